@@ -1,0 +1,123 @@
+# gpumem: GPU memory telemetry, from logs and captures to verdicts.
+# GNU make.  `make` builds everything into ./bin; `make check` runs the
+# tests (normal build and ASan+UBSan build); `make demo` runs the main job
+# on data gpumem makes itself.  See README.md.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANPREFIX ?= $(PREFIX)/share/man
+DESTDIR ?=
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+CFLAGS ?= -O2 -g
+
+# Build variants: `make SANITIZE=1` builds with ASan and UBSan into
+# build/san and bin-san (the test suite runs both).
+ifeq ($(SANITIZE),1)
+BUILD ?= build/san
+BIN ?= build/san/bin
+SAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
+      -fno-sanitize-recover=all
+else
+BUILD ?= build/normal
+BIN ?= bin
+SAN =
+endif
+
+PKGS = libpcap zlib yaml-0.1
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || \
+	echo -lpcap -lz -lyaml)
+
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+       -Wvla -Wformat=2 -Wwrite-strings -Wpointer-arith -Wundef
+ifeq ($(DEVELOPER),1)
+WARN += -Werror
+endif
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(PKG_CFLAGS) \
+	-Iformats -Ianalyze -Ireports $(SAN) $(CFLAGS)
+ALL_LDFLAGS = $(SAN) $(LDFLAGS)
+LIBS = $(PKG_LIBS) -lm
+
+# One binary per job: gpumem-<name>, built from <dir>/<name>.c.
+TOOLS = formats/read formats/synth
+
+TOOLSRC = $(addsuffix .c,$(TOOLS))
+LIBSRC = $(filter-out $(TOOLSRC),$(wildcard formats/*.c analyze/*.c reports/*.c))
+LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC))
+LIB = $(BUILD)/libgpumem.a
+TOOLBINS = $(foreach t,$(TOOLS),$(BIN)/gpumem-$(notdir $(t)))
+BINS = $(BIN)/gpumem $(TOOLBINS)
+MANS = gpumem.1 $(addsuffix .1,$(TOOLS))
+
+UNITSRC = $(wildcard tests/unit/*.c)
+UNITBINS = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNITSRC))
+TESTTOOLS = $(patsubst tests/tools/%.c,$(BUILD)/tools/%,$(wildcard tests/tools/*.c))
+
+all: $(BINS) $(UNITBINS) $(TESTTOOLS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(LIBOBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $(LIBOBJ)
+
+define tool_rule
+$(BIN)/gpumem-$(notdir $(1)): $(BUILD)/$(1).o $(LIB)
+	@mkdir -p $(BIN)
+	$(CC) $(ALL_LDFLAGS) -o $$@ $(BUILD)/$(1).o $(LIB) $(LIBS)
+endef
+$(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
+
+$(BIN)/gpumem: $(BUILD)/gpumem.o $(LIB)
+	@mkdir -p $(BIN)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(BUILD)/gpumem.o $(LIB) $(LIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(LIBS) $(ALL_LDFLAGS)
+
+$(BUILD)/tools/%: tests/tools/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LIBS) $(ALL_LDFLAGS)
+
+-include $(LIBOBJ:.o=.d) $(BUILD)/gpumem.d $(addprefix $(BUILD)/,$(addsuffix .d,$(TOOLS)))
+
+# Install the Debian packages the build and the tests need (where we can).
+deps:
+	@sh tests/deps.sh
+
+# The whole test suite: unit and end-to-end tests on the normal build and
+# on the ASan+UBSan build; one closing line "N passed, N failed".
+check: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory SANITIZE=1 all
+	@sh tests/run.sh bin build/normal build/san/bin build/san
+
+# The main job on data gpumem makes itself.
+demo: deps all
+	@sh tests/demo.sh
+
+install: $(BINS)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1
+	for b in $(BINS); do cp $$b $(DESTDIR)$(BINDIR)/; done
+	cp gpumem.1 $(DESTDIR)$(MANPREFIX)/man1/gpumem.1
+	for t in $(TOOLS); do \
+		cp $$t.1 $(DESTDIR)$(MANPREFIX)/man1/gpumem-$$(basename $$t).1; \
+	done
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/gpumem
+	for t in $(TOOLS); do \
+		rm -f $(DESTDIR)$(BINDIR)/gpumem-$$(basename $$t) \
+		    $(DESTDIR)$(MANPREFIX)/man1/gpumem-$$(basename $$t).1; \
+	done
+	rm -f $(DESTDIR)$(MANPREFIX)/man1/gpumem.1
+
+clean:
+	rm -rf build bin
+
+.PHONY: all check clean demo deps install uninstall

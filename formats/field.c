@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: ISC */
+/* field.c: placeholders, MiB values and field splitting for text logs. */
+#include <string.h>
+
+#include "field.h"
+#include "util.h"
+
+int
+field_placeholder(const char *s, size_t n)
+{
+	uint64_t v;
+
+	if (n == 0)
+		return 1;
+	if (s[0] == '[' && s[n - 1] == ']')
+		return 1;
+	if ((n == 3 && memcmp(s, "N/A", 3) == 0) ||
+	    (n == 1 && s[0] == '-'))
+		return 1;
+	/*
+	 * DCGM's blank values: DCGM_INT32_BLANK 0x7ffffff0 and
+	 * DCGM_INT64_BLANK 0x7ffffffffffffff0, each +0..+3 (blank, not
+	 * found, not supported, not permissioned).
+	 */
+	if (parse_u64(s, n, &v) == 0 &&
+	    ((v >= 0x7ffffff0ULL && v <= 0x7ffffff3ULL) ||
+	    (v >= 0x7ffffffffffffff0ULL && v <= 0x7ffffffffffffff3ULL)))
+		return 1;
+	return 0;
+}
+
+int
+field_mib(const char *s, size_t n, uint32_t *v)
+{
+	size_t d = 0, u;
+
+	if (field_placeholder(s, n))
+		return 0;
+	while (d < n && s[d] >= '0' && s[d] <= '9')
+		d++;
+	if (d == 0 || parse_u32(s, d, v) < 0)
+		return -1;
+	u = d;
+	if (u < n && s[u] == ' ')
+		u++;
+	if (u == n && u == d)
+		return 1;
+	if ((n - u == 3 && memcmp(s + u, "MiB", 3) == 0) ||
+	    (n - u == 2 && memcmp(s + u, "MB", 2) == 0))
+		return 1;
+	return -1;
+}
+
+int
+field_uint(const char *s, size_t n, uint32_t *v)
+{
+	if (field_placeholder(s, n))
+		return 0;
+	return parse_u32(s, n, v) == 0 ? 1 : -1;
+}
+
+char *
+field_trim(char *s, size_t *n)
+{
+	while (*n > 0 && (s[0] == ' ' || s[0] == '\t')) {
+		s++;
+		(*n)--;
+	}
+	while (*n > 0 && (s[*n - 1] == ' ' || s[*n - 1] == '\t'))
+		(*n)--;
+	return s;
+}
+
+size_t
+field_split(char *line, int sep, char **f, size_t *len, size_t max)
+{
+	size_t nf = 0;
+	char *p = line;
+
+	for (;;) {
+		char *q = strchr(p, sep);
+		size_t n = q != NULL ? (size_t)(q - p) : strlen(p);
+
+		if (nf == max)
+			return max + 1;
+		f[nf] = field_trim(p, &n);
+		len[nf] = n;
+		nf++;
+		if (q == NULL)
+			break;
+		p = q + 1;
+	}
+	return nf;
+}
+
+const char *
+field_quote(char *dst, size_t cap, const char *s, size_t n)
+{
+	size_t i, j = 0;
+
+	if (cap < 8)
+		BUG("field_quote buffer too small");
+	dst[j++] = '\'';
+	for (i = 0; i < n && j + 5 < cap; i++)
+		dst[j++] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
+	if (i < n) {
+		dst[j++] = '.';
+		dst[j++] = '.';
+		dst[j++] = '.';
+	}
+	dst[j++] = '\'';
+	dst[j] = '\0';
+	return dst;
+}

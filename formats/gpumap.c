@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: ISC */
+/* gpumap.c: the GPU identity registry shared by the inputs of one run. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "gpumap.h"
+#include "hmap.h"
+#include "util.h"
+
+struct gpu {
+	char *host;
+	char *bus;		/* normalised, or NULL */
+	int64_t index;		/* from a log, or -1 */
+	int64_t assigned;	/* numbered by us, or -1 */
+	enum gpumap_how how;
+	size_t order;		/* order of learning */
+};
+
+struct gpumap {
+	struct hmap keys;	/* "host\0key" -> struct gpu */
+	struct hmap used;	/* "host\0" + index -> (void *)1 */
+	struct hmap hint;	/* "host" -> lowest index that may be free */
+	struct gpu **all;
+	size_t n;
+};
+
+struct gpumap *
+gpumap_new(void)
+{
+	return ecalloc(1, sizeof(struct gpumap));
+}
+
+void
+gpumap_free(struct gpumap *m)
+{
+	size_t i;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < m->n; i++) {
+		free(m->all[i]->host);
+		free(m->all[i]->bus);
+		free(m->all[i]);
+	}
+	free(m->all);
+	hmap_release(&m->keys, NULL);
+	hmap_release(&m->used, NULL);
+	hmap_release(&m->hint, NULL);
+	free(m);
+}
+
+int
+gpumap_is_bus(const char *s)
+{
+	size_t i, colons = 0, dots = 0;
+
+	if (*s == '\0')
+		return 0;
+	for (i = 0; s[i] != '\0'; i++) {
+		if (s[i] == ':')
+			colons++;
+		else if (s[i] == '.')
+			dots++;
+		else if (!isxdigit((unsigned char)s[i]))
+			return 0;
+	}
+	return colons == 2 && dots == 1;
+}
+
+/*
+ * Normalise an identity into sb: bus ids to an 8-digit domain in upper
+ * case (nvidia-smi printed 4 digits until about 2018), UUIDs to lower case
+ * without the "GPU-" prefix (some exporters drop it).
+ */
+static void
+normalise(struct sbuf *sb, const char *host, const char *id)
+{
+	size_t i;
+
+	sbuf_reset(sb);
+	sbuf_adds(sb, host);
+	sbuf_addc(sb, '\0');
+	if (gpumap_is_bus(id)) {
+		const char *colon = strchr(id, ':');
+		size_t dom = (size_t)(colon - id);
+
+		for (i = dom; i < 8; i++)
+			sbuf_addc(sb, '0');
+		for (i = 0; id[i] != '\0'; i++)
+			sbuf_addc(sb, toupper((unsigned char)id[i]));
+		/* A longer domain than 8 digits keeps its leading part. */
+		return;
+	}
+	if (strncasecmp(id, "GPU-", 4) == 0)
+		id += 4;
+	for (i = 0; id[i] != '\0'; i++)
+		sbuf_addc(sb, tolower((unsigned char)id[i]));
+}
+
+static void
+used_key(struct sbuf *sb, const char *host, int64_t v)
+{
+	sbuf_reset(sb);
+	sbuf_adds(sb, host);
+	sbuf_addc(sb, '\0');
+	sbuf_add(sb, &v, sizeof(v));
+}
+
+static void
+mark_used(struct gpumap *m, const char *host, int64_t v)
+{
+	struct sbuf k = SBUF_INIT;
+
+	used_key(&k, host, v);
+	*hmap_put(&m->used, k.buf, k.len, NULL) = (void *)1;
+	sbuf_release(&k);
+}
+
+static struct gpu *
+lookup(struct gpumap *m, struct sbuf *key)
+{
+	void **v = hmap_get(&m->keys, key->buf, key->len);
+
+	return v != NULL ? *v : NULL;
+}
+
+static struct gpu *
+add(struct gpumap *m, const char *host)
+{
+	struct gpu *g = ecalloc(1, sizeof(*g));
+
+	g->host = estrdup(host);
+	g->index = -1;
+	g->assigned = -1;
+	g->order = m->n;
+	m->all = ereallocarray(m->all, m->n + 1, sizeof(*m->all));
+	m->all[m->n++] = g;
+	return g;
+}
+
+static void
+bind(struct gpumap *m, struct sbuf *key, struct gpu *g)
+{
+	*hmap_put(&m->keys, key->buf, key->len, NULL) = g;
+}
+
+void
+gpumap_learn(struct gpumap *m, const char *host, const char *uuid,
+    const char *bus, int64_t index)
+{
+	struct sbuf ku = SBUF_INIT, kb = SBUF_INIT;
+	struct gpu *g = NULL;
+	int hu = uuid != NULL && *uuid != '\0';
+	int hb = bus != NULL && *bus != '\0' && gpumap_is_bus(bus);
+
+	if (hu) {
+		normalise(&ku, host, uuid);
+		g = lookup(m, &ku);
+	}
+	if (hb) {
+		normalise(&kb, host, bus);
+		if (g == NULL)
+			g = lookup(m, &kb);
+	}
+	if (g == NULL && (hu || hb))
+		g = add(m, host);
+	if (g != NULL) {
+		if (hu)
+			bind(m, &ku, g);
+		if (hb) {
+			bind(m, &kb, g);
+			if (g->bus == NULL)
+				g->bus = estrdup(kb.buf + strlen(host) + 1);
+		}
+		if (index >= 0 && g->index < 0) {
+			g->index = index;
+			g->how = GPUMAP_LOGGED;
+			mark_used(m, host, index);
+		}
+	}
+	sbuf_release(&ku);
+	sbuf_release(&kb);
+}
+
+/*
+ * The lowest index on host that no GPU has, from a per-host hint so that
+ * numbering n GPUs costs O(n), not O(n^2).
+ */
+static int64_t
+next_free(struct gpumap *m, const char *host)
+{
+	struct sbuf k = SBUF_INIT;
+	void **hint = hmap_put(&m->hint, host, strlen(host), NULL);
+	int64_t v = (int64_t)(intptr_t)*hint;
+
+	for (;; v++) {
+		used_key(&k, host, v);
+		if (hmap_get(&m->used, k.buf, k.len) == NULL)
+			break;
+	}
+	*hint = (void *)(intptr_t)(v + 1);
+	sbuf_release(&k);
+	mark_used(m, host, v);
+	return v;
+}
+
+static int
+by_bus(const void *a, const void *b)
+{
+	const struct gpu *x = *(struct gpu *const *)a;
+	const struct gpu *y = *(struct gpu *const *)b;
+
+	if (x->bus != NULL && y->bus != NULL)
+		return strcmp(x->bus, y->bus);
+	if (x->bus != NULL || y->bus != NULL)
+		return x->bus != NULL ? -1 : 1;
+	return (x->order > y->order) - (x->order < y->order);
+}
+
+/*
+ * Number the GPUs of host that have no index yet: in bus order (the order
+ * nvidia-smi itself uses), the ones without a bus id after them.
+ */
+static void
+number_host(struct gpumap *m, const char *host)
+{
+	struct gpu **v = NULL;
+	size_t n = 0, i;
+
+	/* Only this host's unnumbered GPUs; a scan is fine, it runs once per host. */
+
+	for (i = 0; i < m->n; i++)
+		if (m->all[i]->index < 0 && m->all[i]->assigned < 0 &&
+		    strcmp(m->all[i]->host, host) == 0) {
+			v = ereallocarray(v, n + 1, sizeof(*v));
+			v[n++] = m->all[i];
+		}
+	if (n > 1)
+		qsort(v, n, sizeof(*v), by_bus);
+	for (i = 0; i < n; i++) {
+		v[i]->assigned = next_free(m, host);
+		v[i]->how = v[i]->bus != NULL ? GPUMAP_BUSORDER :
+		    GPUMAP_LOGORDER;
+	}
+	free(v);
+}
+
+uint32_t
+gpumap_index(struct gpumap *m, const char *host, const char *key,
+    enum gpumap_how *how)
+{
+	struct sbuf k = SBUF_INIT;
+	struct gpu *g;
+
+	normalise(&k, host, key);
+	g = lookup(m, &k);
+	if (g == NULL) {
+		/* Seen only here: numbered in order of appearance. */
+		g = add(m, host);
+		if (gpumap_is_bus(key))
+			g->bus = estrdup(k.buf + strlen(host) + 1);
+		bind(m, &k, g);
+		g->assigned = next_free(m, host);
+		g->how = GPUMAP_APPEARANCE;
+	} else if (g->index < 0 && g->assigned < 0) {
+		number_host(m, host);
+	}
+	sbuf_release(&k);
+	*how = g->how;
+	return (uint32_t)(g->index >= 0 ? g->index : g->assigned);
+}

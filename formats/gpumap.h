@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * gpumap.h: GPU identities (UUID, PCI bus id) to GPU indexes, per host.
+ *
+ * nvidia-smi's per-process logs name a GPU by UUID or bus id, never by
+ * index; device logs may carry all three.  Every input of one run shares a
+ * map: device logs teach it, and records that name a GPU by UUID or bus id
+ * are resolved through it as they leave the reader.  A GPU whose index no
+ * log gives is numbered: in PCI bus order among those known when the first
+ * one is asked for (nvidia-smi's own order), then in order of appearance.
+ */
+#ifndef GPUMEM_GPUMAP_H
+#define GPUMEM_GPUMAP_H
+
+#include <stdint.h>
+
+struct gpumap;
+
+enum gpumap_how {
+	GPUMAP_LOGGED,		/* a log gave the index */
+	GPUMAP_BUSORDER,	/* in a log without indexes: PCI bus order */
+	GPUMAP_LOGORDER,	/* in a log without indexes or bus ids: order seen */
+	GPUMAP_APPEARANCE	/* named by no device log: order of appearance */
+};
+
+struct gpumap *gpumap_new(void);
+void gpumap_free(struct gpumap *m);
+
+/*
+ * A device log saw a GPU on host.  uuid and bus may be NULL or "" when the
+ * log lacks them; index is negative when it has no index.
+ */
+void gpumap_learn(struct gpumap *m, const char *host, const char *uuid,
+    const char *bus, int64_t index);
+
+/*
+ * The index of the GPU named key (a UUID or bus id) on host, numbering it
+ * if no log gave one; *how says which way the index was found.
+ */
+uint32_t gpumap_index(struct gpumap *m, const char *host, const char *key,
+    enum gpumap_how *how);
+
+/* Whether s looks like a PCI bus id ("00000000:01:00.0", "0000:00:03.0"). */
+int gpumap_is_bus(const char *s);
+
+#endif

@@ -1,0 +1,457 @@
+/* SPDX-License-Identifier: ISC */
+/* gtime.c: parsing and formatting of times, zones and durations. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gtime.h"
+
+/* The latest year whose times fit a uint64_t of nanoseconds is 2554. */
+#define YEAR_MIN 1970
+#define YEAR_MAX 2500
+
+/* One cached local hour: its civil fields and its offset from UTC. */
+static struct {
+	int valid;
+	int year, mon, day, hour;
+	int64_t offset;		/* local minus UTC, seconds */
+} zcache[2];
+static int zcache_next;
+
+void
+gtime_set_tz(const char *tz)
+{
+	setenv("TZ", tz, 1);
+	tzset();
+	memset(zcache, 0, sizeof(zcache));
+}
+
+/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant). */
+static int64_t
+days_from_civil(int64_t y, int m, int d)
+{
+	int64_t era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+int64_t
+gtime_utc(int year, int mon, int day, int hour, int min, int sec)
+{
+	return days_from_civil(year, mon, day) * 86400 + hour * 3600 +
+	    min * 60 + sec;
+}
+
+static int
+civil_ok(int year, int mon, int day, int hour, int min, int sec)
+{
+	static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31,
+	    30, 31};
+
+	if (year < YEAR_MIN || year > YEAR_MAX || mon < 1 || mon > 12)
+		return 0;
+	if (day < 1 || day > mdays[mon - 1])
+		return 0;
+	if (mon == 2 && day == 29 &&
+	    !(year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)))
+		return 0;
+	/* 60 is a leap second, as date(1) and strptime accept it. */
+	return hour >= 0 && hour < 24 && min >= 0 && min < 60 && sec >= 0 &&
+	    sec <= 60;
+}
+
+int
+gtime_local(int year, int mon, int day, int hour, int min, int sec,
+    int64_t *out)
+{
+	struct tm tm;
+	int64_t utc, off;
+	time_t t;
+	int i;
+
+	if (!civil_ok(year, mon, day, hour, min, sec))
+		return -1;
+	utc = gtime_utc(year, mon, day, hour, min, sec);
+	for (i = 0; i < 2; i++)
+		if (zcache[i].valid && zcache[i].year == year &&
+		    zcache[i].mon == mon && zcache[i].day == day &&
+		    zcache[i].hour == hour) {
+			off = zcache[i].offset;
+			goto done;
+		}
+	/*
+	 * mktime() on the whole hour gives the offset for the hour; zone
+	 * changes happen on whole hours (or at least on the hour's first
+	 * minutes only in zones nobody logs GPUs in).  An ambiguous hour at
+	 * the end of summer time takes mktime's choice.
+	 */
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_year = year - 1900;
+	tm.tm_mon = mon - 1;
+	tm.tm_mday = day;
+	tm.tm_hour = hour;
+	tm.tm_isdst = -1;
+	t = mktime(&tm);
+	off = gtime_utc(year, mon, day, hour, 0, 0) - (int64_t)t;
+	zcache[zcache_next].valid = 1;
+	zcache[zcache_next].year = year;
+	zcache[zcache_next].mon = mon;
+	zcache[zcache_next].day = day;
+	zcache[zcache_next].hour = hour;
+	zcache[zcache_next].offset = off;
+	zcache_next ^= 1;
+done:
+	utc -= off;
+	if (utc < 0)
+		return -1;
+	*out = utc;
+	return 0;
+}
+
+/* Read exactly n digits at s as an int; -1 if any is not a digit. */
+static int
+digits(const char *s, int n)
+{
+	int v = 0, i;
+
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+
+		if (d > 9)
+			return -1;
+		v = v * 10 + (int)d;
+	}
+	return v;
+}
+
+/*
+ * A fraction of a second ".ddd" at s[0..n): return its nanoseconds and the
+ * characters used (0 when s does not start with '.' or ',').
+ */
+static size_t
+fraction(const char *s, size_t n, uint64_t *ns)
+{
+	uint64_t v = 0, scale = NS_PER_SEC;
+	size_t i = 1;
+
+	*ns = 0;
+	if (n < 2 || (s[0] != '.' && s[0] != ',') ||
+	    (unsigned)(s[1] - '0') > 9)
+		return 0;
+	for (; i < n && (unsigned)(s[i] - '0') <= 9; i++)
+		if (scale > 1) {
+			scale /= 10;
+			v += (uint64_t)(s[i] - '0') * scale;
+		}
+	*ns = v;
+	return i;
+}
+
+static int
+to_ns(int64_t secs, uint64_t frac, uint64_t *ns)
+{
+	if (secs < 0 || (uint64_t)secs > (UINT64_MAX - frac) / NS_PER_SEC)
+		return -1;
+	*ns = (uint64_t)secs * NS_PER_SEC + frac;
+	return 0;
+}
+
+int
+gtime_nvsmi(const char *s, size_t n, uint64_t *ns)
+{
+	int y, mo, d, h, mi, sec;
+	uint64_t frac = 0;
+	int64_t t;
+
+	if (n < 19 || s[4] != '/' || s[7] != '/' || s[10] != ' ' ||
+	    s[13] != ':' || s[16] != ':')
+		return -1;
+	y = digits(s, 4);
+	mo = digits(s + 5, 2);
+	d = digits(s + 8, 2);
+	h = digits(s + 11, 2);
+	mi = digits(s + 14, 2);
+	sec = digits(s + 17, 2);
+	if ((y | mo | d | h | mi | sec) < 0)
+		return -1;
+	if (n > 19 && fraction(s + 19, n - 19, &frac) != n - 19)
+		return -1;
+	if (gtime_local(y, mo, d, h, mi, sec, &t) < 0)
+		return -1;
+	return to_ns(t, frac, ns);
+}
+
+int
+gtime_iso(const char *s, size_t n, uint64_t *ns)
+{
+	int y, mo, d, h = 0, mi = 0, sec = 0, zone = 0;
+	int64_t t, off = 0;
+	uint64_t frac = 0;
+	size_t i;
+
+	if (n < 10 || s[4] != '-' || s[7] != '-')
+		return -1;
+	y = digits(s, 4);
+	mo = digits(s + 5, 2);
+	d = digits(s + 8, 2);
+	if ((y | mo | d) < 0)
+		return -1;
+	i = 10;
+	if (i < n) {
+		if ((s[i] != 'T' && s[i] != ' ') || n < i + 6 ||
+		    s[i + 3] != ':')
+			return -1;
+		h = digits(s + i + 1, 2);
+		mi = digits(s + i + 4, 2);
+		if ((h | mi) < 0)
+			return -1;
+		i += 6;
+		if (i < n && s[i] == ':') {
+			if (n < i + 3 || (sec = digits(s + i + 1, 2)) < 0)
+				return -1;
+			i += 3;
+			i += fraction(s + i, n - i, &frac);
+		}
+		if (i < n) {
+			if (s[i] == 'Z' && i + 1 == n) {
+				zone = 1;
+				i++;
+			} else if (s[i] == '+' || s[i] == '-') {
+				int oh, om;
+
+				if (n - i == 6 && s[i + 3] == ':') {
+					oh = digits(s + i + 1, 2);
+					om = digits(s + i + 4, 2);
+				} else if (n - i == 5) {
+					oh = digits(s + i + 1, 2);
+					om = digits(s + i + 3, 2);
+				} else if (n - i == 3) {
+					oh = digits(s + i + 1, 2);
+					om = 0;
+				} else
+					return -1;
+				if (oh < 0 || om < 0 || oh > 23 || om > 59)
+					return -1;
+				off = (int64_t)(oh * 3600 + om * 60);
+				if (s[i] == '-')
+					off = -off;
+				zone = 1;
+				i = n;
+			} else
+				return -1;
+		}
+	}
+	if (zone) {
+		if (!civil_ok(y, mo, d, h, mi, sec))
+			return -1;
+		t = gtime_utc(y, mo, d, h, mi, sec) - off;
+	} else if (gtime_local(y, mo, d, h, mi, sec, &t) < 0)
+		return -1;
+	return to_ns(t, frac, ns);
+}
+
+static int
+month_of(const char *s)
+{
+	static const char names[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	int i;
+
+	for (i = 0; i < 12; i++)
+		if (strncmp(s, names + 3 * i, 3) == 0)
+			return i + 1;
+	return -1;
+}
+
+int
+gtime_ctime(const char *s, size_t n, uint64_t *ns)
+{
+	char buf[64], *tok[8], *save = NULL, *p;
+	int ntok = 0, mo, d, y, h, mi, sec, utc = 0;
+	int64_t t;
+	size_t len;
+
+	if (n >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	for (p = strtok_r(buf, " \t", &save); p != NULL && ntok < 8;
+	    p = strtok_r(NULL, " \t", &save))
+		tok[ntok++] = p;
+	if (p != NULL || (ntok != 5 && ntok != 6))
+		return -1;
+	/* weekday month day HH:MM:SS [zone] year */
+	if (strlen(tok[0]) != 3 || strlen(tok[1]) != 3 ||
+	    (mo = month_of(tok[1])) < 0)
+		return -1;
+	len = strlen(tok[2]);
+	if (len < 1 || len > 2 || (d = digits(tok[2], (int)len)) < 0)
+		return -1;
+	if (strlen(tok[3]) != 8 || tok[3][2] != ':' || tok[3][5] != ':')
+		return -1;
+	h = digits(tok[3], 2);
+	mi = digits(tok[3] + 3, 2);
+	sec = digits(tok[3] + 6, 2);
+	if ((h | mi | sec) < 0)
+		return -1;
+	if (ntok == 6) {
+		const char *z = tok[4];
+
+		if (strcmp(z, "UTC") == 0 || strcmp(z, "GMT") == 0 ||
+		    strcmp(z, "Z") == 0)
+			utc = 1;
+		else
+			for (; *z != '\0'; z++)
+				if ((*z < 'A' || *z > 'Z') && *z != '+' &&
+				    *z != '-' && (*z < '0' || *z > '9'))
+					return -1;
+	}
+	if (strlen(tok[ntok - 1]) != 4 ||
+	    (y = digits(tok[ntok - 1], 4)) < 0)
+		return -1;
+	if (utc) {
+		if (!civil_ok(y, mo, d, h, mi, sec))
+			return -1;
+		t = gtime_utc(y, mo, d, h, mi, sec);
+	} else if (gtime_local(y, mo, d, h, mi, sec, &t) < 0)
+		return -1;
+	return to_ns(t, 0, ns);
+}
+
+int
+gtime_parse(const char *s, uint64_t *ns)
+{
+	size_t n = strlen(s), i;
+
+	if (n == 0)
+		return -1;
+	if (s[0] == '@') {
+		uint64_t secs = 0, frac = 0;
+
+		for (i = 1; i < n && (unsigned)(s[i] - '0') <= 9; i++) {
+			if (secs > (UINT64_MAX / NS_PER_SEC) / 10)
+				return -1;
+			secs = secs * 10 + (uint64_t)(s[i] - '0');
+		}
+		if (i == 1)
+			return -1;
+		i += fraction(s + i, n - i, &frac);
+		if (i != n)
+			return -1;
+		return to_ns((int64_t)secs, frac, ns);
+	}
+	for (i = 0; i < n && (unsigned)(s[i] - '0') <= 9; i++)
+		;
+	if (i == n) {
+		/* A bare integer: nanoseconds, as in the record stream. */
+		uint64_t v = 0;
+
+		for (i = 0; i < n; i++) {
+			if (v > (UINT64_MAX - 9) / 10)
+				return -1;
+			v = v * 10 + (uint64_t)(s[i] - '0');
+		}
+		*ns = v;
+		return 0;
+	}
+	if (gtime_nvsmi(s, n, ns) == 0 || gtime_iso(s, n, ns) == 0 ||
+	    gtime_ctime(s, n, ns) == 0)
+		return 0;
+	return -1;
+}
+
+int
+gtime_duration(const char *s, uint64_t *ns)
+{
+	static const struct {
+		const char *name;
+		uint64_t ns;
+	} units[] = {
+		{"ns", 1}, {"us", 1000}, {"ms", 1000000},
+		{"s", NS_PER_SEC}, {"sec", NS_PER_SEC}, {"m", 60 * NS_PER_SEC},
+		{"min", 60 * NS_PER_SEC}, {"h", 3600 * NS_PER_SEC},
+		{"d", 86400 * NS_PER_SEC},
+	};
+	uint64_t whole = 0, unit = NS_PER_SEC, num = 0, den = 1;
+	size_t i = 0, k;
+	const char *u;
+
+	while ((unsigned)(s[i] - '0') <= 9) {
+		if (whole > UINT64_MAX / 10 - 1)
+			return -1;
+		whole = whole * 10 + (uint64_t)(s[i] - '0');
+		i++;
+	}
+	if (s[i] == '.') {
+		i++;
+		while ((unsigned)(s[i] - '0') <= 9) {
+			if (den < 1000000000ULL) {
+				num = num * 10 + (uint64_t)(s[i] - '0');
+				den *= 10;
+			}
+			i++;
+		}
+	}
+	if (i == 0 || (i == 1 && s[0] == '.'))
+		return -1;
+	u = s + i;
+	if (*u != '\0') {
+		for (k = 0; k < sizeof(units) / sizeof(units[0]); k++)
+			if (strcmp(u, units[k].name) == 0)
+				break;
+		if (k == sizeof(units) / sizeof(units[0]))
+			return -1;
+		unit = units[k].ns;
+	}
+	if (whole > UINT64_MAX / unit)
+		return -1;
+	*ns = whole * unit + num * unit / den;
+	return 0;
+}
+
+char *
+gtime_fmt(uint64_t t, int utc, char *buf)
+{
+	time_t secs = (time_t)(t / NS_PER_SEC);
+	unsigned ms = (unsigned)(t % NS_PER_SEC / NS_PER_MS);
+	struct tm tm;
+
+	if (utc) {
+		gmtime_r(&secs, &tm);
+		snprintf(buf, GTIME_BUFSZ, "%04d-%02d-%02dT%02d:%02d:%02d.%03uZ",
+		    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+		    tm.tm_min, tm.tm_sec, ms);
+	} else {
+		long off;
+
+		localtime_r(&secs, &tm);
+		off = tm.tm_gmtoff;
+		snprintf(buf, GTIME_BUFSZ, "%04d-%02d-%02dT%02d:%02d:%02d.%03u%c%02d:%02d",
+		    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+		    tm.tm_min, tm.tm_sec, ms, off < 0 ? '-' : '+',
+		    (int)(labs(off) / 3600), (int)(labs(off) % 3600 / 60));
+	}
+	return buf;
+}
+
+char *
+gtime_fmt_secs(uint64_t ns, char *buf)
+{
+	uint64_t ms = (ns + 500000) / NS_PER_MS;
+	int n;
+
+	n = snprintf(buf, 32, "%llu", (unsigned long long)(ms / 1000));
+	if (ms % 1000 != 0) {
+		n += snprintf(buf + n, 32 - (size_t)n, ".%03u",
+		    (unsigned)(ms % 1000));
+		while (buf[n - 1] == '0')
+			buf[--n] = '\0';
+	}
+	return buf;
+}

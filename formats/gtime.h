@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * gtime.h: times and durations as gpumem reads and writes them.
+ *
+ * A time is a uint64_t of nanoseconds since 1970-01-01T00:00:00Z.  Logs
+ * written by nvidia-smi carry local time without a zone; those are read in
+ * the zone set by gtime_set_tz() (--tz), else the TZ environment variable,
+ * else the system zone, like date(1).  Local-to-UTC conversion is cached per
+ * local hour, so a log of millions of rows costs a few mktime() calls.
+ */
+#ifndef GPUMEM_GTIME_H
+#define GPUMEM_GTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NS_PER_SEC 1000000000ULL
+#define NS_PER_MS 1000000ULL
+
+/* Use zone tz (a TZ value such as "UTC" or "Europe/Berlin") for local times. */
+void gtime_set_tz(const char *tz);
+
+/*
+ * Seconds since the epoch of a civil date-time in UTC.  Fields are not
+ * range-checked here; callers check them.
+ */
+int64_t gtime_utc(int year, int mon, int day, int hour, int min, int sec);
+
+/*
+ * Seconds since the epoch of a civil local date-time (in the zone above).
+ * Return 0, or -1 when the time is outside 1970..2500.
+ */
+int gtime_local(int year, int mon, int day, int hour, int min, int sec,
+    int64_t *out);
+
+/*
+ * nvidia-smi's "YYYY/MM/DD HH:MM:SS.mmm" (the fraction may be absent or of
+ * any length up to 9 digits), local time.  s[0..n) must hold exactly that.
+ * Return 0 and store ns, or -1.
+ */
+int gtime_nvsmi(const char *s, size_t n, uint64_t *ns);
+
+/*
+ * ISO-8601 "YYYY-MM-DD[T| ]HH:MM[:SS[.frac]][Z|+HH:MM|+HHMM|-HH...]", or a
+ * date alone.  Without a zone it is local time.  Return 0 or -1.
+ */
+int gtime_iso(const char *s, size_t n, uint64_t *ns);
+
+/*
+ * ctime(3) style, as nvidia-smi -q and GNU date print it:
+ * "Tue Jun  9 09:00:01 UTC 2020", "Fri Aug  4 11:44:30 2023",
+ * "Mon Aug 7 11:10:06 2023".  A zone of UTC/GMT/Z is honoured; any other
+ * zone word, or none, means local time.  Return 0 or -1.
+ */
+int gtime_ctime(const char *s, size_t n, uint64_t *ns);
+
+/*
+ * A time given by a user (--since, --until, --start): any of the forms
+ * above, "@SECONDS[.frac]" since the epoch, or a bare integer of
+ * nanoseconds since the epoch (as the record stream writes it).
+ */
+int gtime_parse(const char *s, uint64_t *ns);
+
+/*
+ * A duration: a decimal number with an optional fraction and a unit
+ * ns, us, ms, s, m (or min), h, d; a bare number is seconds.  Return 0 or -1.
+ */
+int gtime_duration(const char *s, uint64_t *ns);
+
+/*
+ * Format t as "2024-06-01T11:27:15.361Z" (UTC, utc != 0) or in local time
+ * with its offset, "2024-06-01T13:27:15.361+02:00".  Milliseconds are
+ * printed; buf must hold GTIME_BUFSZ bytes.  Return buf.
+ */
+#define GTIME_BUFSZ 80
+char *gtime_fmt(uint64_t t, int utc, char *buf);
+
+/* Format a duration in seconds with up to 3 decimals ("0.5", "12.25"). */
+char *gtime_fmt_secs(uint64_t ns, char *buf);
+
+#endif

@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: ISC */
+/* input.c: plain or gzip input through one buffer, with a line reader. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "input.h"
+#include "util.h"
+
+#define BUFSZ (INPUT_MAXLINE + 1)	/* a longest line plus its NUL */
+#define ZBUFSZ (256U * 1024)
+
+struct input {
+	char *name;
+	int fd;
+	int is_stdin;
+
+	unsigned char *buf;	/* decompressed data: [pos, end) unread */
+	size_t pos, end;
+	uint64_t base;		/* stream offset of buf[0] */
+	int eof;		/* no more data will come */
+	int failed;
+	char err[160];
+
+	int gz;			/* gzip layer */
+	z_stream zs;
+	unsigned char *zbuf;
+	int zeof;		/* raw input exhausted */
+	int zend;		/* the last member ended cleanly */
+	uint64_t raw;
+
+	uint64_t lineno;
+	uint64_t lineoff;
+	FILE *cookie;
+};
+
+static void
+set_error(struct input *in, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+set_error(struct input *in, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(in->err, sizeof(in->err), fmt, ap);
+	va_end(ap);
+	in->failed = 1;
+	in->eof = 1;
+}
+
+static ssize_t
+raw_read(struct input *in, void *p, size_t n)
+{
+	ssize_t r;
+
+	do
+		r = read(in->fd, p, n);
+	while (r < 0 && errno == EINTR);
+	if (r < 0)
+		set_error(in, "read error: %s", strerror(errno));
+	else
+		in->raw += (uint64_t)r;
+	return r;
+}
+
+/* Fill zs.next_in from the file; return 0, or -1 at EOF or on error. */
+static int
+zfill(struct input *in)
+{
+	ssize_t r;
+
+	if (in->zeof)
+		return -1;
+	r = raw_read(in, in->zbuf, ZBUFSZ);
+	if (r <= 0) {
+		in->zeof = 1;
+		return -1;
+	}
+	in->zs.next_in = in->zbuf;
+	in->zs.avail_in = (uInt)r;
+	return 0;
+}
+
+/* Decompress into buf[end, BUFSZ); return the bytes produced (0 = end). */
+static size_t
+gz_fill(struct input *in)
+{
+	size_t want = BUFSZ - in->end;
+	int rc;
+
+	in->zs.next_out = in->buf + in->end;
+	in->zs.avail_out = (uInt)want;
+	while (in->zs.avail_out == want) {
+		if (in->zs.avail_in == 0 && zfill(in) < 0) {
+			if (in->failed)
+				return 0;
+			if (!in->zend)
+				set_error(in, "unexpected end of gzip data "
+				    "(truncated file?) after %llu bytes",
+				    (unsigned long long)in->raw);
+			return 0;
+		}
+		if (in->zend) {
+			/* Another member follows, or garbage. */
+			if (in->zs.next_in[0] != 0x1f) {
+				set_error(in, "trailing garbage after gzip "
+				    "data at byte %llu", (unsigned long long)
+				    (in->raw - in->zs.avail_in));
+				return 0;
+			}
+			if (inflateReset(&in->zs) != Z_OK) {
+				set_error(in, "gzip: cannot reset");
+				return 0;
+			}
+			in->zend = 0;
+		}
+		rc = inflate(&in->zs, Z_NO_FLUSH);
+		if (rc == Z_STREAM_END) {
+			in->zend = 1;
+		} else if (rc == Z_BUF_ERROR) {
+			continue;	/* needs more input */
+		} else if (rc != Z_OK) {
+			set_error(in, "corrupt gzip data near byte %llu: %s",
+			    (unsigned long long)(in->raw - in->zs.avail_in),
+			    in->zs.msg != NULL ? in->zs.msg : "inflate error");
+			/* Keep what was decoded before the damage. */
+			break;
+		}
+	}
+	return want - in->zs.avail_out;
+}
+
+/*
+ * Make room and read more data after end.  Return the number of new bytes;
+ * 0 means the end (or an error, with in->failed set).
+ */
+static size_t
+fill(struct input *in)
+{
+	size_t got;
+	ssize_t r;
+
+	if (in->eof)
+		return 0;
+	if (in->pos > 0 && (in->end == BUFSZ || in->pos >= BUFSZ / 2)) {
+		memmove(in->buf, in->buf + in->pos, in->end - in->pos);
+		in->base += in->pos;
+		in->end -= in->pos;
+		in->pos = 0;
+	}
+	if (in->end == BUFSZ)
+		return 0;
+	if (in->gz) {
+		got = gz_fill(in);
+		if (got == 0)
+			in->eof = 1;
+	} else {
+		r = raw_read(in, in->buf + in->end, BUFSZ - in->end);
+		got = r > 0 ? (size_t)r : 0;
+		if (r <= 0)
+			in->eof = 1;
+	}
+	in->end += got;
+	return got;
+}
+
+struct input *
+input_open(const char *path)
+{
+	struct input *in;
+	struct stat st;
+	ssize_t r;
+
+	in = ecalloc(1, sizeof(*in));
+	if (strcmp(path, "-") == 0) {
+		in->fd = STDIN_FILENO;
+		in->is_stdin = 1;
+		in->name = estrdup("<stdin>");
+	} else {
+		in->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (in->fd < 0) {
+			free(in);
+			return NULL;
+		}
+		if (fstat(in->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+			close(in->fd);
+			free(in);
+			errno = EISDIR;
+			return NULL;
+		}
+		in->name = estrdup(path);
+	}
+	in->buf = emalloc(BUFSZ + 1);
+
+	/* Sniff the raw bytes for the gzip magic. */
+	in->zbuf = emalloc(ZBUFSZ);
+	r = 0;
+	while (r < 2) {
+		ssize_t k = raw_read(in, in->zbuf + r, ZBUFSZ - (size_t)r);
+
+		if (k <= 0)
+			break;
+		r += k;
+	}
+	if (in->failed) {
+		errno = EIO;
+		input_close(in);
+		return NULL;
+	}
+	if (r >= 2 && in->zbuf[0] == 0x1f && in->zbuf[1] == 0x8b) {
+		in->gz = 1;
+		if (inflateInit2(&in->zs, 15 + 16) != Z_OK)
+			die("zlib: cannot initialise");
+		in->zs.next_in = in->zbuf;
+		in->zs.avail_in = (uInt)r;
+	} else {
+		memcpy(in->buf, in->zbuf, (size_t)r);
+		in->end = (size_t)r;
+		free(in->zbuf);
+		in->zbuf = NULL;
+		if (r == 0)
+			in->eof = 1;
+	}
+	return in;
+}
+
+void
+input_close(struct input *in)
+{
+	if (in == NULL)
+		return;
+	if (in->cookie != NULL)
+		fclose(in->cookie);
+	if (in->gz)
+		inflateEnd(&in->zs);
+	if (!in->is_stdin && in->fd >= 0)
+		close(in->fd);
+	free(in->zbuf);
+	free(in->buf);
+	free(in->name);
+	free(in);
+}
+
+const char *
+input_name(const struct input *in)
+{
+	return in->name;
+}
+
+int
+input_is_gzip(const struct input *in)
+{
+	return in->gz;
+}
+
+size_t
+input_peek(struct input *in, const unsigned char **p, size_t n)
+{
+	if (n > INPUT_MAXLINE)
+		n = INPUT_MAXLINE;
+	while (in->end - in->pos < n && fill(in) > 0)
+		;
+	*p = in->buf + in->pos;
+	return in->end - in->pos < n ? in->end - in->pos : n;
+}
+
+ssize_t
+input_read(struct input *in, void *buf, size_t n)
+{
+	size_t k;
+
+	if (in->pos == in->end && fill(in) == 0)
+		return in->failed ? -1 : 0;
+	k = in->end - in->pos;
+	if (k > n)
+		k = n;
+	memcpy(buf, in->buf + in->pos, k);
+	in->pos += k;
+	return (ssize_t)k;
+}
+
+int
+input_getline(struct input *in, char **line, size_t *len)
+{
+	unsigned char *nl;
+	size_t scanned = 0, n;
+	int toolong = 0;
+
+	for (;;) {
+		nl = memchr(in->buf + in->pos + scanned, '\n',
+		    in->end - in->pos - scanned);
+		if (nl != NULL)
+			break;
+		scanned = in->end - in->pos;
+		if (scanned >= INPUT_MAXLINE) {
+			/* Drop what we have and keep looking for the end. */
+			if (!toolong) {
+				in->lineno++;
+				in->lineoff = in->base + in->pos;
+			}
+			toolong = 1;
+			in->pos = in->end;
+			scanned = 0;
+		}
+		if (fill(in) == 0) {
+			if (toolong)
+				return in->failed ? -1 : 2;
+			if (in->pos == in->end)
+				return in->failed ? -1 : 0;
+			/* The last line has no newline. */
+			nl = in->buf + in->end;
+			break;
+		}
+		if (toolong)
+			scanned = 0;
+	}
+	n = (size_t)(nl - (in->buf + in->pos));
+	if (toolong) {
+		in->pos += n + (nl < in->buf + in->end);
+		return 2;
+	}
+	*line = (char *)in->buf + in->pos;
+	in->lineno++;
+	in->lineoff = in->base + in->pos;
+	in->pos += n + (nl < in->buf + in->end);
+	*nl = '\0';	/* buf has one spare byte past BUFSZ for this */
+	if (n > 0 && (*line)[n - 1] == '\r')
+		(*line)[--n] = '\0';
+	*len = n;
+	return 1;
+}
+
+uint64_t
+input_lineno(const struct input *in)
+{
+	return in->lineno;
+}
+
+uint64_t
+input_offset(const struct input *in)
+{
+	return in->lineoff;
+}
+
+const char *
+input_error(const struct input *in)
+{
+	return in->failed ? in->err : "no error";
+}
+
+uint64_t
+input_raw_bytes(const struct input *in)
+{
+	return in->raw;
+}
+
+static ssize_t
+cookie_read(void *c, char *buf, size_t n)
+{
+	ssize_t r = input_read(c, buf, n);
+
+	if (r < 0) {
+		errno = EIO;
+		return -1;
+	}
+	return r;
+}
+
+FILE *
+input_fopen(struct input *in)
+{
+	cookie_io_functions_t io = { cookie_read, NULL, NULL, NULL };
+
+	if (in->cookie == NULL) {
+		in->cookie = fopencookie(in, "r", io);
+		if (in->cookie == NULL)
+			die("fopencookie:");
+	}
+	return in->cookie;
+}

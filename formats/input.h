@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * input.h: one input file, plain or gzip-compressed, as a byte stream and as
+ * lines.  gzip is detected by content (the 1f 8b magic), never by name;
+ * concatenated gzip members are read as one stream.  "-" is standard input,
+ * named "<stdin>" in messages.
+ *
+ * All data that could be decoded is delivered before an error is reported:
+ * a truncated .gz yields every line before the cut, then -1.
+ */
+#ifndef GPUMEM_INPUT_H
+#define GPUMEM_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+/* Lines longer than this are skipped and reported (see input_getline). */
+#define INPUT_MAXLINE (1U << 20)
+
+struct input;
+
+/*
+ * Open path ("-" for stdin).  Return NULL with errno set when the file
+ * cannot be opened.  A directory is refused with EISDIR.
+ */
+struct input *input_open(const char *path);
+
+/* Close and free; stdin is not closed. */
+void input_close(struct input *in);
+
+/* The name for messages: the path, or "<stdin>". */
+const char *input_name(const struct input *in);
+
+/* Whether the data is gzip-compressed. */
+int input_is_gzip(const struct input *in);
+
+/*
+ * Look at the next n decompressed bytes without consuming them.  Store a
+ * pointer in *p and return how many are available (fewer than n only at
+ * the end of the data or on an error).  n is at most INPUT_MAXLINE.
+ */
+size_t input_peek(struct input *in, const unsigned char **p, size_t n);
+
+/*
+ * Read up to n decompressed bytes.  Return the count, 0 at the end, or -1
+ * on an error (input_error() says what).
+ */
+ssize_t input_read(struct input *in, void *buf, size_t n);
+
+/*
+ * Read the next line.  On 1, *line points at the line (valid until the next
+ * call) without its "\n" or "\r\n", NUL-terminated, and *len is its length.
+ * Return 0 at the end, -1 on an error, and 2 for a line longer than
+ * INPUT_MAXLINE, which has been skipped (input_lineno() names it).
+ */
+int input_getline(struct input *in, char **line, size_t *len);
+
+/* The number of the line last returned (1-based). */
+uint64_t input_lineno(const struct input *in);
+
+/* The decompressed offset of the start of the line last returned. */
+uint64_t input_offset(const struct input *in);
+
+/* What went wrong after -1: "unexpected end of gzip data", "Is a directory"... */
+const char *input_error(const struct input *in);
+
+/*
+ * A stdio stream reading the same decompressed data (for libpcap), from the
+ * current position.  It belongs to the input: input_close() closes it.
+ */
+FILE *input_fopen(struct input *in);
+
+/* Total compressed bytes read so far (for progress and benchmarks). */
+uint64_t input_raw_bytes(const struct input *in);
+
+#endif

@@ -1,0 +1,783 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * nvsmi.c: nvidia-smi --query-gpu and --query-compute-apps CSV logs, as
+ * docs/log-formats.md sections 1 and 2 describe them.
+ *
+ * Columns are found by header name (units and aliases allowed), or from
+ * --fields when the log has no header.  A log may repeat its header, hold
+ * rows of any GPU order, carry placeholders for missing values, CRLF line
+ * ends, a BOM, and lines that wrappers added: shell prompts, date(1) lines,
+ * Windows "date /T" and "time /T" output.  Date lines are used as the clock
+ * of a log that has no timestamp column; so are --start and --interval.
+ * A process name may contain commas: it takes every field between the
+ * fixed fields on its left and on its right.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "field.h"
+#include "gtime.h"
+#include "nvsmi.h"
+#include "source.h"
+
+#define MAXCOLS 1024
+#define POLL_SPREAD (50 * NS_PER_MS)	/* rows of one poll, no GPU column */
+
+enum kind { K_NONE, K_GPU, K_APPS };
+
+enum col {
+	C_TS, C_INDEX, C_WGPU, C_UUID, C_BUS, C_TOTAL, C_USED, C_FREE,
+	C_RESERVED, C_HOST, C_NAME, C_PID, C_PNAME, C_PUSED, NCOL
+};
+
+struct nvsmi {
+	struct source *s;
+	enum kind want;		/* K_NONE: either, as the header says */
+	enum kind kind;
+	size_t ncols;
+	int col[NCOL];
+	int wide;		/* the column that may hold commas, or -1 */
+	int have_columns;
+
+	/* The clock of a log without a timestamp column. */
+	int have_pending;	/* a date line came since the last block */
+	uint64_t pending;
+	int have_wdate;		/* a Windows "date /T" line, waiting for "time /T" */
+	int wy, wmo, wd;
+	int clocklines;		/* any date line seen */
+	int newblock;		/* a header came since the last row */
+	uint64_t block_ts;
+	uint64_t nblocks;
+	size_t block_rows;
+	int noclock_said;
+
+	/* Rows with a timestamp but no GPU column: position in the poll. */
+	uint64_t poll_ts;
+	size_t poll_pos;
+	int havepoll;
+
+	uint64_t rows, headers;
+	int apps_nogpu_said;
+	struct sbuf host, key, name;	/* scratch */
+	char *f[MAXCOLS + 1];
+	size_t len[MAXCOLS + 1];
+	struct idset seen;		/* GPU numbers seen, for the summary */
+	uint32_t nseen;
+};
+
+static const struct {
+	const char *name;
+	enum col col;
+	enum kind kind;		/* K_NONE: both */
+} colnames[] = {
+	{"timestamp", C_TS, K_NONE},
+	{"index", C_INDEX, K_GPU},
+	{"gpu", C_WGPU, K_GPU},		/* a wrapper's own column */
+	{"uuid", C_UUID, K_NONE},
+	{"gpu_uuid", C_UUID, K_NONE},
+	{"pci.bus_id", C_BUS, K_NONE},
+	{"gpu_bus_id", C_BUS, K_NONE},
+	{"memory.total", C_TOTAL, K_GPU},
+	{"memory.used", C_USED, K_GPU},
+	{"memory.free", C_FREE, K_GPU},
+	{"memory.reserved", C_RESERVED, K_GPU},
+	{"hostname", C_HOST, K_NONE},
+	{"name", C_NAME, K_GPU},
+	{"gpu_name", C_NAME, K_GPU},
+	{"pid", C_PID, K_APPS},
+	{"process_name", C_PNAME, K_APPS},
+	{"name", C_PNAME, K_APPS},
+	{"used_gpu_memory", C_PUSED, K_APPS},
+	{"used_memory", C_PUSED, K_APPS},
+};
+
+/* Fields of other --query-* lists that have a pid: not ours. */
+static const char *const foreign[] = {
+	"max_memory_usage", "gpu_utilization", "mem_utilization", "time",
+	"retired_pages.address", NULL
+};
+
+/*
+ * Whether s[0..n) is a field name as a header prints it: a lower-case
+ * letter, then letters (a few names have capitals, "...multivGPU"),
+ * digits, '_' and '.', then optionally " [unit]".  Store the name's
+ * length in *nl.
+ */
+static int
+is_colname(const char *s, size_t n, size_t *nl)
+{
+	size_t i = 0;
+
+	if (n == 0 || !islower((unsigned char)s[0]))
+		return 0;
+	while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_' ||
+	    s[i] == '.'))
+		i++;
+	*nl = i;
+	if (i == n)
+		return 1;
+	if (n - i >= 3 && s[i] == ' ' && s[i + 1] == '[' && s[n - 1] == ']')
+		return memchr(s + i + 2, ']', n - i - 3) == NULL;
+	return 0;
+}
+
+/*
+ * Classify a header line: K_GPU, K_APPS or K_NONE (not a header of ours).
+ * With cols != NULL, fill the column map too.
+ */
+static enum kind
+header_kind(char *line, int *cols, size_t *ncols)
+{
+	char *f[MAXCOLS + 1];
+	size_t len[MAXCOLS + 1], nf, i, k, nl;
+	int pid = 0, mem = 0, known = 0;
+	enum kind kind;
+
+	nf = field_split(line, ',', f, len, MAXCOLS);
+	if (nf > MAXCOLS || nf == 0)
+		return K_NONE;
+	for (i = 0; i < nf; i++) {
+		if (!is_colname(f[i], len[i], &nl))
+			return K_NONE;
+		if (nl == 3 && memcmp(f[i], "pid", 3) == 0)
+			pid = 1;
+		if (nl > 7 && memcmp(f[i], "memory.", 7) == 0)
+			mem = 1;
+		for (k = 0; foreign[k] != NULL; k++)
+			if (strlen(foreign[k]) == nl &&
+			    memcmp(f[i], foreign[k], nl) == 0)
+				return K_NONE;
+	}
+	kind = pid ? K_APPS : mem ? K_GPU : K_NONE;
+	if (kind == K_NONE)
+		return K_NONE;
+	if (cols != NULL)
+		for (i = 0; i < NCOL; i++)
+			cols[i] = -1;
+	for (i = 0; i < nf; i++) {
+		is_colname(f[i], len[i], &nl);
+		for (k = 0; k < sizeof(colnames) / sizeof(colnames[0]); k++)
+			if (strlen(colnames[k].name) == nl &&
+			    memcmp(f[i], colnames[k].name, nl) == 0 &&
+			    (colnames[k].kind == K_NONE ||
+			    colnames[k].kind == kind)) {
+				known = 1;
+				if (cols != NULL && cols[colnames[k].col] < 0)
+					cols[colnames[k].col] = (int)i;
+			}
+	}
+	if (ncols != NULL)
+		*ncols = nf;
+	return known ? kind : K_NONE;
+}
+
+/* A copy of line without a leading UTF-8 BOM, for header checks. */
+static char *
+skip_bom(char *line)
+{
+	if ((unsigned char)line[0] == 0xef && (unsigned char)line[1] == 0xbb &&
+	    (unsigned char)line[2] == 0xbf)
+		return line + 3;
+	return line;
+}
+
+/* Header checks: a header starts with a lower-case field name. */
+static enum kind
+line_header_kind(char *line)
+{
+	line = skip_bom(line);
+	if (!islower((unsigned char)line[0]))
+		return K_NONE;
+	return header_kind(line, NULL, NULL);
+}
+
+/* "2024/06/01 11:27:15.361, ..." : a headerless nvidia-smi row. */
+static int
+is_nvsmi_row(const char *line)
+{
+	uint64_t t;
+	const char *comma = strchr(line, ',');
+
+	return comma != NULL && gtime_nvsmi(line, (size_t)(comma - line),
+	    &t) == 0;
+}
+
+static int
+sniff(char *const *lines, size_t n, enum kind want)
+{
+	size_t i;
+	int rows = 0;
+
+	for (i = 0; i < n; i++) {
+		enum kind k = line_header_kind(lines[i]);
+
+		if (k == want)
+			return 90;
+		if (k != K_NONE)
+			return 0;
+		if (is_nvsmi_row(lines[i]))
+			rows++;
+	}
+	/* Headerless rows: probably query-gpu (the usual case); --fields decides. */
+	return rows > 0 && want == K_GPU ? 30 : 0;
+}
+
+static int
+sniff_gpu(char *const *lines, size_t n)
+{
+	return sniff(lines, n, K_GPU);
+}
+
+static int
+sniff_apps(char *const *lines, size_t n)
+{
+	return sniff(lines, n, K_APPS);
+}
+
+/* Take a header (or a --fields list) as the column map. */
+static int
+set_columns(struct nvsmi *p, char *text)
+{
+	enum kind k;
+
+	k = header_kind(skip_bom(text), p->col, &p->ncols);
+	if (k == K_NONE || (p->want != K_NONE && k != p->want))
+		return -1;
+	p->kind = k;
+	p->have_columns = 1;
+	p->wide = k == K_APPS ? p->col[C_PNAME] : p->col[C_NAME];
+	p->s->device_only = k == K_GPU;
+	p->s->what = k == K_GPU ? "nvidia-smi --query-gpu CSV" :
+	    "nvidia-smi --query-compute-apps CSV";
+	return 0;
+}
+
+/*
+ * The --query-gpu=LIST or --query-compute-apps=LIST of a command line, as
+ * a capture bundle records it ("# $ nvidia-smi --query-gpu=... ").
+ */
+static char *
+fields_of_command(const char *cmd)
+{
+	const char *p = strstr(cmd, "--query-gpu=");
+	size_t n;
+
+	if (p == NULL)
+		p = strstr(cmd, "--query-compute-apps=");
+	if (p == NULL)
+		return NULL;
+	p = strchr(p, '=') + 1;
+	n = strcspn(p, " \t");
+	return estrndup(p, n);
+}
+
+static void *
+open_common(struct source *s, const char *hint, enum kind want)
+{
+	struct nvsmi *p = ecalloc(1, sizeof(*p));
+	char *fields = NULL;
+
+	p->s = s;
+	p->want = want;
+	p->wide = -1;
+	if (s->opt->fields != NULL)
+		fields = estrdup(s->opt->fields);
+	else if (hint != NULL)
+		fields = fields_of_command(hint);
+	if (fields != NULL) {
+		if (set_columns(p, fields) < 0) {
+			if (s->opt->fields != NULL) {
+				source_fail(s, "--fields '%s': not a "
+				    "--query-gpu or --query-compute-apps list "
+				    "with memory fields", fields);
+				free(fields);
+				free(p);
+				return NULL;
+			}
+		}
+		free(fields);
+	}
+	return p;
+}
+
+static void *
+open_gpu(struct source *s, const char *hint)
+{
+	return open_common(s, hint, K_NONE);
+}
+
+static void *
+open_apps(struct source *s, const char *hint)
+{
+	return open_common(s, hint, K_APPS);
+}
+
+/* A copy of field i into sb, "" for a placeholder; return sb's string. */
+static const char *
+text_of(struct nvsmi *p, struct sbuf *sb, int i)
+{
+	sbuf_reset(sb);
+	sbuf_add(sb, "", 0);
+	if (i >= 0 && !field_placeholder(p->f[i], p->len[i]))
+		sbuf_add(sb, p->f[i], p->len[i]);
+	return sb->buf;
+}
+
+static const char *const weekdays[] = {
+	"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", NULL
+};
+
+/* Windows "date /T": "Tue 08/18/2020" (US locale, month first). */
+static int
+windows_date(const char *s, int *y, int *mo, int *d)
+{
+	size_t n = strlen(s), i;
+
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	if (n != 14 || s[3] != ' ' || s[6] != '/' || s[9] != '/')
+		return 0;
+	for (i = 0; weekdays[i] != NULL; i++)
+		if (strncmp(s, weekdays[i], 3) == 0)
+			break;
+	if (weekdays[i] == NULL)
+		return 0;
+	for (i = 4; i < 14; i++)
+		if (i != 6 && i != 9 && !isdigit((unsigned char)s[i]))
+			return 0;
+	*mo = (s[4] - '0') * 10 + (s[5] - '0');
+	*d = (s[7] - '0') * 10 + (s[8] - '0');
+	*y = atoi(s + 10);
+	return 1;
+}
+
+/* Windows "time /T": "03:44 PM". */
+static int
+windows_time(const char *s, int *h, int *mi)
+{
+	size_t n = strlen(s);
+
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	if (n != 8 || s[2] != ':' || s[5] != ' ' || !isdigit((unsigned char)s[0]) ||
+	    !isdigit((unsigned char)s[1]) || !isdigit((unsigned char)s[3]) ||
+	    !isdigit((unsigned char)s[4]) || s[7] != 'M' ||
+	    (s[6] != 'A' && s[6] != 'P'))
+		return 0;
+	*h = (s[0] - '0') * 10 + (s[1] - '0');
+	*mi = (s[3] - '0') * 10 + (s[4] - '0');
+	if (*h < 1 || *h > 12 || *mi > 59)
+		return 0;
+	*h %= 12;
+	if (s[6] == 'P')
+		*h += 12;
+	return 1;
+}
+
+/*
+ * Lines that wrappers add around nvidia-smi output.  Return 1 when the line
+ * was one (used as a clock, or counted and passed over).
+ */
+static int
+wrapper_line(struct nvsmi *p, const char *line, size_t len)
+{
+	uint64_t t;
+	int h, mi;
+
+	if (gtime_ctime(line, len, &t) == 0 ||
+	    (len >= 10 && line[4] == '-' && gtime_iso(line, len, &t) == 0)) {
+		p->pending = t;
+		p->have_pending = 1;
+		p->clocklines = 1;
+		return 1;
+	}
+	if (windows_date(line, &p->wy, &p->wmo, &p->wd)) {
+		p->have_wdate = 1;
+		return 1;
+	}
+	if (windows_time(line, &h, &mi)) {
+		int64_t secs;
+
+		if (p->have_wdate && gtime_local(p->wy, p->wmo, p->wd, h, mi, 0,
+		    &secs) == 0) {
+			p->pending = (uint64_t)secs * NS_PER_SEC;
+			p->have_pending = 1;
+			p->clocklines = 1;
+			p->have_wdate = 0;
+		} else
+			source_skip(p->s, "time lines without a date");
+		return 1;
+	}
+	if (strstr(line, "NVIDIA-SMI has failed") != NULL ||
+	    strstr(line, "No devices were found") != NULL ||
+	    strstr(line, "Failed to initialize NVML") != NULL ||
+	    strstr(line, "Unable to determine the device handle") != NULL) {
+		source_skip(p->s, "nvidia-smi error messages");
+		return 1;
+	}
+	if (line[0] == '#') {
+		source_skip(p->s, "comment lines");
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * A shell prompt echoed into the log: "C:\Users\x>nvidia-smi ...",
+ * "user@host:~$ nvidia-smi ...", "$ nvidia-smi ...".
+ */
+static int
+prompt_line(const char *line, size_t len)
+{
+	return (len > 3 && isalpha((unsigned char)line[0]) && line[1] == ':' &&
+	    line[2] == '\\' && strchr(line, '>') != NULL) ||
+	    (len > 2 && line[0] == '$' && line[1] == ' ') ||
+	    strstr(line, "$ nvidia-smi") != NULL;
+}
+
+/*
+ * The time of a row of a log without a timestamp column: the block's date
+ * line, else --start plus one --interval per block.  Return 0 or -1.
+ */
+static int
+block_time(struct nvsmi *p, uint64_t *ts)
+{
+	const struct readopts *o = p->s->opt;
+
+	if (p->block_rows == 0 || p->newblock || p->have_pending) {
+		if (p->have_pending) {
+			p->block_ts = p->pending;
+			p->have_pending = 0;
+		} else if (p->clocklines && p->nblocks > 0 && o->interval > 0) {
+			p->block_ts += o->interval;
+		} else if (!p->clocklines && (o->interval > 0 ||
+		    (o->have_start && p->nblocks == 0))) {
+			p->block_ts = (o->have_start ? o->start : 0) +
+			    p->nblocks * o->interval;
+		} else if (p->clocklines && p->nblocks > 0) {
+			source_bad(p->s, "a block of rows without a date line "
+			    "before it (give --interval to continue the clock)");
+			return -1;
+		} else {
+			if (!p->noclock_said) {
+				p->noclock_said = 1;
+				source_fail(p->s, "rows carry no time: no "
+				    "timestamp column and no date lines; give "
+				    "--interval (and --start)");
+			}
+			source_skip(p->s, "rows without a time");
+			return -1;
+		}
+		p->nblocks++;
+		p->block_rows = 0;
+		p->newblock = 0;
+	}
+	*ts = p->block_ts;
+	return 0;
+}
+
+static int
+row_time(struct nvsmi *p, uint64_t *ts)
+{
+	int i = p->col[C_TS];
+	char q[48];
+
+	if (i < 0)
+		return block_time(p, ts);
+	if (gtime_nvsmi(p->f[i], p->len[i], ts) == 0 ||
+	    gtime_iso(p->f[i], p->len[i], ts) == 0 ||
+	    gtime_ctime(p->f[i], p->len[i], ts) == 0)
+		return 0;
+	source_bad(p->s, "field 'timestamp': expected YYYY/MM/DD "
+	    "HH:MM:SS.mmm, got %s", field_quote(q, sizeof(q), p->f[i],
+	    p->len[i]));
+	return -1;
+}
+
+static void
+note_gpu(struct nvsmi *p, uint32_t g)
+{
+	if (!idset_has(&p->seen, g)) {
+		char buf[16];
+
+		snprintf(buf, sizeof(buf), "%u", g);
+		idset_parse(&p->seen, buf);
+		p->nseen++;
+	}
+}
+
+/* Read a MiB column; return 1 value, 0 missing, -1 bad (reported). */
+static int
+mib(struct nvsmi *p, enum col c, const char *what, uint32_t *v)
+{
+	int i = p->col[c], rc;
+	char q[48];
+
+	if (i < 0)
+		return 0;
+	rc = field_mib(p->f[i], p->len[i], v);
+	if (rc < 0)
+		source_bad(p->s, "field '%s': expected MiB, got %s", what,
+		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
+	return rc;
+}
+
+/* An integer column (index, gpu, pid); 1, 0 missing, -1 bad (reported). */
+static int
+uintcol(struct nvsmi *p, enum col c, const char *what, uint32_t *v)
+{
+	int i = p->col[c], rc;
+	char q[48];
+
+	if (i < 0)
+		return 0;
+	rc = field_uint(p->f[i], p->len[i], v);
+	if (rc < 0)
+		source_bad(p->s, "field '%s': expected an integer, got %s",
+		    what, field_quote(q, sizeof(q), p->f[i], p->len[i]));
+	return rc;
+}
+
+/*
+ * The GPU of a row: the wrapper's gpu column or index, else a UUID or bus
+ * id resolved later, else its position in the block or poll.
+ */
+static int
+row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
+{
+	const char *uuid, *bus;
+	uint32_t g;
+	int rc;
+
+	uuid = text_of(p, &p->key, p->col[C_UUID]);
+	uuid = estrdup(uuid);
+	bus = text_of(p, &p->key, p->col[C_BUS]);
+	rc = uintcol(p, C_WGPU, "gpu", &g);
+	if (rc == 0)
+		rc = uintcol(p, C_INDEX, "index", &g);
+	if (rc < 0) {
+		free((char *)uuid);
+		return -1;
+	}
+	if (rc > 0) {
+		r->gpu = g;
+		gpumap_learn(p->s->gpus, r->host, uuid, bus, g);
+		note_gpu(p, g);
+	} else if (*uuid != '\0' || *bus != '\0') {
+		if (p->kind == K_GPU)
+			gpumap_learn(p->s->gpus, r->host, uuid, bus, -1);
+		/* The key lives in p->key until the record is emitted. */
+		if (*uuid != '\0') {
+			sbuf_reset(&p->key);
+			sbuf_adds(&p->key, uuid);
+		}
+		r->gpukey = p->key.buf;
+	} else if (p->kind == K_APPS) {
+		if (!p->apps_nogpu_said) {
+			p->apps_nogpu_said = 1;
+			source_warn(p->s, "no gpu_uuid or gpu_bus_id column: "
+			    "every process is taken to be on GPU 0");
+		}
+		r->gpu = 0;
+	} else if (p->col[C_TS] < 0) {
+		r->gpu = (uint32_t)p->block_rows;
+		note_gpu(p, r->gpu);
+	} else {
+		if (!p->havepoll || ts < p->poll_ts ||
+		    ts - p->poll_ts > POLL_SPREAD || p->newblock) {
+			p->havepoll = 1;
+			p->poll_ts = ts;
+			p->poll_pos = 0;
+			p->newblock = 0;
+		}
+		r->gpu = (uint32_t)p->poll_pos++;
+		note_gpu(p, r->gpu);
+	}
+	free((char *)uuid);
+	return 0;
+}
+
+static void
+row(struct nvsmi *p, char *line)
+{
+	struct rec r;
+	size_t nf, extra;
+	uint32_t used, free_, total, reserved, pid;
+	int hu, hf, ht, hr;
+	char q[48];
+
+	nf = field_split(line, ',', p->f, p->len, MAXCOLS);
+	if (nf < p->ncols) {
+		source_bad(p->s, "expected %zu fields, got %zu", p->ncols, nf);
+		return;
+	}
+	extra = nf > MAXCOLS ? 0 : nf - p->ncols;
+	if (nf > MAXCOLS || (extra > 0 && p->wide < 0)) {
+		source_bad(p->s, "expected %zu fields, got %s%zu", p->ncols,
+		    nf > MAXCOLS ? "more than " : "", nf > MAXCOLS ?
+		    (size_t)MAXCOLS : nf);
+		return;
+	}
+	if (extra > 0) {
+		/* The wide column spans the extra fields: rejoin them. */
+		size_t w = (size_t)p->wide, i;
+
+		p->len[w] = (size_t)(p->f[w + extra] + p->len[w + extra] -
+		    p->f[w]);
+		for (i = w + 1; i + extra < nf; i++) {
+			p->f[i] = p->f[i + extra];
+			p->len[i] = p->len[i + extra];
+		}
+	}
+	rec_init(&r);
+	sbuf_reset(&p->host);
+	sbuf_adds(&p->host, source_host(p->s, text_of(p, &p->name,
+	    p->col[C_HOST])));
+	r.host = p->host.buf;
+	if (row_time(p, &r.ts) < 0)
+		return;
+	if (row_gpu(p, &r, r.ts) < 0)
+		return;
+	if (p->kind == K_APPS) {
+		int rc = uintcol(p, C_PID, "pid", &pid);
+
+		if (rc <= 0) {
+			if (rc == 0)
+				source_bad(p->s, "field 'pid': expected an "
+				    "integer, got %s", field_quote(q, sizeof(q),
+				    p->f[p->col[C_PID]],
+				    p->len[p->col[C_PID]]));
+			return;
+		}
+		if ((hu = mib(p, C_PUSED, "used_gpu_memory", &used)) < 0)
+			return;
+		r.pid = pid;
+		if (hu) {
+			r.used = used;
+			r.has |= REC_USED;
+		}
+		r.name = text_of(p, &p->name, p->col[C_PNAME]);
+		r.origin = REC_SNAP_APPS;
+	} else {
+		if ((hu = mib(p, C_USED, "memory.used", &used)) < 0 ||
+		    (hf = mib(p, C_FREE, "memory.free", &free_)) < 0 ||
+		    (ht = mib(p, C_TOTAL, "memory.total", &total)) < 0 ||
+		    (hr = mib(p, C_RESERVED, "memory.reserved",
+		    &reserved)) < 0)
+			return;
+		if (hu) {
+			r.used = used;
+			r.has |= REC_USED;
+		}
+		if (hf) {
+			r.free = free_;
+			r.has |= REC_FREE;
+		}
+		if (ht) {
+			r.total = total;
+			r.has |= REC_TOTAL;
+		} else if (hu && hf) {
+			/* R510+: total = reserved + used + free. */
+			uint64_t t = (uint64_t)used + free_ +
+			    (hr ? reserved : 0);
+
+			if (t <= UINT32_MAX) {
+				r.total = (uint32_t)t;
+				r.has |= REC_TOTAL;
+			}
+		}
+	}
+	if (p->col[C_TS] < 0)
+		p->block_rows++;
+	p->rows++;
+	source_emit(p->s, &r);
+}
+
+static void
+line_fn(void *st, char *line, size_t len)
+{
+	struct nvsmi *p = st;
+	char *l = skip_bom(line);
+	enum kind k;
+
+	len -= (size_t)(l - line);
+	if (len == 0 || strspn(l, " \t") == len)
+		return;
+	if (strchr(l, ',') != NULL && (k = line_header_kind(l)) != K_NONE) {
+		if (p->want != K_NONE && k != p->want) {
+			source_bad(p->s, "a %s header in a %s log",
+			    k == K_APPS ? "--query-compute-apps" :
+			    "--query-gpu", p->want == K_APPS ?
+			    "--query-compute-apps" : "--query-gpu");
+			return;
+		}
+		if (p->have_columns)
+			p->headers++;
+		set_columns(p, l);
+		p->newblock = 1;
+		return;
+	}
+	if (prompt_line(l, len)) {
+		source_skip(p->s, "shell prompt lines");
+		return;
+	}
+	if (strchr(l, ',') == NULL && wrapper_line(p, l, len))
+		return;
+	if (!p->have_columns) {
+		if (p->rows == 0 && p->s->nbad == 0 && !p->s->failed)
+			source_fail(p->s, "no header line: give the query's "
+			    "field list with --fields (e.g. --fields "
+			    "timestamp,index,memory.used,memory.free,"
+			    "memory.total)");
+		source_skip(p->s, "rows without a header to name columns");
+		return;
+	}
+	row(p, l);
+}
+
+static void
+summary(void *st, struct sbuf *sb)
+{
+	struct nvsmi *p = st;
+
+	if (p->kind == K_GPU && p->nseen > 0)
+		sbuf_printf(sb, ", %u GPU%s", p->nseen, p->nseen == 1 ? "" :
+		    "s");
+	if (p->headers > 0)
+		sbuf_printf(sb, ", %llu repeated headers",
+		    (unsigned long long)p->headers);
+}
+
+static void
+free_fn(void *st)
+{
+	struct nvsmi *p = st;
+
+	sbuf_release(&p->host);
+	sbuf_release(&p->key);
+	sbuf_release(&p->name);
+	idset_release(&p->seen);
+	free(p);
+}
+
+const struct format fmt_query_gpu = {
+	.name = "query-gpu",
+	.what = "nvidia-smi --query-gpu CSV",
+	.device_only = 1,
+	.sniff_text = sniff_gpu,
+	.open = open_gpu,
+	.line = line_fn,
+	.summary = summary,
+	.free = free_fn,
+};
+
+const struct format fmt_compute_apps = {
+	.name = "compute-apps",
+	.what = "nvidia-smi --query-compute-apps CSV",
+	.sniff_text = sniff_apps,
+	.open = open_apps,
+	.line = line_fn,
+	.summary = summary,
+	.free = free_fn,
+};

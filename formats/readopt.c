@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: ISC */
+/* readopt.c: the options of gpumem read, shared by the tools that read. */
+#include <stdint.h>
+#include <string.h>
+
+#include "gtime.h"
+#include "readopt.h"
+
+const char readopt_help[] =
+"  --format NAME      read every input as NAME (default: detect):\n"
+"                     stream, query-gpu, compute-apps, bundle, ...\n"
+"  --fields LIST      the query of a log without a header line\n"
+"                     (e.g. timestamp,index,memory.used,memory.free)\n"
+"  --interval DUR     time between polls of a log without timestamps\n"
+"  --start TIME       time of the first poll of such a log\n"
+"  --tz ZONE          zone of local times in logs (default: TZ)\n"
+"  --host NAME        host name for records of logs\n"
+"  --gpu LIST         only these GPUs (e.g. 0,2-3)\n"
+"  --pid LIST         only these processes (device samples are kept)\n"
+"  --since TIME       only records at or after TIME\n"
+"  --until TIME       only records at or before TIME\n"
+"  --window N         reorder window per input, in records (4096)\n"
+"  --strict           the first unreadable line or frame is fatal\n";
+
+static uint64_t
+time_arg(const char *opt, const char *arg)
+{
+	uint64_t t;
+
+	if (gtime_parse(arg, &t) < 0)
+		die("%s: '%s': expected a time (2024-06-01T11:27:15Z, "
+		    "'2024/06/01 11:27:15.361', @SECONDS or nanoseconds)",
+		    opt, arg);
+	return t;
+}
+
+int
+readopt_parse(struct readopts *o, int ch, const char *arg)
+{
+	uint64_t v;
+
+	switch (ch) {
+	case OPT_FORMAT:
+		if (format_find(arg) == NULL) {
+			size_t i;
+			struct sbuf sb = SBUF_INIT;
+
+			for (i = 0; formats[i] != NULL; i++)
+				sbuf_printf(&sb, "%s%s", i ? ", " : "",
+				    formats[i]->name);
+			die("--format: '%s': unknown format (known: %s)", arg,
+			    sb.buf);
+		}
+		o->format = arg;
+		return 1;
+	case OPT_FIELDS:
+		o->fields = arg;
+		return 1;
+	case OPT_INTERVAL:
+		if (gtime_duration(arg, &v) < 0 || v == 0)
+			die("--interval: '%s': expected a duration above 0 "
+			    "(100ms, 5s, 1m)", arg);
+		o->interval = v;
+		return 1;
+	case OPT_START:
+		o->start = time_arg("--start", arg);
+		o->have_start = 1;
+		return 1;
+	case OPT_TZ:
+		gtime_set_tz(arg);
+		return 1;
+	case OPT_HOST:
+		o->host = arg;
+		return 1;
+	case OPT_GPU:
+		if (idset_parse(&o->gpus, arg) < 0)
+			die("--gpu: '%s': expected a list of GPU indexes "
+			    "(0,2-3)", arg);
+		return 1;
+	case OPT_PID:
+		if (idset_parse(&o->pids, arg) < 0)
+			die("--pid: '%s': expected a list of process ids "
+			    "(1234,5000-5100)", arg);
+		return 1;
+	case OPT_SINCE:
+		o->since = time_arg("--since", arg);
+		return 1;
+	case OPT_UNTIL:
+		o->until = time_arg("--until", arg);
+		return 1;
+	case OPT_WINDOW:
+		o->window = (size_t)opt_u64("--window", arg, 1, 1U << 24);
+		return 1;
+	case OPT_STRICT:
+		o->strict = 1;
+		return 1;
+	case OPT_FILTER:
+		o->filter = arg;
+		return 1;
+	case OPT_PORT:
+		o->port = (int)opt_u64("--port", arg, 1, 65535);
+		return 1;
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: ISC */
+/* rec.c: the record stream's text form, written and parsed by hand for speed. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rec.h"
+
+#define RECW_BUFSZ (256U * 1024)
+
+void
+rec_init(struct rec *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->host = "";
+	r->name = "";
+}
+
+void
+recw_init(struct recw *w, FILE *f)
+{
+	memset(w, 0, sizeof(*w));
+	w->f = f;
+	w->cap = RECW_BUFSZ;
+	w->buf = emalloc(w->cap);
+}
+
+static int
+recw_drain(struct recw *w)
+{
+	if (w->failed)
+		return -1;
+	if (ewrite_file(w->f, w->buf, w->len) < 0) {
+		w->failed = 1;
+		return -1;
+	}
+	w->len = 0;
+	return 0;
+}
+
+size_t
+csv_field(char *dst, const char *s)
+{
+	const char *p;
+	size_t n = 0;
+
+	for (p = s; *p != '\0'; p++)
+		if (*p == ',' || *p == '"' || *p == '\n' || *p == '\r')
+			break;
+	if (*p == '\0') {
+		n = (size_t)(p - s);
+		memcpy(dst, s, n);
+		return n;
+	}
+	dst[n++] = '"';
+	for (p = s; *p != '\0'; p++) {
+		if (*p == '"')
+			dst[n++] = '"';
+		dst[n++] = *p;
+	}
+	dst[n++] = '"';
+	return n;
+}
+
+/* Append "v," (or "," alone when the value is absent). */
+static char *
+put_opt(char *p, int has, uint32_t v)
+{
+	if (has)
+		p += fmt_u64(p, v);
+	*p++ = ',';
+	return p;
+}
+
+int
+recw_put(struct recw *w, const struct rec *r)
+{
+	size_t need, hl = strlen(r->host), nl = strlen(r->name);
+	char *p;
+
+	if (!w->header_done) {
+		static const char hdr[] = REC_HEADER "\n";
+
+		if (w->cap - w->len < sizeof(hdr) && recw_drain(w) < 0)
+			return -1;
+		memcpy(w->buf + w->len, hdr, sizeof(hdr) - 1);
+		w->len += sizeof(hdr) - 1;
+		w->header_done = 1;
+	}
+	need = 20 + 5 * 11 + 2 * hl + 2 * nl + 16;
+	if (w->cap - w->len < need) {
+		if (recw_drain(w) < 0)
+			return -1;
+		if (w->cap < need) {
+			w->cap = need;
+			w->buf = erealloc(w->buf, w->cap);
+		}
+	}
+	p = w->buf + w->len;
+	p += fmt_u64(p, r->ts);
+	*p++ = ',';
+	p += csv_field(p, r->host);
+	*p++ = ',';
+	p += fmt_u64(p, r->gpu);
+	*p++ = ',';
+	p += fmt_u64(p, r->pid);
+	*p++ = ',';
+	p = put_opt(p, r->has & REC_USED, r->used);
+	p = put_opt(p, r->has & REC_FREE, r->free);
+	p = put_opt(p, r->has & REC_TOTAL, r->total);
+	p += csv_field(p, r->name);
+	*p++ = '\n';
+	w->len = (size_t)(p - w->buf);
+	w->count++;
+	return 0;
+}
+
+int
+recw_flush(struct recw *w)
+{
+	if (!w->header_done) {
+		static const char hdr[] = REC_HEADER "\n";
+
+		if (w->cap - w->len < sizeof(hdr) && recw_drain(w) < 0)
+			return -1;
+		memcpy(w->buf + w->len, hdr, sizeof(hdr) - 1);
+		w->len += sizeof(hdr) - 1;
+		w->header_done = 1;
+	}
+	if (recw_drain(w) < 0)
+		return -1;
+	if (fflush(w->f) != 0) {
+		w->failed = 1;
+		return -1;
+	}
+	return 0;
+}
+
+void
+recw_release(struct recw *w)
+{
+	free(w->buf);
+	w->buf = NULL;
+}
+
+int
+rec_line_open(const char *line, size_t len)
+{
+	int open = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (line[i] == '"')
+			open = !open;
+	return open;
+}
+
+/*
+ * Cut the next field from *pp.  A quoted field is unescaped in place.
+ * Return its start and set *n; return NULL on a malformed quote.  *pp is
+ * left after the separating comma, or at NULL after the last field.
+ */
+static char *
+next_field(char **pp, size_t *n)
+{
+	char *p = *pp, *start, *w;
+
+	if (*p != '"') {
+		start = p;
+		while (*p != ',' && *p != '\0')
+			p++;
+		*n = (size_t)(p - start);
+		*pp = *p == ',' ? p + 1 : NULL;
+		return start;
+	}
+	start = w = ++p;
+	for (;;) {
+		if (*p == '\0')
+			return NULL;	/* unterminated */
+		if (*p == '"') {
+			if (p[1] == '"') {
+				*w++ = '"';
+				p += 2;
+				continue;
+			}
+			p++;
+			break;
+		}
+		*w++ = *p++;
+	}
+	if (*p != ',' && *p != '\0')
+		return NULL;	/* text after the closing quote */
+	*n = (size_t)(w - start);
+	*pp = *p == ',' ? p + 1 : NULL;
+	return start;
+}
+
+static int
+opt_u32(const char *s, size_t n, uint32_t *v, unsigned *has, unsigned bit)
+{
+	if (n == 0)
+		return 0;
+	if (parse_u32(s, n, v) < 0)
+		return -1;
+	*has |= bit;
+	return 0;
+}
+
+int
+rec_parse(char *line, size_t len, struct rec *r, const char **why)
+{
+	static const char *const names[] = {
+		"timestamp", "host", "gpu", "process_id", "memory_used",
+		"memory_free", "memory_total", "process_name"
+	};
+	char *f[8], *p = line;
+	size_t n[8];
+	int i;
+
+	if (len >= 9 && memcmp(line, "timestamp", 9) == 0) {
+		if (len == sizeof(REC_HEADER) - 1 &&
+		    memcmp(line, REC_HEADER, len) == 0)
+			return 0;
+		*why = "not the record stream header";
+		return -1;
+	}
+	for (i = 0; i < 8; i++) {
+		if (p == NULL) {
+			*why = "too few fields (expected 8)";
+			return -1;
+		}
+		f[i] = next_field(&p, &n[i]);
+		if (f[i] == NULL) {
+			*why = "bad quoting";
+			return -1;
+		}
+	}
+	if (p != NULL) {
+		*why = "too many fields (expected 8)";
+		return -1;
+	}
+	rec_init(r);
+	if (parse_u64(f[0], n[0], &r->ts) < 0) {
+		*why = "timestamp: expected nanoseconds since the epoch";
+		return -1;
+	}
+	if (parse_u32(f[2], n[2], &r->gpu) < 0 ||
+	    parse_u32(f[3], n[3], &r->pid) < 0 ||
+	    opt_u32(f[4], n[4], &r->used, &r->has, REC_USED) < 0 ||
+	    opt_u32(f[5], n[5], &r->free, &r->has, REC_FREE) < 0 ||
+	    opt_u32(f[6], n[6], &r->total, &r->has, REC_TOTAL) < 0) {
+		static char buf[64];
+
+		for (i = 2; i < 7; i++) {
+			uint32_t v;
+
+			if (!(i >= 4 && n[i] == 0) &&
+			    parse_u32(f[i], n[i], &v) < 0)
+				break;
+		}
+		snprintf(buf, sizeof(buf), "%s: expected an integer "
+		    "(0-4294967295)", names[i < 7 ? i : 2]);
+		*why = buf;
+		return -1;
+	}
+	f[1][n[1]] = '\0';
+	f[7][n[7]] = '\0';
+	r->host = f[1];
+	r->name = f[7];
+	return 1;
+}

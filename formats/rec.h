@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * rec.h: the record, and the record stream every gpumem tool speaks.
+ *
+ * The field model is docs/wire-protocol.md's: a timestamp in nanoseconds
+ * since the epoch, memory_used and memory_free in MiB, and a process_id
+ * (0 = a whole-device sample).  gpumem adds where the record comes from
+ * (host, gpu), the GPU's memory_total (MiB, unknown = empty) and, where the
+ * source has it, the process name.  GPU 0 of one host is not GPU 0 of
+ * another: every consumer keys by (host, gpu).
+ *
+ * Text form (the default between tools):
+ *
+ *	timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name
+ *	1717241235361000000,,0,0,4,40333,40960,
+ *
+ * Integers in decimal; memory_used, memory_free and memory_total may be
+ * empty (unknown); host and process_name are quoted per RFC 4180 only when
+ * they contain a comma, a double quote, CR or LF.  Records are in timestamp
+ * order, stable for equal timestamps.  The header may appear again in the
+ * middle of a stream (outputs joined with cat).
+ */
+#ifndef GPUMEM_REC_H
+#define GPUMEM_REC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "util.h"
+
+#define REC_HEADER \
+	"timestamp,host,gpu,process_id,memory_used,memory_free," \
+	"memory_total,process_name"
+
+/* Which optional values a record has. */
+enum rec_has {
+	REC_USED = 1 << 0,
+	REC_FREE = 1 << 1,
+	REC_TOTAL = 1 << 2
+};
+
+/*
+ * Where a record came from, for the reader's own bookkeeping (not written).
+ * A snapshot source (nvidia-smi compute-apps, pmon, -q -x) lists the
+ * processes present at each poll and says nothing of those that are gone;
+ * the reader turns "no longer listed" into a memory_used = 0 record.  Each
+ * kind of listing is its own channel, so that the compute-apps polls and
+ * the pmon samples of one capture bundle are not taken for each other.
+ */
+enum rec_origin {
+	REC_PLAIN = 0,		/* says everything itself (stream, GMEM, device rows) */
+	REC_SNAP_APPS = 1,	/* nvidia-smi --query-compute-apps */
+	REC_SNAP_PMON = 2,	/* nvidia-smi pmon */
+	REC_SNAP_XML = 3,	/* nvidia-smi -q -x <processes> */
+	REC_SNAP_TABLE = 4,	/* the plain nvidia-smi table's process block */
+	REC_SNAP_GPUSTAT = 5,	/* gpustat text */
+	REC_SNAP_PROM = 6	/* per-process series of an exporter scrape */
+};
+
+struct rec {
+	uint64_t ts;		/* ns since the epoch */
+	uint32_t gpu;		/* GPU index on its host */
+	uint32_t pid;		/* 0 = whole device */
+	uint32_t used;		/* MiB, if has & REC_USED */
+	uint32_t free;		/* MiB, if has & REC_FREE */
+	uint32_t total;		/* MiB, if has & REC_TOTAL */
+	unsigned has;		/* enum rec_has */
+	const char *host;	/* never NULL; "" when unknown */
+	const char *name;	/* never NULL; "" when none */
+
+	/* Reader bookkeeping, never written to the stream. */
+	const char *gpukey;	/* uuid or bus id awaiting an index, or NULL */
+	unsigned origin;	/* enum rec_origin: 0, or a snapshot channel */
+	unsigned src;		/* index of the input it came from */
+};
+
+/* A record with no values, host "" and name "". */
+void rec_init(struct rec *r);
+
+/*
+ * A buffered writer of the record stream to a FILE.  The header is written
+ * before the first record (and only then), so an empty input gives a header
+ * alone.
+ */
+struct recw {
+	FILE *f;
+	char *buf;
+	size_t len, cap;
+	int header_done;
+	int failed;
+	uint64_t count;
+};
+void recw_init(struct recw *w, FILE *f);
+/* Append one record.  Return 0, or -1 on a write error (errno set). */
+int recw_put(struct recw *w, const struct rec *r);
+/* Write the header if nothing was written yet, then flush.  0 or -1. */
+int recw_flush(struct recw *w);
+void recw_release(struct recw *w);
+
+/*
+ * Append s as one CSV field to dst (quoted per RFC 4180 when it must be);
+ * return the bytes written.  dst must have room for 2 * strlen(s) + 2.
+ */
+size_t csv_field(char *dst, const char *s);
+
+/*
+ * Parse one line of the record stream into *r (strings point into line,
+ * which is modified: quoted fields are unescaped in place).  Return 1 for a
+ * record, 0 for a header line, -1 for a bad line with *why set to a
+ * message.  A quoted field containing a line break spans lines: the caller
+ * joins lines while rec_line_open() says a quote is open.
+ */
+int rec_parse(char *line, size_t len, struct rec *r, const char **why);
+
+/* Whether line ends inside an open quoted field. */
+int rec_line_open(const char *line, size_t len);
+
+#endif

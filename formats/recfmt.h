@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: ISC */
+/* recfmt.h: the record stream as an input format. */
+#ifndef GPUMEM_RECFMT_H
+#define GPUMEM_RECFMT_H
+
+#include "source.h"
+
+extern const struct format fmt_stream;
+
+#endif

@@ -1,0 +1,460 @@
+/* SPDX-License-Identifier: ISC */
+/* source.c: opening an input, detecting its format, driving its parser. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gtime.h"
+#include "source.h"
+
+#define SNIFF_BYTES (64U * 1024)
+#define SNIFF_LINES 200
+
+void
+readopts_init(struct readopts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->window = 4096;
+	o->port = -1;
+	o->until = UINT64_MAX;
+}
+
+const struct format *
+format_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; formats[i] != NULL; i++)
+		if (strcmp(formats[i]->name, name) == 0)
+			return formats[i];
+	return NULL;
+}
+
+const struct format *
+format_sniff_text(char *const *lines, size_t n, int *score)
+{
+	const struct format *best = NULL;
+	int bs = 0, sc;
+	size_t i;
+
+	for (i = 0; formats[i] != NULL; i++) {
+		if (formats[i]->sniff_text == NULL)
+			continue;
+		sc = formats[i]->sniff_text(lines, n);
+		if (sc > bs) {
+			bs = sc;
+			best = formats[i];
+		}
+	}
+	if (score != NULL)
+		*score = bs;
+	return best;
+}
+
+/*
+ * Split the first bytes of a text into lines for sniffing: a copy, lines
+ * NUL-terminated without their ends, blank lines left out.  The last line
+ * counts only when the data ended (at_end) or it is complete.
+ */
+static size_t
+split_lines(const unsigned char *p, size_t n, int at_end, char **buf,
+    char **lines, size_t max)
+{
+	size_t i = 0, count = 0;
+	char *b;
+
+	b = *buf = emalloc(n + 1);
+	memcpy(b, p, n);
+	b[n] = '\0';
+	while (i < n && count < max) {
+		char *nl = memchr(b + i, '\n', n - i);
+		size_t end = nl != NULL ? (size_t)(nl - b) : n;
+		size_t len = end - i;
+
+		if (nl == NULL && !at_end)
+			break;
+		b[end] = '\0';
+		if (len > 0 && b[end - 1] == '\r')
+			b[end - 1] = '\0';
+		if (b[i] != '\0' && strspn(b + i, " \t") != strlen(b + i))
+			lines[count++] = b + i;
+		i = end + 1;
+	}
+	return count;
+}
+
+static int
+looks_binary(const unsigned char *p, size_t n)
+{
+	size_t i, odd = 0;
+
+	for (i = 0; i < n; i++)
+		if (p[i] == 0)
+			return 1;
+		else if (p[i] < 0x20 && p[i] != '\n' && p[i] != '\r' &&
+		    p[i] != '\t' && p[i] != 0x1b)
+			odd++;
+	return n > 0 && odd * 20 > n;
+}
+
+/* A short, printable excerpt of a line for messages. */
+static void
+excerpt(char *dst, size_t cap, const char *s)
+{
+	size_t i, j = 0;
+
+	for (i = 0; s[i] != '\0' && j + 4 < cap; i++)
+		dst[j++] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
+	if (s[i] != '\0') {
+		dst[j++] = '.';
+		dst[j++] = '.';
+		dst[j++] = '.';
+	}
+	dst[j] = '\0';
+}
+
+static const struct format *
+detect(struct source *s)
+{
+	const unsigned char *p;
+	const struct format *best = NULL;
+	char *lines[SNIFF_LINES], *copy = NULL, ex[64];
+	size_t n, nl, i;
+	int bs = 0, sc;
+
+	n = input_peek(s->in, &p, SNIFF_BYTES);
+	if (n == 0) {
+		if (strcmp(input_error(s->in), "no error") != 0) {
+			source_fail(s, "%s", input_error(s->in));
+			return NULL;
+		}
+		s->empty = 1;
+		return NULL;
+	}
+	for (i = 0; formats[i] != NULL; i++)
+		if (formats[i]->sniff_bytes != NULL &&
+		    (sc = formats[i]->sniff_bytes(p, n)) > bs) {
+			bs = sc;
+			best = formats[i];
+		}
+	if (best != NULL)
+		return best;
+	if (looks_binary(p, n)) {
+		source_fail(s, "binary data that is not a capture or log "
+		    "gpumem reads");
+		return NULL;
+	}
+	nl = split_lines(p, n, n < SNIFF_BYTES, &copy, lines, SNIFF_LINES);
+	best = format_sniff_text(lines, nl, &bs);
+	if (best == NULL) {
+		if (nl == 0) {
+			s->empty = 1;
+		} else {
+			excerpt(ex, sizeof(ex), lines[0]);
+			source_fail(s, "not a log or capture gpumem reads "
+			    "(first line: '%s')", ex);
+		}
+	}
+	free(copy);
+	return best;
+}
+
+struct source *
+source_open(const char *path, unsigned idx, const struct readopts *opt,
+    struct gpumap *gpus)
+{
+	struct source *s;
+
+	s = ecalloc(1, sizeof(*s));
+	s->idx = idx;
+	s->opt = opt;
+	s->gpus = gpus;
+	s->in = input_open(path);
+	if (s->in == NULL) {
+		msg("%s: cannot open:", strcmp(path, "-") == 0 ?
+		    "<stdin>" : path);
+		free(s);
+		return NULL;
+	}
+	s->name = input_name(s->in);
+	window_init(&s->win, opt->window);
+	if (opt->format != NULL) {
+		s->fmt = format_find(opt->format);
+		if (s->fmt == NULL)
+			BUG("unknown format '%s' passed the option check",
+			    opt->format);
+	} else
+		s->fmt = detect(s);
+	if (s->fmt == NULL) {
+		s->eof = 1;
+		return s;
+	}
+	s->device_only = s->fmt->device_only;
+	s->what = s->fmt->what;
+	s->st = s->fmt->open(s, NULL);
+	if (s->st == NULL)
+		s->eof = 1;
+	return s;
+}
+
+/* One step of a text format: one line. */
+static int
+text_step(struct source *s)
+{
+	char *line;
+	size_t len;
+	int rc;
+
+	rc = input_getline(s->in, &line, &len);
+	if (rc == 1) {
+		if (memchr(line, '\0', len) != NULL)
+			source_bad(s, "binary data in a text line");
+		else
+			s->fmt->line(s->st, line, len);
+		return 1;
+	}
+	if (rc == 2) {
+		source_bad(s, "line longer than %u bytes", INPUT_MAXLINE);
+		return 1;
+	}
+	if (rc < 0) {
+		source_fail(s, "%s", input_error(s->in));
+		return -1;
+	}
+	return 0;
+}
+
+static void
+finish(struct source *s)
+{
+	s->eof = 1;
+	if (s->st != NULL && s->fmt->end != NULL)
+		s->fmt->end(s->st);
+}
+
+void
+source_fill(struct source *s)
+{
+	while (!s->eof && !window_full(&s->win)) {
+		int rc;
+
+		if (s->fmt->line != NULL)
+			rc = text_step(s);
+		else
+			rc = s->fmt->step(s->st);
+		if (rc <= 0)
+			finish(s);
+	}
+}
+
+void
+source_emit(struct source *s, struct rec *r)
+{
+	r->src = s->idx;
+	if (window_push(&s->win, r) == 0) {
+		s->nrec++;
+		return;
+	}
+	/* Earlier than what this input has already written. */
+	s->nlate++;
+	if (s->nshown < SOURCE_MAXSHOWN) {
+		char t[GTIME_BUFSZ];
+
+		s->nshown++;
+		msg("%s:%llu: record at %s is earlier than records already "
+		    "written (beyond the reorder window of %zu records); "
+		    "skipped, try a larger --window", s->name,
+		    (unsigned long long)input_lineno(s->in),
+		    gtime_fmt(r->ts, 1, t), s->opt->window);
+	}
+	if (s->opt->strict)
+		exit(EXIT_TROUBLE);
+}
+
+static void
+vbad(struct source *s, const char *where, const char *fmt, va_list ap)
+{
+	s->nbad++;
+	if (s->nshown < SOURCE_MAXSHOWN || s->opt->strict) {
+		struct sbuf sb = SBUF_INIT;
+
+		s->nshown++;
+		if (where != NULL)
+			sbuf_printf(&sb, "%s: %s: ", s->name, where);
+		else
+			sbuf_printf(&sb, "%s:%llu: ", s->name,
+			    (unsigned long long)input_lineno(s->in));
+		{
+			va_list aq;
+			int n;
+
+			va_copy(aq, ap);
+			n = vsnprintf(NULL, 0, fmt, aq);
+			va_end(aq);
+			sbuf_grow(&sb, (size_t)n);
+			vsnprintf(sb.buf + sb.len, (size_t)n + 1, fmt, ap);
+			sb.len += (size_t)n;
+		}
+		msg("%s", sb.buf);
+		sbuf_release(&sb);
+	}
+	if (s->opt->strict)
+		exit(EXIT_TROUBLE);
+}
+
+void
+source_bad(struct source *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vbad(s, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void
+source_bad_at(struct source *s, const char *where, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vbad(s, where, fmt, ap);
+	va_end(ap);
+}
+
+void
+source_skip(struct source *s, const char *why)
+{
+	size_t i;
+
+	for (i = 0; i < s->nskip; i++)
+		if (s->skip[i].why == why || strcmp(s->skip[i].why, why) == 0) {
+			s->skip[i].n++;
+			return;
+		}
+	if (s->nskip == SOURCE_MAXSKIP)
+		i = SOURCE_MAXSKIP - 1;	/* lump the rarest together */
+	else
+		s->skip[s->nskip++].why = why;
+	s->skip[i].n++;
+}
+
+void
+source_fail(struct source *s, const char *fmt, ...)
+{
+	struct sbuf sb = SBUF_INIT;
+	va_list ap;
+	int n;
+
+	s->failed = 1;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	sbuf_grow(&sb, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(sb.buf, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	msg("%s: %s", s->name, sb.buf);
+	sbuf_release(&sb);
+}
+
+void
+source_warn(struct source *s, const char *fmt, ...)
+{
+	struct sbuf sb = SBUF_INIT;
+	va_list ap;
+	int n;
+
+	if (verbosity < 1)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	sbuf_grow(&sb, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(sb.buf, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	msg("%s: %s", s->name, sb.buf);
+	sbuf_release(&sb);
+}
+
+const char *
+source_host(const struct source *s, const char *logged)
+{
+	if (s->opt->host != NULL)
+		return s->opt->host;
+	return logged != NULL ? logged : "";
+}
+
+uint64_t
+source_lineno(const struct source *s)
+{
+	return input_lineno(s->in);
+}
+
+void
+source_summary(struct source *s)
+{
+	struct sbuf sb = SBUF_INIT;
+	uint64_t skipped = s->nbad + s->nlate;
+	size_t i;
+
+	for (i = 0; i < s->nskip; i++)
+		skipped += s->skip[i].n;
+	if (s->nshown < s->nbad + s->nlate)
+		msg("%s: %llu more problems not shown", s->name,
+		    (unsigned long long)(s->nbad + s->nlate - s->nshown));
+	if (verbosity < 1 && s->nbad + s->nlate == 0)
+		return;
+	if (s->fmt == NULL && !s->empty)
+		return;		/* the failure was said already */
+	sbuf_printf(&sb, "%s: %llu records", s->name,
+	    (unsigned long long)s->nrec);
+	if (s->empty)
+		sbuf_adds(&sb, " (empty input)");
+	else {
+		sbuf_printf(&sb, " (%s", s->what);
+		if (s->st != NULL && s->fmt->summary != NULL)
+			s->fmt->summary(s->st, &sb);
+		if (s->device_only)
+			sbuf_adds(&sb, "; device only: no per-process data, "
+			    "tasks need --tasks");
+		sbuf_addc(&sb, ')');
+	}
+	if (skipped > 0) {
+		const char *sep = "";
+
+		sbuf_printf(&sb, "; skipped %llu: ",
+		    (unsigned long long)skipped);
+		if (s->nbad > 0) {
+			sbuf_printf(&sb, "%llu unreadable",
+			    (unsigned long long)s->nbad);
+			sep = ", ";
+		}
+		if (s->nlate > 0) {
+			sbuf_printf(&sb, "%s%llu outside the reorder window",
+			    sep, (unsigned long long)s->nlate);
+			sep = ", ";
+		}
+		for (i = 0; i < s->nskip; i++) {
+			sbuf_printf(&sb, "%s%llu %s", sep,
+			    (unsigned long long)s->skip[i].n, s->skip[i].why);
+			sep = ", ";
+		}
+	}
+	msg("%s", sb.buf);
+	sbuf_release(&sb);
+}
+
+void
+source_free(struct source *s)
+{
+	if (s == NULL)
+		return;
+	if (s->st != NULL && s->fmt->free != NULL)
+		s->fmt->free(s->st);
+	window_release(&s->win);
+	input_close(s->in);
+	free(s);
+}

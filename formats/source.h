@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * source.h: one input being read as records, whatever its format, and the
+ * contract between the reader and each format's parser.
+ *
+ * The reader opens the input, detects its format from its content (see
+ * format_detect), and drives the format's parser: a text format is given
+ * the input line by line, a binary one is stepped.  The parser emits
+ * records with source_emit(), reports lines it cannot read with
+ * source_bad() (named by file and line, or by the position it gives), and
+ * counts lines it passes over on purpose with source_skip().  Emitted
+ * records go through a reorder window, so parsers may emit slightly out of
+ * time order.  At the end the reader prints one summary line per input.
+ */
+#ifndef GPUMEM_SOURCE_H
+#define GPUMEM_SOURCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpumap.h"
+#include "input.h"
+#include "rec.h"
+#include "util.h"
+#include "window.h"
+
+#define SOURCE_MAXSHOWN 10	/* problem messages shown per input */
+#define SOURCE_MAXSKIP 12	/* distinct skip reasons counted */
+
+/* What the user told the reader (gpumem read's options). */
+struct readopts {
+	const char *format;	/* --format: a format name, or NULL to detect */
+	const char *fields;	/* --fields: the query of a headerless log */
+	uint64_t interval;	/* --interval in ns, 0 when not given */
+	uint64_t start;		/* --start, when have_start */
+	int have_start;
+	const char *host;	/* --host, or NULL */
+	size_t window;		/* reorder window, records per input */
+	int strict;		/* --strict: the first bad line is fatal */
+	const char *filter;	/* captures: --filter BPF expression */
+	int port;		/* captures: --port, or -1 */
+	/* Filters applied to the merged stream. */
+	struct idset gpus, pids;
+	uint64_t since, until;	/* until = UINT64_MAX when not given */
+};
+
+/* Set the defaults: detect formats, window 4096, no filters. */
+void readopts_init(struct readopts *o);
+
+struct source;
+
+/*
+ * A format.  Text formats set sniff_text and line; binary formats set
+ * sniff_bytes and step.  Every callback gets the state open() returned.
+ */
+struct format {
+	const char *name;	/* as --format names it: "query-gpu" */
+	const char *what;	/* for people: "nvidia-smi --query-gpu CSV" */
+	int device_only;	/* has no per-process data */
+
+	/*
+	 * How sure the format is that the input is its own, 0 (not mine) to
+	 * 100.  sniff_bytes sees the first bytes (decompressed); sniff_text
+	 * sees the first non-blank lines, NUL-terminated, without line ends.
+	 */
+	int (*sniff_bytes)(const unsigned char *p, size_t n);
+	int (*sniff_text)(char *const *lines, size_t n);
+
+	/*
+	 * Start reading.  hint is a command line that produced the text when
+	 * one is known (a capture bundle's "$ nvidia-smi ..."), else NULL.
+	 * Return the parser's state, or NULL after source_fail().
+	 */
+	void *(*open)(struct source *s, const char *hint);
+	/* Text: one line, NUL-terminated, without its line end. */
+	void (*line)(void *st, char *line, size_t len);
+	/* Binary: read on; 1 = more to come, 0 = end, -1 = failed. */
+	int (*step)(void *st);
+	/* The input ended: emit what is pending. */
+	void (*end)(void *st);
+	/* Optional: add ", what" details to the summary line. */
+	void (*summary)(void *st, struct sbuf *sb);
+	void (*free)(void *st);
+};
+
+struct source {
+	const char *name;	/* for messages */
+	unsigned idx;		/* position among the inputs */
+	struct input *in;
+	const struct readopts *opt;
+	struct gpumap *gpus;	/* shared by all inputs of a run */
+	const struct format *fmt;
+	void *st;
+	struct window win;
+	int eof;		/* the parser has nothing more */
+	int failed;		/* a fatal problem: exit 2 at the end */
+	int empty;		/* the input held no data at all */
+	int device_only;	/* said in the summary line */
+	const char *what;	/* the format for people; a parser may refine it */
+
+	uint64_t nrec;		/* records emitted */
+	uint64_t nlate;		/* outside the reorder window, dropped */
+	uint64_t nbad;		/* problems reported */
+	unsigned nshown;
+	struct {
+		const char *why;
+		uint64_t n;
+	} skip[SOURCE_MAXSKIP];
+	size_t nskip;
+	uint64_t lastlate;	/* line of the last late-record message */
+};
+
+/*
+ * Open path and detect its format.  Return NULL (after printing one line
+ * naming the file) when it cannot be opened or holds no format gpumem
+ * reads.  idx is its position among the inputs.
+ */
+struct source *source_open(const char *path, unsigned idx,
+    const struct readopts *opt, struct gpumap *gpus);
+
+/*
+ * Read until the window holds opt->window records or the input has ended,
+ * so that the window's earliest record is final.
+ */
+void source_fill(struct source *s);
+
+/* Print the summary line (with -q: only when something was skipped). */
+void source_summary(struct source *s);
+void source_free(struct source *s);
+
+/* --- For parsers --- */
+
+/* Hand a record to the reader (copied; r may be reused at once). */
+void source_emit(struct source *s, struct rec *r);
+
+/*
+ * A line (or frame) that cannot be read: "prog: FILE:LINE: msg" for the
+ * first SOURCE_MAXSHOWN, counted after that.  Under --strict it is fatal.
+ * source_bad_at() names the position itself ("packet 7 (offset 0x1f4)").
+ */
+void source_bad(struct source *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void source_bad_at(struct source *s, const char *where, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Count a line passed over on purpose; why is a static string. */
+void source_skip(struct source *s, const char *why);
+
+/* A fatal problem with this input: "prog: FILE: msg", exit 2 at the end. */
+void source_fail(struct source *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* A one-off remark about this input: "prog: FILE: msg" (not with -q). */
+void source_warn(struct source *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The host for records of this input: --host, else what the log names. */
+const char *source_host(const struct source *s, const char *logged);
+
+/* The line number of the line being parsed (text formats). */
+uint64_t source_lineno(const struct source *s);
+
+/* --- The format registry (formats.c) --- */
+
+/* Every format, NULL-terminated. */
+extern const struct format *const formats[];
+const struct format *format_find(const char *name);
+
+/*
+ * Pick the format of a text from its first lines: the best sniff_text
+ * score, or NULL.  Used for whole files and for sections of a bundle.
+ */
+const struct format *format_sniff_text(char *const *lines, size_t n,
+    int *score);
+
+#endif

@@ -1,0 +1,629 @@
+/* SPDX-License-Identifier: ISC */
+/* stream.c: merging inputs, ending vanished processes, filtering. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gtime.h"
+#include "hmap.h"
+#include "stream.h"
+
+#define DELAY_CAP 65536		/* records held back at most */
+#define DEVRING 64		/* recent device sample times per GPU */
+#define LIVE_CAP 65536		/* processes tracked at most */
+
+/* A process listed by a snapshot source, until it stops being listed. */
+struct live {
+	char *key;		/* its key in struct resolver's map */
+	size_t klen;
+	size_t chan;		/* index into resolver.ch */
+	size_t slot;		/* index in its channel's list */
+	uint64_t seen;		/* last poll that listed it */
+	uint32_t gpu, pid;
+	char *host, *name;
+};
+
+/* One snapshot listing: one kind of listing of one input. */
+struct chan {
+	unsigned src, origin;
+	int open;		/* a poll at cur is being read */
+	uint64_t cur;		/* time of the latest poll */
+	int have;		/* any poll seen */
+	uint64_t interval;	/* smallest gap between polls, 0 unknown */
+	struct live **live;
+	size_t nlive, cap;
+};
+
+struct devtimes {
+	uint64_t t[DEVRING];
+	size_t n, next;
+};
+
+struct resolver {
+	struct window delay;
+	struct hmap live;	/* key -> struct live */
+	struct chan *ch;
+	size_t nch;
+	struct hmap dev;	/* "host\0gpu" -> struct devtimes */
+	uint64_t now;
+	uint64_t added;
+	int cap_said;
+	struct sbuf key;
+};
+
+struct stream {
+	struct source **src;
+	size_t n;
+	const struct readopts *opt;
+	struct gpumap *gpus;
+	size_t *heap;		/* sources with records, by their head */
+	size_t nheap;
+	int started;
+	int status;
+	struct resolver *res;
+	int res_done;
+	struct rec cur;
+	uint64_t count;
+	int said[4];		/* enum gpumap_how, said once each */
+};
+
+/* --- merging --- */
+
+static int
+head_before(struct stream *st, size_t a, size_t b)
+{
+	const struct rec *x = window_peek(&st->src[a]->win);
+	const struct rec *y = window_peek(&st->src[b]->win);
+
+	return x->ts < y->ts || (x->ts == y->ts && a < b);
+}
+
+static void
+sift_down(struct stream *st, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, m = i, t;
+
+		if (l < st->nheap && head_before(st, st->heap[l], st->heap[m]))
+			m = l;
+		if (l + 1 < st->nheap &&
+		    head_before(st, st->heap[l + 1], st->heap[m]))
+			m = l + 1;
+		if (m == i)
+			return;
+		t = st->heap[i];
+		st->heap[i] = st->heap[m];
+		st->heap[m] = t;
+		i = m;
+	}
+}
+
+static void
+sift_up(struct stream *st, size_t i)
+{
+	while (i > 0) {
+		size_t p = (i - 1) / 2, t;
+
+		if (!head_before(st, st->heap[i], st->heap[p]))
+			return;
+		t = st->heap[i];
+		st->heap[i] = st->heap[p];
+		st->heap[p] = t;
+		i = p;
+	}
+}
+
+static void
+resolve_gpu(struct stream *st, struct rec *r)
+{
+	struct source *s = st->src[r->src];
+	const char *key = r->gpukey;
+	enum gpumap_how how;
+
+	r->gpu = gpumap_index(st->gpus, r->host, key, &how);
+	r->gpukey = NULL;
+	if (how == GPUMAP_LOGGED || st->said[how])
+		return;
+	st->said[how] = 1;
+	if (how == GPUMAP_BUSORDER)
+		source_warn(s, "the log has no GPU index column: GPUs "
+		    "numbered in PCI bus order, as nvidia-smi numbers them");
+	else if (how == GPUMAP_LOGORDER)
+		source_warn(s, "the log has no GPU index or bus id column: "
+		    "GPUs numbered in the order the log names them");
+	else {
+		source_warn(s, "no device log of this run names GPU %s: "
+		    "GPUs numbered in order of first appearance (give the "
+		    "--query-gpu log of the same run to use its indexes)",
+		    key);
+	}
+}
+
+/* The next record of the merged inputs, or 0 at the end. */
+static int
+merge_next(struct stream *st, struct rec *out)
+{
+	size_t i;
+	struct source *s;
+
+	if (!st->started) {
+		st->started = 1;
+		for (i = 0; i < st->n; i++) {
+			source_fill(st->src[i]);
+			if (st->src[i]->win.count > 0) {
+				st->heap[st->nheap++] = i;
+				sift_up(st, st->nheap - 1);
+			}
+		}
+	}
+	if (st->nheap == 0)
+		return 0;
+	i = st->heap[0];
+	s = st->src[i];
+	*out = *window_peek(&s->win);
+	window_pop(&s->win);
+	source_fill(s);
+	if (s->win.count > 0)
+		sift_down(st, 0);
+	else {
+		st->heap[0] = st->heap[--st->nheap];
+		if (st->nheap > 0)
+			sift_down(st, 0);
+	}
+	out->src = (unsigned)i;
+	if (out->gpukey != NULL)
+		resolve_gpu(st, out);
+	return 1;
+}
+
+/* --- ending vanished processes --- */
+
+static void
+live_key(struct sbuf *k, unsigned src, unsigned origin, const char *host,
+    uint32_t gpu, uint32_t pid)
+{
+	sbuf_reset(k);
+	sbuf_add(k, &src, sizeof(src));
+	sbuf_add(k, &origin, sizeof(origin));
+	sbuf_add(k, &gpu, sizeof(gpu));
+	sbuf_add(k, &pid, sizeof(pid));
+	sbuf_adds(k, host);
+}
+
+static struct chan *
+chan_of(struct resolver *rs, unsigned src, unsigned origin)
+{
+	size_t i;
+
+	for (i = 0; i < rs->nch; i++)
+		if (rs->ch[i].src == src && rs->ch[i].origin == origin)
+			return &rs->ch[i];
+	rs->ch = ereallocarray(rs->ch, rs->nch + 1, sizeof(*rs->ch));
+	memset(&rs->ch[rs->nch], 0, sizeof(*rs->ch));
+	rs->ch[rs->nch].src = src;
+	rs->ch[rs->nch].origin = origin;
+	return &rs->ch[rs->nch++];
+}
+
+static struct devtimes *
+devtimes_of(struct resolver *rs, const char *host, uint32_t gpu, int add)
+{
+	void **v;
+
+	sbuf_reset(&rs->key);
+	sbuf_adds(&rs->key, host);
+	sbuf_addc(&rs->key, '\0');
+	sbuf_add(&rs->key, &gpu, sizeof(gpu));
+	if (!add) {
+		v = hmap_get(&rs->dev, rs->key.buf, rs->key.len);
+		return v != NULL ? *v : NULL;
+	}
+	v = hmap_put(&rs->dev, rs->key.buf, rs->key.len, NULL);
+	if (*v == NULL)
+		*v = ecalloc(1, sizeof(struct devtimes));
+	return *v;
+}
+
+/* The first device sample of the GPU in [lo, hi), or 0 when none. */
+static uint64_t
+first_sample(struct resolver *rs, const char *host, uint32_t gpu,
+    uint64_t lo, uint64_t hi)
+{
+	struct devtimes *d = devtimes_of(rs, host, gpu, 0);
+	uint64_t best = 0;
+	size_t i;
+
+	if (d == NULL)
+		return 0;
+	for (i = 0; i < d->n; i++)
+		if (d->t[i] >= lo && d->t[i] < hi && (best == 0 ||
+		    d->t[i] < best))
+			best = d->t[i];
+	return best;
+}
+
+static void
+live_free(void *p)
+{
+	struct live *l = p;
+
+	free(l->key);
+	free(l->host);
+	free(l->name);
+	free(l);
+}
+
+/* Emit the memory_used = 0 record of l at time t and forget l. */
+static void
+end_live(struct resolver *rs, struct live *l, uint64_t t)
+{
+	struct chan *c = &rs->ch[l->chan];
+	struct rec r;
+
+	rec_init(&r);
+	r.ts = t;
+	r.host = l->host;
+	r.gpu = l->gpu;
+	r.pid = l->pid;
+	r.used = 0;
+	r.has = REC_USED;
+	r.name = l->name;
+	if (window_push(&rs->delay, &r) < 0) {
+		/* Held back too little (the cap was hit): as early as we can. */
+		r.ts = rs->delay.last_out;
+		window_push(&rs->delay, &r);
+	}
+	rs->added++;
+	c->live[l->slot] = c->live[--c->nlive];
+	c->live[l->slot]->slot = l->slot;
+	hmap_del(&rs->live, l->key, l->klen);
+	live_free(l);
+}
+
+/*
+ * The time a process last listed at t1 went missing, when the channel's
+ * next listing (at next, or none) did not list it.
+ */
+static uint64_t
+end_time(struct resolver *rs, struct chan *c, struct live *l, uint64_t next,
+    uint64_t now)
+{
+	uint64_t t1 = l->seen, iv = c->interval, q;
+
+	if (next != 0 && (iv == 0 || next - t1 <= iv + iv / 2))
+		return next;	/* the very next poll missed it */
+	/* Polls in between printed nothing: about one interval after t1. */
+	q = first_sample(rs, l->host, l->gpu, t1 + iv / 2,
+	    next != 0 ? next : now + 1);
+	if (q != 0)
+		return q;
+	return next != 0 ? next : t1 + iv;
+}
+
+static int
+live_order(const void *a, const void *b)
+{
+	const struct live *x = *(struct live *const *)a;
+	const struct live *y = *(struct live *const *)b;
+	int c = strcmp(x->host, y->host);
+
+	if (c != 0)
+		return c;
+	if (x->gpu != y->gpu)
+		return (x->gpu > y->gpu) - (x->gpu < y->gpu);
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+/*
+ * End the processes of c that were last listed before the poll at next (0:
+ * all of them, no poll came), in (host, gpu, pid) order so that the added
+ * records come out in the same order every time.
+ */
+static void
+end_unlisted(struct resolver *rs, struct chan *c, uint64_t next)
+{
+	struct live **v = NULL;
+	size_t n = 0, i;
+
+	for (i = 0; i < c->nlive; i++)
+		if (next == 0 || c->live[i]->seen < next) {
+			v = ereallocarray(v, n + 1, sizeof(*v));
+			v[n++] = c->live[i];
+		}
+	if (n > 1)
+		qsort(v, n, sizeof(*v), live_order);
+	for (i = 0; i < n; i++)
+		end_live(rs, v[i], end_time(rs, c, v[i], next, rs->now));
+	free(v);
+}
+
+/* The poll at c->cur is complete: end what it did not list. */
+static void
+close_poll(struct resolver *rs, struct chan *c)
+{
+	c->open = 0;
+	end_unlisted(rs, c, c->cur);
+}
+
+/*
+ * No poll for a long time: the polls in between found nothing.  factor2
+ * is in halves of an interval (5 while reading, 3 at the end).
+ */
+static void
+check_gap(struct resolver *rs, struct chan *c, uint64_t factor2)
+{
+	if (c->open || c->nlive == 0 || c->interval == 0)
+		return;
+	if (rs->now <= c->cur + c->interval * factor2 / 2)
+		return;
+	end_unlisted(rs, c, 0);
+}
+
+static void
+listed(struct resolver *rs, const struct rec *r)
+{
+	struct chan *c = chan_of(rs, r->src, r->origin);
+	struct live *l;
+	void **v;
+	int isnew;
+
+	if (!c->open || r->ts != c->cur) {
+		if (c->have && r->ts > c->cur &&
+		    (c->interval == 0 || r->ts - c->cur < c->interval))
+			c->interval = r->ts - c->cur;
+		c->cur = r->ts;
+		c->have = 1;
+		c->open = 1;
+	}
+	live_key(&rs->key, r->src, r->origin, r->host, r->gpu, r->pid);
+	v = hmap_get(&rs->live, rs->key.buf, rs->key.len);
+	if (v != NULL) {
+		l = *v;
+		l->seen = r->ts;
+		if (strcmp(l->name, r->name) != 0) {
+			free(l->name);
+			l->name = estrdup(r->name);
+		}
+		return;
+	}
+	if (rs->live.n >= LIVE_CAP) {
+		if (!rs->cap_said) {
+			rs->cap_said = 1;
+			msg("more than %d processes listed at once: the ones "
+			    "beyond are not tracked for their end", LIVE_CAP);
+		}
+		return;
+	}
+	v = hmap_put(&rs->live, rs->key.buf, rs->key.len, &isnew);
+	l = ecalloc(1, sizeof(*l));
+	l->key = estrndup(rs->key.buf, rs->key.len);
+	l->klen = rs->key.len;
+	l->chan = (size_t)(c - rs->ch);
+	l->seen = r->ts;
+	l->gpu = r->gpu;
+	l->pid = r->pid;
+	l->host = estrdup(r->host);
+	l->name = estrdup(r->name);
+	*v = l;
+	if (c->nlive == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 16;
+		c->live = ereallocarray(c->live, c->cap, sizeof(*c->live));
+	}
+	l->slot = c->nlive;
+	c->live[c->nlive++] = l;
+}
+
+/* How far back an added record may have to go: three poll intervals. */
+static uint64_t
+horizon(const struct resolver *rs)
+{
+	uint64_t h = 0;
+	size_t i;
+
+	for (i = 0; i < rs->nch; i++)
+		if (rs->ch[i].interval > h)
+			h = rs->ch[i].interval;
+	return h == 0 ? UINT64_MAX : 3 * h;
+}
+
+/* Take one record in (or NULL at the end of all input). */
+static void
+resolver_put(struct resolver *rs, const struct rec *r)
+{
+	size_t i;
+
+	if (r == NULL || r->ts > rs->now) {
+		/*
+		 * Every record at rs->now is in: polls before it are
+		 * complete, and gaps up to it can be judged.
+		 */
+		for (i = 0; i < rs->nch; i++) {
+			struct chan *c = &rs->ch[i];
+
+			if (c->open)
+				close_poll(rs, c);
+			check_gap(rs, c, r == NULL ? 3 : 5);
+		}
+		if (r == NULL)
+			return;
+		rs->now = r->ts;
+	}
+	if (r->origin != REC_PLAIN)
+		listed(rs, r);
+	if (r->pid == 0) {
+		struct devtimes *d = devtimes_of(rs, r->host, r->gpu, 1);
+
+		d->t[d->next] = r->ts;
+		d->next = (d->next + 1) % DEVRING;
+		if (d->n < DEVRING)
+			d->n++;
+	}
+	window_push(&rs->delay, r);
+}
+
+/* A record that is ripe (or any, at the end), or NULL. */
+static const struct rec *
+resolver_get(struct resolver *rs, int end)
+{
+	const struct rec *r = window_peek(&rs->delay);
+	uint64_t h;
+
+	if (r == NULL)
+		return NULL;
+	if (!end && rs->delay.count <= DELAY_CAP) {
+		h = horizon(rs);
+		if (h == UINT64_MAX || rs->now - r->ts <= h)
+			return NULL;
+	}
+	window_pop(&rs->delay);
+	return r;
+}
+
+static void
+devtimes_free(void *p)
+{
+	free(p);
+}
+
+static void
+resolver_free(struct resolver *rs)
+{
+	size_t i;
+
+	if (rs == NULL)
+		return;
+	window_release(&rs->delay);
+	hmap_release(&rs->live, live_free);
+	hmap_release(&rs->dev, devtimes_free);
+	for (i = 0; i < rs->nch; i++)
+		free(rs->ch[i].live);
+	free(rs->ch);
+	sbuf_release(&rs->key);
+	free(rs);
+}
+
+/* --- the stream --- */
+
+struct stream *
+stream_open(char *const *paths, size_t n, const struct readopts *opt)
+{
+	static char dash[] = "-";
+	static char *const stdin_only[] = {dash};
+	struct stream *st = ecalloc(1, sizeof(*st));
+	size_t i;
+
+	if (n == 0) {
+		paths = stdin_only;
+		n = 1;
+	}
+	st->opt = opt;
+	st->gpus = gpumap_new();
+	st->src = ecalloc(n, sizeof(*st->src));
+	st->heap = ecalloc(n, sizeof(*st->heap));
+	for (i = 0; i < n; i++) {
+		struct source *s = source_open(paths[i], (unsigned)st->n, opt,
+		    st->gpus);
+
+		if (s == NULL) {
+			st->status = EXIT_TROUBLE;
+			continue;
+		}
+		st->src[st->n++] = s;
+	}
+	return st;
+}
+
+static int
+wanted(const struct stream *st, const struct rec *r)
+{
+	const struct readopts *o = st->opt;
+
+	if (r->ts < o->since || r->ts > o->until)
+		return 0;
+	if (o->gpus.n > 0 && !idset_has(&o->gpus, r->gpu))
+		return 0;
+	if (o->pids.n > 0 && r->pid != 0 && !idset_has(&o->pids, r->pid))
+		return 0;
+	return 1;
+}
+
+/* The next record before filtering. */
+static const struct rec *
+next_unfiltered(struct stream *st)
+{
+	const struct rec *r;
+	struct rec in;
+
+	if (st->res == NULL) {
+		if (!merge_next(st, &st->cur))
+			return NULL;
+		if (st->cur.origin == REC_PLAIN)
+			return &st->cur;
+		/* The first snapshot record: from now on, hold back. */
+		st->res = ecalloc(1, sizeof(*st->res));
+		window_init(&st->res->delay, SIZE_MAX);
+		resolver_put(st->res, &st->cur);
+	}
+	for (;;) {
+		r = resolver_get(st->res, st->res_done);
+		if (r != NULL) {
+			st->cur = *r;
+			return &st->cur;
+		}
+		if (st->res_done)
+			return NULL;
+		if (merge_next(st, &in))
+			resolver_put(st->res, &in);
+		else {
+			resolver_put(st->res, NULL);
+			st->res_done = 1;
+		}
+	}
+}
+
+const struct rec *
+stream_next(struct stream *st)
+{
+	const struct rec *r;
+
+	while ((r = next_unfiltered(st)) != NULL)
+		if (wanted(st, r)) {
+			st->count++;
+			return r;
+		}
+	return NULL;
+}
+
+uint64_t
+stream_count(const struct stream *st)
+{
+	return st->count;
+}
+
+uint64_t
+stream_added(const struct stream *st)
+{
+	return st->res != NULL ? st->res->added : 0;
+}
+
+int
+stream_close(struct stream *st)
+{
+	int status = st->status;
+	size_t i;
+
+	for (i = 0; i < st->n; i++) {
+		source_summary(st->src[i]);
+		if (st->src[i]->failed)
+			status = EXIT_TROUBLE;
+		source_free(st->src[i]);
+	}
+	if (st->res != NULL && st->res->added > 0)
+		note("added %llu memory_used = 0 records for processes no "
+		    "longer listed", (unsigned long long)st->res->added);
+	resolver_free(st->res);
+	gpumap_free(st->gpus);
+	free(st->src);
+	free(st->heap);
+	free(st);
+	return status;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * stream.h: many inputs, in any formats, read as one record stream in time
+ * order: what "gpumem read" writes, and what every other tool reads.
+ *
+ * Each input is read through its own reorder window; the windows are
+ * merged (ties go to the earlier input, then to the order of appearance).
+ * Memory is bounded by the number of inputs, not by their length.
+ *
+ * Snapshot sources (nvidia-smi compute-apps and its kin) list the
+ * processes present at each poll and say nothing when one is gone.  The
+ * stream adds, for each process that stops being listed, one record with
+ * memory_used = 0 at the time of the first poll it is missing from: the
+ * next poll of its own log when that poll came on time, else the first
+ * device sample of its GPU about one poll interval after it was last seen
+ * (a poll that found no process at all printed nothing).  A process listed
+ * in the last poll gets no such record unless device samples go on for
+ * more than 1.5 poll intervals after it.  To place these records in the
+ * past, records are held back for three poll intervals.
+ */
+#ifndef GPUMEM_STREAM_H
+#define GPUMEM_STREAM_H
+
+#include <stddef.h>
+
+#include "rec.h"
+#include "source.h"
+
+struct stream;
+
+/*
+ * Open every path (n of them; none means stdin).  Inputs that cannot be
+ * opened or hold no format gpumem reads are reported and left out (the
+ * final status says so).  opt must outlive the stream.
+ */
+struct stream *stream_open(char *const *paths, size_t n,
+    const struct readopts *opt);
+
+/*
+ * The next record in time order after the filters, or NULL at the end.
+ * The record and its strings are valid until the next call.
+ */
+const struct rec *stream_next(struct stream *st);
+
+/*
+ * Print each input's summary line; return EXIT_OK, or EXIT_TROUBLE when an
+ * input failed (could not be opened, broke off, was not readable).
+ */
+int stream_close(struct stream *st);
+
+/* Records handed out so far, and zero records added for vanished processes. */
+uint64_t stream_count(const struct stream *st);
+uint64_t stream_added(const struct stream *st);
+
+#endif

@@ -1,0 +1,737 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * synth.c: gpumem-synth, realistic GPU memory telemetry with known truth.
+ *
+ * A scenario is a set of tasks on the GPUs of one host: each starts, holds
+ * memory (ramping up over its first samples), ends, and then its memory
+ * comes back after a release delay, in part, or never (a leak).  The GPUs
+ * are sampled every --interval, with optional time jitter, memory noise
+ * and dropped samples.  Output is the record stream (default), or the two
+ * nvidia-smi logs that "gpumem record" writes (--nvsmi DIR): reading those
+ * gives the very same stream back.  --truth writes each task as "gpumem
+ * tasks" must find it.
+ *
+ * Everything is generated as it goes: memory does not grow with
+ * --duration, so the benchmarks can make gigabytes.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "gtime.h"
+#include "rec.h"
+#include "util.h"
+
+#define MAXGPU 64
+#define MAXTASK 64		/* at once per GPU */
+
+/* A task as a scenario defines it, in samples (ticks) from the start. */
+struct tdef {
+	uint32_t gpu, pid;
+	const char *name;
+	uint64_t start, end;	/* ticks: first listed, first missing */
+	uint32_t mem;		/* MiB held */
+	uint64_t delay;		/* ticks after end until the memory is back */
+	uint32_t leak;		/* MiB that never come back */
+};
+
+struct scenario {
+	const char *name;
+	const char *what;
+	uint32_t gpus;
+	uint64_t ticks;		/* how long, in samples */
+	uint32_t total, reserved, base;
+	int jitter, noise, drop;	/* percent of interval, MiB, percent */
+	const struct tdef *tasks;	/* sorted by start; NULL = random */
+	size_t ntasks;
+};
+
+#define T(...) {__VA_ARGS__}
+
+static const struct tdef sequential[] = {
+	T(0, 1001, "python3", 5, 20, 4096, 0, 0),
+	T(0, 1002, "python3", 25, 40, 6144, 0, 0),
+	T(0, 1003, "python3", 45, 60, 2048, 0, 0),
+};
+static const struct tdef slow[] = {
+	T(0, 2001, "python3", 5, 20, 4096, 3, 0),
+	T(0, 2002, "python3", 30, 50, 8192, 45, 0),
+	T(0, 2003, "torchrun", 100, 110, 2048, 120, 0),
+};
+static const struct tdef leak[] = {
+	T(0, 4242, "python3 launch.py --listen", 5, 60, 11264, 0, 11264),
+	T(0, 4300, "python3", 70, 80, 1024, 0, 0),
+};
+static const struct tdef partial[] = {
+	T(0, 5001, "trainer", 5, 30, 8192, 5, 2048),
+};
+static const struct tdef concurrent[] = {
+	T(0, 6001, "python3", 5, 40, 4096, 2, 0),
+	T(0, 6002, "python3", 10, 30, 2048, 10, 0),
+	T(0, 6003, "ollama", 15, 50, 6144, 0, 0),
+};
+static const struct tdef twowait[] = {
+	T(0, 7001, "python3", 5, 20, 3072, 15, 0),
+	T(0, 7002, "python3", 8, 22, 5120, 6, 0),
+};
+static const struct tdef reuse[] = {
+	T(0, 8001, "python3", 5, 15, 2048, 0, 0),
+	T(0, 8001, "python3", 25, 35, 3072, 2, 0),
+};
+static const struct tdef multi[] = {
+	T(0, 3000, "worker-0", 3, 20, 4096, 0, 0),
+	T(1, 3001, "worker-1", 4, 22, 5120, 2, 0),
+	T(2, 3002, "worker-2", 5, 24, 6144, 4, 0),
+	T(3, 3003, "worker-3", 6, 26, 7168, 0, 0),
+	T(4, 3004, "worker-4", 7, 28, 8192, 6, 0),
+	T(5, 3005, "worker-5", 8, 30, 9216, 0, 9216),
+	T(6, 3006, "worker-6", 9, 32, 3072, 8, 0),
+	T(7, 3007, "worker-7", 10, 34, 2048, 1, 0),
+	T(0, 3100, "eval-0", 30, 45, 2048, 3, 0),
+	T(3, 3103, "eval-3", 32, 48, 1024, 0, 0),
+	T(7, 3107, "eval-7", 40, 50, 4096, 5, 0),
+};
+static const struct tdef clean[] = {
+	T(0, 1201, "pytest", 3, 15, 2048, 0, 0),
+	T(0, 1202, "pytest", 18, 30, 3072, 1, 0),
+	T(0, 1203, "pytest", 33, 45, 1024, 0, 0),
+};
+static const struct tdef demo[] = {
+	T(0, 9001, "python3 train.py", 10, 120, 10240, 2, 0),
+	T(1, 9100, "python3 launch.py --listen", 20, 150, 11264, 0, 11264),
+	T(0, 9002, "python3 eval.py", 60, 100, 3072, 25, 0),
+	T(1, 9101, "python3 infer.py", 160, 200, 2048, 0, 0),
+};
+
+#define N(a) a, sizeof(a) / sizeof(a[0])
+
+static const struct scenario scenarios[] = {
+	{"demo", "two GPUs: training, a late release, a leak that never "
+	    "comes back", 2, 240, 24576, 300, 0, 0, 0, 0, N(demo)},
+	{"sequential", "three tasks one after another, memory back at once",
+	    1, 70, 16384, 300, 0, 0, 0, 0, N(sequential)},
+	{"slow-release", "releases that take 3 s, 45 s and 2 minutes", 1,
+	    250, 16384, 300, 0, 0, 0, 0, N(slow)},
+	{"leak", "closed Stable Diffusion: 11 GiB that never come back", 1,
+	    100, 16384, 300, 0, 0, 0, 0, N(leak)},
+	{"partial-leak", "8 GiB of which 2 GiB never come back", 1, 60,
+	    16384, 300, 0, 0, 0, 0, N(partial)},
+	{"concurrent", "three tasks at once with different delays", 1, 80,
+	    16384, 300, 0, 0, 0, 0, N(concurrent)},
+	{"two-waiting", "two tasks waiting for their memory at once", 1, 50,
+	    16384, 300, 0, 0, 0, 0, N(twowait)},
+	{"pid-reuse", "one pid, two lives", 1, 45, 16384, 300, 0, 0, 0, 0,
+	    N(reuse)},
+	{"multi-gpu", "8 GPUs, staggered tasks, a leak on GPU 5", 8, 60,
+	    81559, 479, 0, 0, 0, 0, N(multi)},
+	{"noise", "concurrent, with 20% time jitter and +-8 MiB noise", 1,
+	    80, 16384, 300, 0, 20, 8, 0, N(concurrent)},
+	{"missing", "slow-release, with 10% of the samples lost", 1, 250,
+	    16384, 300, 0, 0, 0, 10, N(slow)},
+	{"clean", "a CI run: three test processes, memory back at once", 1,
+	    50, 16384, 300, 0, 0, 0, 0, N(clean)},
+	{"random", "random tasks on every GPU for --duration (benchmarks)",
+	    8, 3000, 81559, 479, 0, 0, 0, 0, NULL, 0},
+};
+
+/* --- randomness: splitmix64, so a seed gives the same data everywhere --- */
+
+static uint64_t rng_state;
+
+static uint64_t
+rng(void)
+{
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* Uniform in [0, n). */
+static uint64_t
+rng_below(uint64_t n)
+{
+	return n == 0 ? 0 : rng() % n;
+}
+
+/* --- the simulation --- */
+
+enum tstate { T_PENDING, T_LIVE, T_WAITING, T_DONE };
+
+struct task {
+	struct tdef d;
+	enum tstate state;
+	uint64_t t_start, t_end, t_release;	/* sample times, 0 = none */
+	uint64_t t_last;	/* last sample that listed it */
+	uint32_t held, peak, cur;
+	int listed;		/* listed at some emitted sample */
+	int ended_seen;		/* the zero record was written */
+};
+
+struct gpu {
+	struct task t[MAXTASK];
+	size_t n;
+	uint64_t leaked;	/* MiB gone for good */
+	uint64_t next_rand;	/* random scenario: tick of the next task */
+	uint32_t next_pid;
+};
+
+struct synth {
+	const struct scenario *sc;
+	uint64_t interval, start, ticks;
+	uint32_t gpus;
+	const char *host;
+	size_t nextdef;
+	struct gpu g[MAXGPU];
+	FILE *truth;
+	struct recw out;
+	FILE *qgpu, *apps;	/* --nvsmi */
+	int apps_header;
+	uint64_t nrec;
+};
+
+static void
+truth_row(struct synth *s, uint32_t gpu, const struct task *t)
+{
+	char secs[32];
+
+	if (s->truth == NULL)
+		return;
+	fprintf(s->truth, "%s,%u,%u,", s->host, gpu, t->d.pid);
+	{
+		char buf[2 * 256 + 3];
+		size_t n = csv_field(buf, t->d.name);
+
+		fwrite(buf, 1, n, s->truth);
+	}
+	fprintf(s->truth, ",%llu,%llu,%u,%u,", (unsigned long long)t->t_start,
+	    (unsigned long long)(t->state == T_LIVE ? t->t_last : t->t_end),
+	    t->peak, t->held);
+	if (t->t_release != 0 && t->d.leak == 0) {
+		uint64_t d = t->t_release - t->t_end;
+
+		snprintf(secs, sizeof(secs), "%llu.%03llu",
+		    (unsigned long long)(d / NS_PER_SEC),
+		    (unsigned long long)(d % NS_PER_SEC / NS_PER_MS));
+		fprintf(s->truth, "%llu,%s,0,released\n",
+		    (unsigned long long)t->t_release, secs);
+	} else if (t->state == T_LIVE || (t->state == T_PENDING)) {
+		fprintf(s->truth, ",,0,running\n");
+	} else {
+		fprintf(s->truth, ",,%u,leaked\n", t->d.leak != 0 ?
+		    t->d.leak : t->held);
+	}
+}
+
+/* The next scenario task, or a random one; 0 when there is none. */
+static int
+next_def(struct synth *s, uint32_t gpu, uint64_t tick, struct tdef *d)
+{
+	static const char *const names[] = {
+		"python3", "python3 train.py", "torchrun", "ollama",
+		"pytest", "llama-server", "blender", "ffmpeg"
+	};
+	struct gpu *g = &s->g[gpu];
+	uint64_t len;
+
+	if (s->sc->tasks != NULL) {
+		if (s->nextdef < s->sc->ntasks &&
+		    s->sc->tasks[s->nextdef].gpu == gpu &&
+		    s->sc->tasks[s->nextdef].start <= tick) {
+			*d = s->sc->tasks[s->nextdef++];
+			return 1;
+		}
+		return 0;
+	}
+	if (tick < g->next_rand)
+		return 0;
+	/* A random task: 10 s to 10 min, 1 to 20 GiB, mostly quick releases. */
+	memset(d, 0, sizeof(*d));
+	d->gpu = gpu;
+	d->pid = 10000 + gpu * 100000 + g->next_pid++;
+	d->name = names[rng_below(sizeof(names) / sizeof(names[0]))];
+	len = (10 + rng_below(590)) * NS_PER_SEC / s->interval + 1;
+	d->start = tick;
+	d->end = tick + len;
+	d->mem = (uint32_t)(1024 + rng_below(19 * 1024));
+	d->delay = rng_below(4) == 0 ? rng_below(30 * NS_PER_SEC /
+	    s->interval + 1) : 0;
+	d->leak = rng_below(20) == 0 ? (uint32_t)(rng_below(2) ?
+	    d->mem : d->mem / 4) : 0;
+	if (g->leaked + d->leak > 40 * 1024)
+		d->leak = 0;	/* keep the GPU usable */
+	g->next_rand = d->end + 1 + rng_below(20 * NS_PER_SEC / s->interval);
+	return 1;
+}
+
+/* Memory a task's process holds at tick: ramping up over 3 samples. */
+static uint32_t
+task_mem(const struct tdef *d, uint64_t tick)
+{
+	uint64_t k = tick - d->start;
+
+	if (k == 0)
+		return d->mem / 4;
+	if (k == 1)
+		return d->mem / 2;
+	return d->mem;
+}
+
+static void
+put(struct synth *s, struct rec *r)
+{
+	if (recw_put(&s->out, r) < 0)
+		die("write error:");
+	s->nrec++;
+}
+
+static void
+nvsmi_time(uint64_t t, char buf[64])
+{
+	time_t secs = (time_t)(t / NS_PER_SEC);
+	struct tm tm;
+
+	localtime_r(&secs, &tm);
+	snprintf(buf, 64, "%04d/%02d/%02d %02d:%02d:%02d.%03u",
+	    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+	    tm.tm_min, tm.tm_sec, (unsigned)(t % NS_PER_SEC / NS_PER_MS));
+}
+
+static void
+gpu_ids(uint32_t gpu, char uuid[64], char bus[32])
+{
+	snprintf(uuid, 64, "GPU-5a1e%04x-0000-4000-8000-00000000%04x", gpu, gpu);
+	snprintf(bus, 32, "00000000:%02X:00.0", 0x17 + gpu * 0x10);
+}
+
+/* One sample of every GPU at tick (ts is its jittered time). */
+static void
+sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
+{
+	const struct scenario *sc = s->sc;
+	struct rec r;
+	uint32_t gi;
+	size_t i;
+	char tbuf[64], uuid[64], bus[32];
+
+	/* Tasks that start now; scenario tasks are in start order. */
+	for (gi = 0; gi < s->gpus; gi++) {
+		struct gpu *g = &s->g[gi];
+		struct tdef d;
+
+		while (g->n < MAXTASK && next_def(s, gi, tick, &d)) {
+			memset(&g->t[g->n], 0, sizeof(g->t[g->n]));
+			g->t[g->n].d = d;
+			g->n++;
+		}
+	}
+	for (gi = 0; gi < s->gpus; gi++) {
+		struct gpu *g = &s->g[gi];
+		uint64_t used = sc->base + g->leaked;
+
+		for (i = 0; i < g->n; i++) {
+			struct task *t = &g->t[i];
+
+			if (t->state == T_PENDING && tick >= t->d.start &&
+			    tick < t->d.end && emitted)
+				t->state = T_LIVE;
+			if (t->state == T_LIVE && tick >= t->d.end && emitted) {
+				t->state = T_WAITING;
+				t->t_end = ts;
+			}
+			if (t->state == T_WAITING &&
+			    tick >= t->d.end + t->d.delay && emitted) {
+				t->t_release = ts;
+				g->leaked += t->d.leak;
+				t->state = T_DONE;
+			}
+			if (t->state == T_LIVE) {
+				t->cur = task_mem(&t->d, tick);
+				used += t->cur;
+			} else if (t->state == T_WAITING)
+				used += t->d.mem;
+		}
+		if (!emitted)
+			continue;
+		if (sc->noise > 0) {
+			int64_t n = (int64_t)rng_below(2 * (uint64_t)sc->noise +
+			    1) - sc->noise;
+
+			if ((int64_t)used + n >= 0)
+				used = (uint64_t)((int64_t)used + n);
+		}
+		if (used > sc->total - sc->reserved)
+			used = sc->total - sc->reserved;
+		rec_init(&r);
+		r.ts = ts;
+		r.host = s->host;
+		r.gpu = gi;
+		r.used = (uint32_t)used;
+		r.free = sc->total - sc->reserved - (uint32_t)used;
+		r.total = sc->total;
+		r.has = REC_USED | REC_FREE | REC_TOTAL;
+		if (s->qgpu != NULL) {
+			nvsmi_time(ts, tbuf);
+			gpu_ids(gi, uuid, bus);
+			fprintf(s->qgpu, "%s, %u, %s, %s, %u MiB, %u MiB, "
+			    "%u MiB, %u MiB\n", tbuf, gi, uuid, bus,
+			    sc->total, sc->reserved, r.used, r.free);
+		} else
+			put(s, &r);
+	}
+	if (!emitted)
+		return;
+	/* Processes listed at this sample, then those just gone. */
+	for (gi = 0; gi < s->gpus; gi++) {
+		struct gpu *g = &s->g[gi];
+
+		for (i = 0; i < g->n; i++) {
+			struct task *t = &g->t[i];
+
+			if (t->state != T_LIVE)
+				continue;
+			if (!t->listed) {
+				t->listed = 1;
+				t->t_start = ts;
+			}
+			if (t->cur > t->peak)
+				t->peak = t->cur;
+			t->held = t->cur;
+			t->t_last = ts;
+			rec_init(&r);
+			r.ts = ts;
+			r.host = s->host;
+			r.gpu = gi;
+			r.pid = t->d.pid;
+			r.used = t->cur;
+			r.has = REC_USED;
+			r.name = t->d.name;
+			if (s->apps != NULL) {
+				nvsmi_time(ts, tbuf);
+				gpu_ids(gi, uuid, bus);
+				fprintf(s->apps, "%s, %s, %s, %u, %s, %u MiB\n",
+				    tbuf, uuid, bus, t->d.pid, t->d.name,
+				    t->cur);
+			} else
+				put(s, &r);
+		}
+	}
+	for (gi = 0; gi < s->gpus; gi++) {
+		struct gpu *g = &s->g[gi];
+
+		for (i = 0; i < g->n; i++) {
+			struct task *t = &g->t[i];
+
+			if ((t->state != T_WAITING && t->state != T_DONE) ||
+			    t->ended_seen || t->t_end != ts)
+				continue;
+			t->ended_seen = 1;
+			if (s->apps != NULL)
+				continue;	/* nvidia-smi just stops listing it */
+			rec_init(&r);
+			r.ts = ts;
+			r.host = s->host;
+			r.gpu = gi;
+			r.pid = t->d.pid;
+			r.used = 0;
+			r.has = REC_USED;
+			r.name = t->d.name;
+			put(s, &r);
+		}
+	}
+	/* Finished tasks: their truth, and room for new ones. */
+	for (gi = 0; gi < s->gpus; gi++) {
+		struct gpu *g = &s->g[gi];
+
+		for (i = 0; i < g->n;) {
+			if (g->t[i].state == T_DONE) {
+				truth_row(s, gi, &g->t[i]);
+				g->t[i] = g->t[--g->n];
+			} else
+				i++;
+		}
+	}
+}
+
+/*
+ * Rows of one sample must stay in sample order: sort the tasks of each GPU
+ * by pid so that every output lists processes in the same order.
+ */
+static int
+by_pid(const void *a, const void *b)
+{
+	const struct task *x = a, *y = b;
+
+	return (x->d.pid > y->d.pid) - (x->d.pid < y->d.pid);
+}
+
+static int
+def_order(const void *a, const void *b)
+{
+	const struct tdef *x = a, *y = b;
+
+	if (x->start != y->start)
+		return (x->start > y->start) - (x->start < y->start);
+	return (x->gpu > y->gpu) - (x->gpu < y->gpu);
+}
+
+static void
+run(struct synth *s)
+{
+	uint64_t tick, ts;
+	uint32_t gi;
+	size_t i;
+
+	for (tick = 0; tick < s->ticks; tick++) {
+		int emitted = s->sc->drop == 0 || tick == 0 ||
+		    rng_below(100) >= (uint64_t)s->sc->drop;
+		int64_t j = 0;
+
+		if (s->sc->jitter > 0)
+			j = (int64_t)rng_below(2 * (uint64_t)s->sc->jitter *
+			    s->interval / 100 + 1) -
+			    (int64_t)((uint64_t)s->sc->jitter * s->interval / 100);
+		/* Whole milliseconds, as nvidia-smi prints them. */
+		ts = s->start + tick * s->interval + (uint64_t)j;
+		ts -= ts % NS_PER_MS;
+		for (gi = 0; gi < s->gpus; gi++)
+			qsort(s->g[gi].t, s->g[gi].n, sizeof(struct task),
+			    by_pid);
+		sample(s, tick, ts, emitted);
+	}
+	/* What never finished: leaks and tasks still running. */
+	for (gi = 0; gi < s->gpus; gi++)
+		for (i = 0; i < s->g[gi].n; i++) {
+			struct task *t = &s->g[gi].t[i];
+
+			if (t->state == T_WAITING && t->d.leak == 0 &&
+			    t->d.delay > 0) {
+				/* Still waiting at the end: shown as leaked. */
+				t->d.leak = t->d.mem;
+			}
+			if (t->listed)
+				truth_row(s, gi, t);
+		}
+}
+
+static const struct option longopts[] = {
+	{"scenario", required_argument, NULL, 's'},
+	{"seed", required_argument, NULL, 'S'},
+	{"interval", required_argument, NULL, 'i'},
+	{"duration", required_argument, NULL, 'd'},
+	{"gpus", required_argument, NULL, 'g'},
+	{"start", required_argument, NULL, 'b'},
+	{"host", required_argument, NULL, 'H'},
+	{"truth", required_argument, NULL, 't'},
+	{"nvsmi", required_argument, NULL, 'n'},
+	{"list", no_argument, NULL, 'l'},
+	{"output", required_argument, NULL, 'o'},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{NULL, 0, NULL, 0}
+};
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s [-l] [--scenario NAME] [--seed N] "
+	    "[--interval DUR] [--duration DUR]\n"
+	    "       [--gpus N] [--start TIME] [--host NAME] [--truth FILE] "
+	    "[--nvsmi DIR]\n       [-o FILE]\n", progname);
+	if (status != EXIT_OK) {
+		fprintf(f, "Try '%s --help' for more information.\n",
+		    progname);
+		exit(status);
+	}
+	fprintf(f, "\nWrite realistic GPU memory telemetry whose tasks are "
+	    "known: the record stream,\nor the nvidia-smi logs gpumem "
+	    "record writes, and the truth as gpumem tasks\nmust find it.\n\n"
+	    "  -s, --scenario NAME  what happens (default demo; -l lists "
+	    "them)\n"
+	    "      --seed N         seed of the random parts (1)\n"
+	    "      --interval DUR   sampling interval (1s; scenarios are "
+	    "in samples)\n"
+	    "      --duration DUR   how long (the scenario's own length)\n"
+	    "      --gpus N         GPUs of the random scenario (8)\n"
+	    "      --start TIME     time of the first sample "
+	    "(2026-01-01T00:00:00Z)\n"
+	    "      --host NAME      host of the records (none)\n"
+	    "  -t, --truth FILE     write the tasks as gpumem tasks must "
+	    "find them\n"
+	    "  -n, --nvsmi DIR      write DIR/query-gpu.csv and "
+	    "DIR/compute-apps.csv instead\n"
+	    "  -l, --list           list the scenarios\n"
+	    "  -o, --output FILE    write the stream to FILE\n"
+	    "  -h, --help           print this help and exit\n"
+	    "  -V, --version        print the version and exit\n"
+	    "\nExit status: 0 success, 2 trouble.\n");
+	exit(close_stdout());
+}
+
+static FILE *
+open_log(const char *dir, const char *name, const char *header)
+{
+	char path[PATH_MAX];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (f == NULL)
+		die("%s: cannot create:", path);
+	fprintf(f, "%s\n", header);
+	return f;
+}
+
+static void
+close_log(FILE *f, const char *dir, const char *name)
+{
+	if (fflush(f) != 0 || ferror(f) || fclose(f) != 0)
+		die("%s/%s: write error:", dir, name);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct synth s;
+	struct scenario sc;
+	struct outfile out, truth;
+	const char *scname = "demo", *output = NULL, *truthpath = NULL;
+	const char *nvsmi = NULL;
+	uint64_t duration = 0, seed = 1;
+	struct tdef *defs = NULL;
+	size_t i;
+	int ch, gpus = -1;
+
+	util_init(argv[0]);
+	memset(&s, 0, sizeof(s));
+	s.interval = NS_PER_SEC;
+	s.start = 1767225600ULL * NS_PER_SEC;	/* 2026-01-01T00:00:00Z */
+	s.host = "";
+	while ((ch = getopt_long(argc, argv, "hln:o:s:t:V", longopts,
+	    NULL)) != -1)
+		switch (ch) {
+		case 'b':
+			if (gtime_parse(optarg, &s.start) < 0)
+				die("--start: '%s': expected a time", optarg);
+			break;
+		case 'd':
+			if (gtime_duration(optarg, &duration) < 0 ||
+			    duration == 0)
+				die("--duration: '%s': expected a duration "
+				    "above 0", optarg);
+			break;
+		case 'g':
+			gpus = (int)opt_u64("--gpus", optarg, 1, MAXGPU);
+			break;
+		case 'h':
+			usage(stdout, EXIT_OK);
+			break;
+		case 'H':
+			s.host = optarg;
+			break;
+		case 'i':
+			if (gtime_duration(optarg, &s.interval) < 0 ||
+			    s.interval < NS_PER_MS)
+				die("--interval: '%s': expected a duration of "
+				    "1ms or more", optarg);
+			break;
+		case 'l':
+			for (i = 0; i < sizeof(scenarios) /
+			    sizeof(scenarios[0]); i++)
+				printf("%-13s %s\n", scenarios[i].name,
+				    scenarios[i].what);
+			return close_stdout();
+		case 'n':
+			nvsmi = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 's':
+			scname = optarg;
+			break;
+		case 'S':
+			seed = opt_u64("--seed", optarg, 0, UINT64_MAX);
+			break;
+		case 't':
+			truthpath = optarg;
+			break;
+		case 'V':
+			print_version();
+			break;
+		default:
+			usage(stderr, EXIT_TROUBLE);
+		}
+	if (optind != argc)
+		usage(stderr, EXIT_TROUBLE);
+	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++)
+		if (strcmp(scenarios[i].name, scname) == 0)
+			break;
+	if (i == sizeof(scenarios) / sizeof(scenarios[0]))
+		die("--scenario: '%s': unknown (see --list)", scname);
+	sc = scenarios[i];
+	if (gpus > 0) {
+		if (sc.tasks != NULL && (uint32_t)gpus < sc.gpus)
+			die("--gpus: scenario '%s' needs %u GPUs", sc.name,
+			    sc.gpus);
+		sc.gpus = (uint32_t)gpus;
+	}
+	if (sc.tasks != NULL) {
+		defs = ereallocarray(NULL, sc.ntasks, sizeof(*defs));
+		memcpy(defs, sc.tasks, sc.ntasks * sizeof(*defs));
+		qsort(defs, sc.ntasks, sizeof(*defs), def_order);
+		sc.tasks = defs;
+	}
+	s.sc = &sc;
+	s.gpus = sc.gpus;
+	s.ticks = duration > 0 ? (duration + s.interval - 1) / s.interval :
+	    sc.ticks;
+	if (sc.jitter > 0 && s.interval < 10 * NS_PER_MS)
+		sc.jitter = 0;
+	rng_state = seed;
+
+	if (outfile_open(&truth, truthpath != NULL ? truthpath : NULL) < 0)
+		return EXIT_TROUBLE;
+	s.truth = truthpath != NULL ? truth.f : NULL;
+	if (s.truth != NULL)
+		fprintf(s.truth, "host,gpu,process_id,name,start,end,peak_mib,"
+		    "held_mib,release,release_delay_s,leaked_mib,status\n");
+	if (nvsmi != NULL) {
+		if (mkdir(nvsmi, 0777) < 0 && errno != EEXIST)
+			die("%s: cannot create directory:", nvsmi);
+		s.qgpu = open_log(nvsmi, "query-gpu.csv", "timestamp, index, "
+		    "uuid, pci.bus_id, memory.total [MiB], memory.reserved "
+		    "[MiB], memory.used [MiB], memory.free [MiB]");
+		s.apps = open_log(nvsmi, "compute-apps.csv", "timestamp, "
+		    "gpu_uuid, gpu_bus_id, pid, process_name, "
+		    "used_gpu_memory [MiB]");
+		out.f = NULL;
+	} else if (outfile_open(&out, output) < 0)
+		return EXIT_TROUBLE;
+	recw_init(&s.out, nvsmi != NULL ? stdout : out.f);
+	run(&s);
+	if (nvsmi != NULL) {
+		close_log(s.qgpu, nvsmi, "query-gpu.csv");
+		close_log(s.apps, nvsmi, "compute-apps.csv");
+	} else {
+		if (recw_flush(&s.out) < 0) {
+			msg("%s: write error:", output ? output :
+			    "standard output");
+			outfile_abort(&out);
+			return EXIT_TROUBLE;
+		}
+		if (outfile_commit(&out) < 0)
+			return EXIT_TROUBLE;
+	}
+	recw_release(&s.out);
+	if (s.truth != NULL && outfile_commit(&truth) < 0)
+		return EXIT_TROUBLE;
+	free(defs);
+	return output == NULL && nvsmi == NULL ? close_stdout() : EXIT_OK;
+}

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * util.h: what every gpumem tool shares: exit codes, messages, checked
+ * allocation, number and list parsing, and the end-of-output check.
+ *
+ * Messages follow one shape, "prog: where: what", on stderr.  Data goes to
+ * stdout only.  Functions named e*() never return on failure: they print a
+ * message and exit with EXIT_TROUBLE; they are for binaries, not for parsers,
+ * which return errors so the caller can name the file and position.
+ */
+#ifndef GPUMEM_UTIL_H
+#define GPUMEM_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define GPUMEM_VERSION "0.1.0"
+
+/* The exit status of every gpumem binary (see EXIT STATUS in each man page). */
+enum exit_status {
+	EXIT_OK = 0,		/* success, warnings allowed */
+	EXIT_NO = 1,		/* a check said no: a gate failed */
+	EXIT_TROUBLE = 2	/* usage, I/O, bad input under --strict */
+};
+
+/* Combine two statuses: trouble wins over "no", "no" over success. */
+int exit_worst(int a, int b);
+
+extern const char *progname;	/* "gpumem-read", set by util_init() */
+extern int verbosity;		/* 0 with -q, 1 by default, 2 with -v */
+
+/*
+ * Set progname from argv[0] (its last path component) and restore the
+ * default SIGPIPE action, so that "gpumem-x | head" ends quietly even when
+ * a parent ignored SIGPIPE.
+ */
+void util_init(const char *argv0);
+
+/* "prog: msg\n" on stderr.  A format ending in ':' appends strerror(errno). */
+void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void vmsg(const char *fmt, va_list ap);
+/* msg() only when verbosity >= 1 (warnings) or >= 2 (progress). */
+void warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* msg() then exit(EXIT_TROUBLE). */
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* Our own bug: print where it happened and abort. */
+#define BUG(...) bug_at(__FILE__, __LINE__, __VA_ARGS__)
+void bug_at(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4), noreturn));
+
+/* Checked allocation: never return NULL. */
+void *emalloc(size_t n);
+void *ecalloc(size_t n, size_t size);
+void *erealloc(void *p, size_t n);
+void *ereallocarray(void *p, size_t n, size_t size);
+char *estrdup(const char *s);
+char *estrndup(const char *s, size_t n);
+
+/*
+ * Strict decimal parsing of s[0..n): digits only, no sign, no spaces, in
+ * range.  Return 0 and store the value, or -1.
+ */
+int parse_u64(const char *s, size_t n, uint64_t *out);
+int parse_u32(const char *s, size_t n, uint32_t *out);
+
+/*
+ * An option argument that must be an integer in [min, max].  On failure
+ * print "prog: OPTION: 'ARG': expected an integer (allowed MIN-MAX)" and
+ * exit EXIT_TROUBLE.
+ */
+uint64_t opt_u64(const char *opt, const char *arg, uint64_t min, uint64_t max);
+
+/*
+ * A set of small unsigned integers given as "0,2,5-7" (for --gpu, --pid).
+ * Membership is a sorted list of ranges.
+ */
+struct idset {
+	size_t n;
+	struct { uint32_t lo, hi; } *r;
+};
+/* Parse into *set (which must be zeroed); return 0, or -1 on bad syntax. */
+int idset_parse(struct idset *set, const char *s);
+int idset_has(const struct idset *set, uint32_t v);
+void idset_release(struct idset *set);
+
+/*
+ * A growable byte buffer.  buf is always NUL-terminated (when cap > 0);
+ * len does not count the NUL.
+ */
+struct sbuf {
+	char *buf;
+	size_t len, cap;
+};
+#define SBUF_INIT { NULL, 0, 0 }
+void sbuf_grow(struct sbuf *sb, size_t extra);
+void sbuf_add(struct sbuf *sb, const void *p, size_t n);
+void sbuf_addc(struct sbuf *sb, int c);
+void sbuf_adds(struct sbuf *sb, const char *s);
+void sbuf_printf(struct sbuf *sb, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void sbuf_reset(struct sbuf *sb);
+void sbuf_release(struct sbuf *sb);
+
+/*
+ * Write n bytes to f.  On EPIPE re-raise SIGPIPE (so "| head" ends quietly);
+ * on any other error return -1 with errno set.
+ */
+int ewrite_file(FILE *f, const void *p, size_t n);
+
+/*
+ * Flush and close stdout; on failure print "prog: write error: ..." and
+ * return EXIT_TROUBLE, else EXIT_OK.  Call it last in every main().
+ */
+int close_stdout(void);
+
+/*
+ * Output to a named file is written to a temporary file beside it and
+ * renamed into place by outfile_commit(), so a failed run never leaves half
+ * a report.  outfile_open("-") is stdout; an existing file that is not a
+ * regular file (a device, a fifo) is written in place.  Temporary files are
+ * removed on SIGINT/SIGTERM/SIGHUP and by outfile_abort().
+ */
+struct outfile {
+	FILE *f;
+	char *path;	/* the final name, NULL for stdout */
+	char *tmp;	/* the temporary name, NULL for stdout */
+};
+/* Return 0, or -1 with a message already printed. */
+int outfile_open(struct outfile *o, const char *path);
+/* Flush, check, close, rename.  Return 0, or -1 with a message printed. */
+int outfile_commit(struct outfile *o);
+void outfile_abort(struct outfile *o);
+
+/* Print "prog (gpumem) VERSION" to stdout and exit 0. */
+void print_version(void) __attribute__((noreturn));
+
+/* Number of decimal digits written by fmt_u64 (at most 20, plus NUL). */
+size_t fmt_u64(char *dst, uint64_t v);
+
+#endif

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * window.c: the reorder window as a sorted ring.
+ *
+ * Inputs are mostly in order, so a new record usually goes at the tail in
+ * O(1); one that is a little early is moved back a few places (insertion
+ * sort).  A heap would pay O(log n) for every record to save work in a case
+ * that real logs rarely show.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "window.h"
+
+struct wslot {
+	struct rec r;
+	uint64_t seq;
+	char *str;		/* host, name and gpukey, NUL-separated */
+	size_t strcap;
+};
+
+#define NOSLOT UINT32_MAX
+
+void
+window_init(struct window *w, size_t cap)
+{
+	memset(w, 0, sizeof(*w));
+	if (cap < 1)
+		cap = 1;
+	if (cap > UINT32_MAX / 2)
+		cap = UINT32_MAX / 2;
+	w->cap = cap;
+	w->held = NOSLOT;
+}
+
+void
+window_release(struct window *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->nslots; i++) {
+		free(w->slots[i]->str);
+		free(w->slots[i]);
+	}
+	free(w->slots);
+	free(w->ring);
+	free(w->freel);
+	memset(w, 0, sizeof(*w));
+	w->held = NOSLOT;
+}
+
+/* Ring position i (0 = head) to an index into w->ring. */
+static inline size_t
+at(const struct window *w, size_t i)
+{
+	size_t k = w->head + i;
+
+	return k >= w->nslots ? k - w->nslots : k;
+}
+
+static uint32_t
+slot_get(struct window *w)
+{
+	size_t n, i, old = w->nslots;
+	uint32_t *ring;
+
+	if (w->nfree > 0)
+		return w->freel[--w->nfree];
+	/*
+	 * Grow the pool geometrically.  It ends near cap + 1 (one record
+	 * may be held), plus the largest batch one parser step emits.
+	 */
+	n = old < 16 ? 16 : old * 2;
+	/* The ring's size is the pool's: unwrap it into a larger one. */
+	ring = ereallocarray(NULL, n, sizeof(*ring));
+	for (i = 0; i < w->count; i++)
+		ring[i] = w->ring[at(w, i)];
+	free(w->ring);
+	w->ring = ring;
+	w->head = 0;
+	/* Slots are allocated one by one so that records never move. */
+	w->slots = ereallocarray(w->slots, n, sizeof(*w->slots));
+	for (i = old; i < n; i++)
+		w->slots[i] = ecalloc(1, sizeof(**w->slots));
+	w->freel = ereallocarray(w->freel, n, sizeof(*w->freel));
+	for (i = n - 1; i > old; i--)
+		w->freel[w->nfree++] = (uint32_t)i;
+	w->nslots = n;
+	return (uint32_t)old;
+}
+
+static void
+slot_fill(struct wslot *s, const struct rec *r)
+{
+	size_t hl = strlen(r->host), nl = strlen(r->name);
+	size_t kl = r->gpukey != NULL ? strlen(r->gpukey) : 0;
+	size_t need = hl + nl + kl + 3;
+
+	if (s->strcap < need) {
+		s->strcap = need < 64 ? 64 : need;
+		s->str = erealloc(s->str, s->strcap);
+	}
+	s->r = *r;
+	memcpy(s->str, r->host, hl + 1);
+	memcpy(s->str + hl + 1, r->name, nl + 1);
+	s->r.host = s->str;
+	s->r.name = s->str + hl + 1;
+	if (r->gpukey != NULL) {
+		memcpy(s->str + hl + nl + 2, r->gpukey, kl + 1);
+		s->r.gpukey = s->str + hl + nl + 2;
+	}
+}
+
+static inline int
+before(const struct wslot *a, const struct wslot *b)
+{
+	return a->r.ts < b->r.ts || (a->r.ts == b->r.ts && a->seq < b->seq);
+}
+
+int
+window_push(struct window *w, const struct rec *r)
+{
+	uint32_t s;
+	size_t i;
+
+	if (w->popped && r->ts < w->last_out)
+		return -1;
+	s = slot_get(w);
+	slot_fill(w->slots[s], r);
+	w->slots[s]->seq = w->seq++;
+	/* Insertion from the tail: usually zero steps. */
+	i = w->count;
+	while (i > 0) {
+		uint32_t prev = w->ring[at(w, i - 1)];
+
+		if (!before(w->slots[s], w->slots[prev]))
+			break;
+		w->ring[at(w, i)] = prev;
+		i--;
+	}
+	w->ring[at(w, i)] = s;
+	w->count++;
+	return 0;
+}
+
+const struct rec *
+window_peek(const struct window *w)
+{
+	if (w->count == 0)
+		return NULL;
+	return &w->slots[w->ring[w->head]]->r;
+}
+
+void
+window_pop(struct window *w)
+{
+	uint32_t s;
+
+	if (w->count == 0)
+		BUG("pop from an empty reorder window");
+	s = w->ring[w->head];
+	w->last_out = w->slots[s]->r.ts;
+	w->popped = 1;
+	w->head = at(w, 1);
+	w->count--;
+	if (w->held != NOSLOT)
+		w->freel[w->nfree++] = w->held;
+	w->held = s;
+}

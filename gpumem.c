@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * gpumem.c: the front, "gpumem VERB ARGS" runs gpumem-VERB ARGS, git-style:
+ * from the directory of this program first, then from PATH.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static const struct {
+	const char *verb;
+	const char *what;
+} verbs[] = {
+	{"read", "logs and captures in, one record stream out"},
+	{"synth", "realistic telemetry with known ground truth"},
+	{"pcap", "a record stream as a GMEM capture (pcap, pcapng)"},
+	{"usage", "usage curves: used, attributed, unattributed memory"},
+	{"tasks", "tasks, release delays and leaks"},
+	{"plot", "time-series charts through gnuplot"},
+	{"gantt", "Gantt charts of tasks and their releases"},
+	{"report", "a one-page HTML report"},
+	{"check", "the CI leak-regression gate"},
+	{"record", "run a command and record its GPUs with nvidia-smi"},
+	{"send", "stream records as GMEM frames over UDP or TCP"},
+};
+
+static char selfdir[PATH_MAX];
+
+static void
+find_selfdir(const char *argv0)
+{
+	char buf[PATH_MAX];
+	ssize_t n;
+	char *slash;
+
+	n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+	if (n > 0)
+		buf[n] = '\0';
+	else if (strchr(argv0, '/') != NULL && strlen(argv0) < sizeof(buf))
+		strcpy(buf, argv0);
+	else
+		return;
+	slash = strrchr(buf, '/');
+	if (slash == NULL)
+		return;
+	*slash = '\0';
+	snprintf(selfdir, sizeof(selfdir), "%s", buf);
+}
+
+/* The path of gpumem-verb beside us, or NULL when it is not there. */
+static const char *
+beside(const char *verb, char *buf, size_t cap)
+{
+	if (selfdir[0] == '\0')
+		return NULL;
+	if ((size_t)snprintf(buf, cap, "%s/gpumem-%s", selfdir, verb) >= cap)
+		return NULL;
+	return access(buf, X_OK) == 0 ? buf : NULL;
+}
+
+/* Whether gpumem-verb is beside us or on PATH. */
+static int
+available(const char *verb)
+{
+	char buf[PATH_MAX], name[64];
+	const char *path = getenv("PATH"), *p;
+
+	if (beside(verb, buf, sizeof(buf)) != NULL)
+		return 1;
+	snprintf(name, sizeof(name), "gpumem-%s", verb);
+	for (p = path; p != NULL && *p != '\0';) {
+		size_t n = strcspn(p, ":");
+
+		if (snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, p, name) <
+		    (int)sizeof(buf) && access(buf, X_OK) == 0)
+			return 1;
+		p += n;
+		if (*p == ':')
+			p++;
+	}
+	return 0;
+}
+
+static void
+usage(FILE *f, int status)
+{
+	size_t i;
+
+	fprintf(f, "usage: gpumem VERB [ARGS ...]\n"
+	    "       gpumem help VERB\n");
+	if (status != EXIT_OK) {
+		fprintf(f, "Try 'gpumem --help' for more information.\n");
+		exit(status);
+	}
+	fprintf(f, "\nGPU memory telemetry, from recorded logs and captures "
+	    "to usage curves,\nrelease delays, leaks, charts and CI "
+	    "verdicts.  Each verb is a program of its\nown, gpumem-VERB, "
+	    "with its own --help and man page.\n\n");
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (available(verbs[i].verb))
+			fprintf(f, "  %-8s %s\n", verbs[i].verb, verbs[i].what);
+	fprintf(f, "\nExample: gpumem read cap.pcap.gz | gpumem tasks | "
+	    "gpumem gantt -o g.svg\n\n"
+	    "Exit status: 0 success, 1 a check said no, 2 trouble.\n");
+	exit(close_stdout());
+}
+
+static void
+run(const char *verb, int argc, char *argv[])
+{
+	char path[PATH_MAX], name[64];
+	const char *p;
+	const char *s;
+
+	for (s = verb; *s != '\0'; s++)
+		if ((*s < 'a' || *s > 'z') && *s != '-')
+			break;
+	if (*s != '\0' || strlen(verb) > 32 || *verb == '\0')
+		die("'%s' is not a gpumem verb (see gpumem --help)", verb);
+	snprintf(name, sizeof(name), "gpumem-%s", verb);
+	argv[0] = name;
+	(void)argc;
+	p = beside(verb, path, sizeof(path));
+	if (p != NULL)
+		execv(p, argv);
+	execvp(name, argv);
+	if (errno == ENOENT)
+		die("'%s' is not a gpumem verb (see gpumem --help)", verb);
+	die("cannot run %s:", name);
+}
+
+int
+main(int argc, char *argv[])
+{
+	util_init(argv[0]);
+	find_selfdir(argv[0]);
+	if (argc < 2)
+		usage(stderr, EXIT_TROUBLE);
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
+		usage(stdout, EXIT_OK);
+	if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)
+		print_version();
+	if (strcmp(argv[1], "help") == 0) {
+		static char help[] = "--help";
+		char *args[3];
+
+		if (argc < 3)
+			usage(stdout, EXIT_OK);
+		args[0] = argv[2];
+		args[1] = help;
+		args[2] = NULL;
+		run(argv[2], 2, args);
+	}
+	if (argv[1][0] == '-')
+		usage(stderr, EXIT_TROUBLE);
+	run(argv[1], argc - 1, argv + 1);
+	return EXIT_TROUBLE;
+}

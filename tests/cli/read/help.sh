@@ -1,0 +1,2 @@
+# --help goes to stdout with exit 0; the synopsis names every option.
+gpumem-read --help

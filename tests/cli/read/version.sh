@@ -1,0 +1,2 @@
+gpumem-read --version
+gpumem read --version

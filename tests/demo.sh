@@ -1,0 +1,20 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# tests/demo.sh: the main job on data gpumem makes itself.  Writes demo/.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+bin=$top/bin
+out=$top/demo
+rm -rf "$out"
+mkdir -p "$out"
+cd "$out"
+echo "1. gpumem synth writes what nvidia-smi would log on a 2-GPU host:"
+"$bin/gpumem" synth --scenario demo --nvsmi logs --truth truth.csv
+ls -l logs
+echo
+echo "2. gpumem read turns the logs into one record stream:"
+"$bin/gpumem" read logs/query-gpu.csv logs/compute-apps.csv > records.csv
+head -n 4 records.csv
+echo "   ... ($(($(wc -l < records.csv) - 1)) records in demo/records.csv)"
+echo
+echo "Demo data and results are in $out"

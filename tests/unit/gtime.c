@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: ISC */
+/* Unit tests: time and duration parsing (formats/gtime.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gtime.h"
+#include "test.h"
+
+static uint64_t
+p(int (*fn)(const char *, size_t, uint64_t *), const char *s)
+{
+	uint64_t t = 0;
+
+	if (fn(s, strlen(s), &t) < 0)
+		return UINT64_MAX;
+	return t;
+}
+
+int
+main(void)
+{
+	uint64_t t;
+	char buf[GTIME_BUFSZ];
+
+	gtime_set_tz("UTC");
+	/* nvidia-smi timestamps, local time (UTC here). */
+	CHECK_U64(p(gtime_nvsmi, "2023/06/22 18:56:56.252"),
+	    1687460216252000000ULL);
+	CHECK_U64(p(gtime_nvsmi, "2023/06/22 18:56:56"), 1687460216000000000ULL);
+	CHECK_U64(p(gtime_nvsmi, "1970/01/01 00:00:00.000"), 0);
+	CHECK_U64(p(gtime_nvsmi, "2024/02/30 00:00:00.000"), UINT64_MAX);
+	CHECK_U64(p(gtime_nvsmi, "2024/02/29 23:59:59.999"),
+	    1709251199999000000ULL);
+	CHECK_U64(p(gtime_nvsmi, "2023/06/22 18:56:56.25x"), UINT64_MAX);
+	CHECK_U64(p(gtime_nvsmi, "2023-06-22 18:56:56.252"), UINT64_MAX);
+	CHECK_U64(p(gtime_nvsmi, "1969/12/31 23:59:59.000"), UINT64_MAX);
+
+	/* A zone: Europe/Berlin is UTC+2 in June, UTC+1 in January. */
+	gtime_set_tz("Europe/Berlin");
+	CHECK_U64(p(gtime_nvsmi, "2023/06/22 20:56:56.252"),
+	    1687460216252000000ULL);
+	CHECK_U64(p(gtime_nvsmi, "2023/01/10 13:00:00"), 1673352000000000000ULL);
+	/* Fall-back hour and a fresh cache entry after it. */
+	CHECK_U64(p(gtime_nvsmi, "2023/10/29 04:00:00"), 1698548400000000000ULL);
+	gtime_set_tz("UTC");
+
+	/* ISO-8601, with and without zones. */
+	CHECK_U64(p(gtime_iso, "2025-09-08T17:26:50+08:00"),
+	    1757323610000000000ULL);
+	CHECK_U64(p(gtime_iso, "2025-09-08T09:26:50Z"), 1757323610000000000ULL);
+	CHECK_U64(p(gtime_iso, "2025-09-08 09:26:50.5"), 1757323610500000000ULL);
+	CHECK_U64(p(gtime_iso, "2025-09-08T11:26:50+0200"),
+	    1757323610000000000ULL);
+	CHECK_U64(p(gtime_iso, "2025-09-08"), 1757289600000000000ULL);
+	CHECK_U64(p(gtime_iso, "2025-09-08T09:26"), 1757323560000000000ULL);
+	CHECK_U64(p(gtime_iso, "2025-09-08T09:26:50+8"), UINT64_MAX);
+
+	/* ctime, as -q, date(1) and the default table print it. */
+	CHECK_U64(p(gtime_ctime, "Tue Jun  9 09:00:01 UTC 2020"),
+	    1591693201000000000ULL);
+	CHECK_U64(p(gtime_ctime, "Mon Aug 7 11:10:06 2023"),
+	    1691406606000000000ULL);
+	CHECK_U64(p(gtime_ctime, "Fri Aug  4 11:44:30 2023"),
+	    1691149470000000000ULL);
+	CHECK_U64(p(gtime_ctime, "Fri Xyz  4 11:44:30 2023"), UINT64_MAX);
+	CHECK_U64(p(gtime_ctime, "Fri Aug  4 11:44 2023"), UINT64_MAX);
+
+	/* What users give on the command line. */
+	CHECK(gtime_parse("@1700000000.25", &t) == 0);
+	CHECK_U64(t, 1700000000250000000ULL);
+	CHECK(gtime_parse("1700000000250000000", &t) == 0);
+	CHECK_U64(t, 1700000000250000000ULL);
+	CHECK(gtime_parse("2023-11-14T22:13:20Z", &t) == 0);
+	CHECK_U64(t, 1700000000000000000ULL);
+	CHECK(gtime_parse("yesterday", &t) < 0);
+	CHECK(gtime_parse("", &t) < 0);
+	CHECK(gtime_parse("@", &t) < 0);
+	CHECK(gtime_parse("99999999999999999999999", &t) < 0);
+
+	/* Durations. */
+	CHECK(gtime_duration("100ms", &t) == 0);
+	CHECK_U64(t, 100000000);
+	CHECK(gtime_duration("1.5s", &t) == 0);
+	CHECK_U64(t, 1500000000);
+	CHECK(gtime_duration("2", &t) == 0);
+	CHECK_U64(t, 2000000000);
+	CHECK(gtime_duration("3m", &t) == 0);
+	CHECK_U64(t, 180000000000ULL);
+	CHECK(gtime_duration("1h", &t) == 0);
+	CHECK_U64(t, 3600000000000ULL);
+	CHECK(gtime_duration("250us", &t) == 0);
+	CHECK_U64(t, 250000);
+	CHECK(gtime_duration("5 s", &t) < 0);
+	CHECK(gtime_duration("ms", &t) < 0);
+	CHECK(gtime_duration("1x", &t) < 0);
+	CHECK(gtime_duration("99999999999999999999d", &t) < 0);
+
+	/* Formatting. */
+	CHECK_STR(gtime_fmt(1687460216252000000ULL, 1, buf),
+	    "2023-06-22T18:56:56.252Z");
+	gtime_set_tz("Europe/Berlin");
+	CHECK_STR(gtime_fmt(1687460216252000000ULL, 0, buf),
+	    "2023-06-22T20:56:56.252+02:00");
+	CHECK_STR(gtime_fmt_secs(2500000000ULL, buf), "2.5");
+	CHECK_STR(gtime_fmt_secs(0, buf), "0");
+	CHECK_STR(gtime_fmt_secs(45000000000ULL, buf), "45");
+	TEST_END("gtime");
+}

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: ISC */
+/* Unit tests: plain and gzip input, lines (formats/input.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "input.h"
+#include "test.h"
+
+static void
+write_file(const char *path, const void *p, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+
+	fwrite(p, 1, n, f);
+	fclose(f);
+}
+
+static void
+write_gz(const char *path, const char *s)
+{
+	gzFile z = gzopen(path, "wb");
+
+	gzwrite(z, s, (unsigned)strlen(s));
+	gzclose(z);
+}
+
+/* All lines of path joined with '|', or an error marker. */
+static const char *
+lines(const char *path, int *rc_end)
+{
+	static char out[1 << 16];
+	struct input *in = input_open(path);
+	char *line;
+	size_t len;
+	int rc;
+
+	out[0] = '\0';
+	if (in == NULL)
+		return "(open failed)";
+	while ((rc = input_getline(in, &line, &len)) == 1 || rc == 2) {
+		if (rc == 2)
+			strcat(out, "<long>");
+		else
+			strncat(out, line, len);
+		strcat(out, "|");
+	}
+	*rc_end = rc;
+	input_close(in);
+	return out;
+}
+
+int
+main(void)
+{
+	const unsigned char *p;
+	struct input *in;
+	char *big, *buf;
+	size_t n, i;
+	int rc;
+
+	write_file("plain.txt", "a\r\nbb\n\nccc", 10);
+	CHECK_STR(lines("plain.txt", &rc), "a|bb||ccc|");
+	CHECK(rc == 0);
+
+	write_gz("z.gz", "a\r\nbb\n\nccc");
+	CHECK_STR(lines("z.gz", &rc), "a|bb||ccc|");
+	CHECK(rc == 0);
+
+	/* Two gzip members read as one stream. */
+	{
+		FILE *f = fopen("two.gz", "wb"), *g;
+		char tmp[256];
+
+		write_gz("m1.gz", "one\n");
+		write_gz("m2.gz", "two\n");
+		g = fopen("m1.gz", "rb");
+		n = fread(tmp, 1, sizeof(tmp), g);
+		fwrite(tmp, 1, n, f);
+		fclose(g);
+		g = fopen("m2.gz", "rb");
+		n = fread(tmp, 1, sizeof(tmp), g);
+		fwrite(tmp, 1, n, f);
+		fclose(g);
+		fclose(f);
+	}
+	CHECK_STR(lines("two.gz", &rc), "one|two|");
+	CHECK(rc == 0);
+
+	/* A truncated gzip: what was decoded, then an error. */
+	{
+		gzFile z = gzopen("big.gz", "wb");
+		FILE *f;
+		long size;
+
+		for (i = 0; i < 20000; i++)
+			gzprintf(z, "line %zu\n", i);
+		gzclose(z);
+		f = fopen("big.gz", "rb");
+		fseek(f, 0, SEEK_END);
+		size = ftell(f);
+		rewind(f);
+		buf = malloc((size_t)size);
+		n = fread(buf, 1, (size_t)size, f);
+		fclose(f);
+		write_file("cut.gz", buf, n / 2);
+		free(buf);
+	}
+	in = input_open("cut.gz");
+	CHECK(in != NULL);
+	{
+		char *line;
+		size_t len;
+		uint64_t count = 0;
+
+		while ((rc = input_getline(in, &line, &len)) == 1)
+			count++;
+		CHECK(rc == -1);
+		CHECK(count > 1000 && count < 20000);
+		CHECK(strstr(input_error(in), "unexpected end of gzip data") !=
+		    NULL);
+	}
+	input_close(in);
+
+	/* A line longer than the limit is skipped; the next is read. */
+	big = malloc(INPUT_MAXLINE + 100);
+	memset(big, 'x', INPUT_MAXLINE + 10);
+	memcpy(big + INPUT_MAXLINE + 10, "\nnext\n", 6);
+	write_file("long.txt", big, INPUT_MAXLINE + 16);
+	free(big);
+	CHECK_STR(lines("long.txt", &rc), "<long>|next|");
+
+	/* Peek does not consume. */
+	write_file("peek.txt", "hello\nworld\n", 12);
+	in = input_open("peek.txt");
+	n = input_peek(in, &p, 5);
+	CHECK_U64(n, 5);
+	CHECK(memcmp(p, "hello", 5) == 0);
+	{
+		char *line;
+		size_t len;
+
+		CHECK(input_getline(in, &line, &len) == 1);
+		CHECK_STR(line, "hello");
+		CHECK_U64(input_lineno(in), 1);
+	}
+	input_close(in);
+
+	CHECK(input_open("does-not-exist") == NULL);
+	CHECK(input_open(".") == NULL);
+	TEST_END("input");
+}
