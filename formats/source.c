@@ -394,7 +394,7 @@ source_lineno(const struct source *s)
 }
 
 void
-source_summary(struct source *s)
+source_summary(struct source *s, int procs)
 {
 	struct sbuf sb = SBUF_INIT;
 	uint64_t skipped = s->nbad + s->nlate;
@@ -417,7 +417,7 @@ source_summary(struct source *s)
 		sbuf_printf(&sb, " (%s", s->what);
 		if (s->st != NULL && s->fmt->summary != NULL)
 			s->fmt->summary(s->st, &sb);
-		if (s->device_only)
+		if (s->device_only && !procs)
 			sbuf_adds(&sb, "; device only: no per-process data, "
 			    "tasks need --tasks");
 		sbuf_addc(&sb, ')');

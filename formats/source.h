@@ -124,8 +124,12 @@ struct source *source_open(const char *path, unsigned idx,
  */
 void source_fill(struct source *s);
 
-/* Print the summary line (with -q: only when something was skipped). */
-void source_summary(struct source *s);
+/*
+ * Print the summary line (with -q: only when something was skipped).
+ * procs says whether any input of the run has per-process data; only
+ * when none has is a device-only input told that tasks need --tasks.
+ */
+void source_summary(struct source *s, int procs);
 void source_free(struct source *s);
 
 /* --- For parsers --- */

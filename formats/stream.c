@@ -608,11 +608,14 @@ stream_added(const struct stream *st)
 int
 stream_close(struct stream *st)
 {
-	int status = st->status;
+	int status = st->status, procs = 0;
 	size_t i;
 
+	for (i = 0; i < st->n; i++)
+		if (st->src[i]->fmt != NULL && !st->src[i]->device_only)
+			procs = 1;
 	for (i = 0; i < st->n; i++) {
-		source_summary(st->src[i]);
+		source_summary(st->src[i], procs);
 		if (st->src[i]->failed)
 			status = EXIT_TROUBLE;
 		source_free(st->src[i]);

@@ -177,6 +177,7 @@ struct task {
 struct gpu {
 	struct task t[MAXTASK];
 	size_t n;
+	uint32_t free;		/* at the current sample */
 	uint64_t leaked;	/* MiB gone for good */
 	uint64_t next_rand;	/* random scenario: tick of the next task */
 	uint32_t next_pid;
@@ -192,6 +193,7 @@ struct synth {
 	FILE *truth;
 	struct recw out;
 	FILE *qgpu, *apps;	/* --nvsmi */
+	int gmem;		/* --gmem: records as a GMEM sender sends them */
 	int apps_header;
 	uint64_t nrec;
 };
@@ -291,6 +293,22 @@ put(struct synth *s, struct rec *r)
 	s->nrec++;
 }
 
+/*
+ * GMEM frames carry no process names, and every record of a frame has the
+ * device's free memory and the frame's total: --gmem writes the stream a
+ * capture of this host would read back as.
+ */
+static void
+gmem_shape(const struct synth *s, struct rec *r)
+{
+	if (!s->gmem)
+		return;
+	r->name = "";
+	r->free = s->g[r->gpu].free;
+	r->total = s->sc->total;
+	r->has |= REC_FREE | REC_TOTAL;
+}
+
 static void
 nvsmi_time(uint64_t t, char buf[64])
 {
@@ -335,6 +353,8 @@ sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 		struct gpu *g = &s->g[gi];
 		uint64_t used = sc->base + g->leaked;
 
+		g->free = 0;
+
 		for (i = 0; i < g->n; i++) {
 			struct task *t = &g->t[i];
 
@@ -376,6 +396,7 @@ sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 		r.free = sc->total - sc->reserved - (uint32_t)used;
 		r.total = sc->total;
 		r.has = REC_USED | REC_FREE | REC_TOTAL;
+		g->free = r.free;
 		if (s->qgpu != NULL) {
 			nvsmi_time(ts, tbuf);
 			gpu_ids(gi, uuid, bus);
@@ -412,6 +433,7 @@ sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 			r.used = t->cur;
 			r.has = REC_USED;
 			r.name = t->d.name;
+			gmem_shape(s, &r);
 			if (s->apps != NULL) {
 				nvsmi_time(ts, tbuf);
 				gpu_ids(gi, uuid, bus);
@@ -442,6 +464,7 @@ sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 			r.used = 0;
 			r.has = REC_USED;
 			r.name = t->d.name;
+			gmem_shape(s, &r);
 			put(s, &r);
 		}
 	}
@@ -530,6 +553,7 @@ static const struct option longopts[] = {
 	{"host", required_argument, NULL, 'H'},
 	{"truth", required_argument, NULL, 't'},
 	{"nvsmi", required_argument, NULL, 'n'},
+	{"gmem", no_argument, NULL, 'G'},
 	{"list", no_argument, NULL, 'l'},
 	{"output", required_argument, NULL, 'o'},
 	{"help", no_argument, NULL, 'h'},
@@ -543,7 +567,7 @@ usage(FILE *f, int status)
 	fprintf(f, "usage: %s [-l] [--scenario NAME] [--seed N] "
 	    "[--interval DUR] [--duration DUR]\n"
 	    "       [--gpus N] [--start TIME] [--host NAME] [--truth FILE] "
-	    "[--nvsmi DIR]\n       [-o FILE]\n", progname);
+	    "[--nvsmi DIR]\n       [--gmem] [-o FILE]\n", progname);
 	if (status != EXIT_OK) {
 		fprintf(f, "Try '%s --help' for more information.\n",
 		    progname);
@@ -566,6 +590,10 @@ usage(FILE *f, int status)
 	    "find them\n"
 	    "  -n, --nvsmi DIR      write DIR/query-gpu.csv and "
 	    "DIR/compute-apps.csv instead\n"
+	    "      --gmem           records as GMEM carries them: no "
+	    "process names, the\n"
+	    "                       device's free and total on every "
+	    "record\n"
 	    "  -l, --list           list the scenarios\n"
 	    "  -o, --output FILE    write the stream to FILE\n"
 	    "  -h, --help           print this help and exit\n"
@@ -632,6 +660,9 @@ main(int argc, char *argv[])
 		case 'h':
 			usage(stdout, EXIT_OK);
 			break;
+		case 'G':
+			s.gmem = 1;
+			break;
 		case 'H':
 			s.host = optarg;
 			break;
@@ -682,6 +713,8 @@ main(int argc, char *argv[])
 			    sc.gpus);
 		sc.gpus = (uint32_t)gpus;
 	}
+	if (s.gmem && nvsmi != NULL)
+		die("--gmem and --nvsmi: nvidia-smi logs are not GMEM");
 	if (sc.tasks != NULL) {
 		defs = ereallocarray(NULL, sc.ntasks, sizeof(*defs));
 		memcpy(defs, sc.tasks, sc.ntasks * sizeof(*defs));
