@@ -70,6 +70,7 @@ main(int argc, char *argv[])
 
 	util_init(argv[0]);
 	readopts_init(&opt);
+	opt.summaries = 1;
 	while ((ch = getopt_long(argc, argv, "ho:qvV", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'h':
@@ -80,6 +81,7 @@ main(int argc, char *argv[])
 			break;
 		case 'q':
 			verbosity = 0;
+			opt.summaries = 0;
 			break;
 		case 'v':
 			verbosity = 2;
@@ -94,8 +96,11 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 
-	if (outfile_open(&out, output) < 0)
+	if (outfile_open(&out, output) < 0) {
+		idset_release(&opt.gpus);
+		idset_release(&opt.pids);
 		return EXIT_TROUBLE;
+	}
 	st = stream_open(argv, (size_t)argc, &opt);
 	recw_init(&w, out.f);
 	while ((r = stream_next(st)) != NULL)
@@ -107,6 +112,8 @@ main(int argc, char *argv[])
 		werr = 1;
 	recw_release(&w);
 	status = stream_close(st);
+	idset_release(&opt.gpus);
+	idset_release(&opt.pids);
 	if (werr) {
 		msg("%s: write error:", output != NULL ? output :
 		    "standard output");
@@ -121,7 +128,5 @@ main(int argc, char *argv[])
 	 */
 	if (output == NULL)
 		status = exit_worst(status, close_stdout());
-	idset_release(&opt.gpus);
-	idset_release(&opt.pids);
 	return status;
 }

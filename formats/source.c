@@ -405,7 +405,7 @@ source_summary(struct source *s, int procs)
 	if (s->nshown < s->nbad + s->nlate)
 		msg("%s: %llu more problems not shown", s->name,
 		    (unsigned long long)(s->nbad + s->nlate - s->nshown));
-	if (verbosity < 1 && s->nbad + s->nlate == 0)
+	if (!s->opt->summaries && s->nbad + s->nlate == 0 && !s->failed)
 		return;
 	if (s->fmt == NULL && !s->empty)
 		return;		/* the failure was said already */

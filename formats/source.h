@@ -37,6 +37,8 @@ struct readopts {
 	const char *host;	/* --host, or NULL */
 	size_t window;		/* reorder window, records per input */
 	int strict;		/* --strict: the first bad line is fatal */
+	int summaries;		/* a summary line per input even when all
+				   went well (gpumem read; others with -v) */
 	const char *filter;	/* captures: --filter BPF expression */
 	int port;		/* captures: --port, or -1 */
 	/* Filters applied to the merged stream. */
@@ -125,7 +127,8 @@ struct source *source_open(const char *path, unsigned idx,
 void source_fill(struct source *s);
 
 /*
- * Print the summary line (with -q: only when something was skipped).
+ * Print the summary line (unless opt->summaries is 0: then only when
+ * something could not be read).
  * procs says whether any input of the run has per-process data; only
  * when none has is a device-only input told that tasks need --tasks.
  */

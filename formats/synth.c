@@ -224,7 +224,7 @@ truth_row(struct synth *s, uint32_t gpu, const struct task *t)
 		fprintf(s->truth, "%llu,%s,0,released\n",
 		    (unsigned long long)t->t_release, secs);
 	} else if (t->state == T_LIVE || (t->state == T_PENDING)) {
-		fprintf(s->truth, ",,0,running\n");
+		fprintf(s->truth, ",,,running\n");
 	} else {
 		fprintf(s->truth, ",,%u,leaked\n", t->d.leak != 0 ?
 		    t->d.leak : t->held);
@@ -351,7 +351,7 @@ sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 	}
 	for (gi = 0; gi < s->gpus; gi++) {
 		struct gpu *g = &s->g[gi];
-		uint64_t used = sc->base + g->leaked;
+		uint64_t used;
 
 		g->free = 0;
 
@@ -371,6 +371,12 @@ sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 				g->leaked += t->d.leak;
 				t->state = T_DONE;
 			}
+		}
+		/* What the device shows, once every task has moved on. */
+		used = sc->base + g->leaked;
+		for (i = 0; i < g->n; i++) {
+			struct task *t = &g->t[i];
+
 			if (t->state == T_LIVE) {
 				t->cur = task_mem(&t->d, tick);
 				used += t->cur;

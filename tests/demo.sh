@@ -17,4 +17,10 @@ echo "2. gpumem read turns the logs into one record stream:"
 head -n 4 records.csv
 echo "   ... ($(($(wc -l < records.csv) - 1)) records in demo/records.csv)"
 echo
-echo "Demo data and results are in $out"
+echo "3. gpumem tasks: how long memory stayed occupied after each job, and what"
+echo "   never came back (the truth synth planted is in demo/truth.csv):"
+"$bin/gpumem" tasks -t text --utc records.csv
+"$bin/gpumem" tasks -q records.csv > tasks.csv
+"$bin/gpumem" usage --every 10s records.csv > usage.csv
+echo
+echo "Demo data and results are in $out: records.csv, tasks.csv, usage.csv"

@@ -1,0 +1,672 @@
+/* SPDX-License-Identifier: ISC */
+/* engine.c: usage samples and tasks from the record stream (engine.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "gtime.h"
+#include "hmap.h"
+#include "util.h"
+
+#define NGAPS 31		/* sampling gaps kept per GPU, for the median */
+#define PAIR_MAX (50 * NS_PER_MS)
+#define LIVE_CAP 65536		/* processes tracked at once, all GPUs */
+#define SUBSET_MAX 16		/* waiting tasks searched exhaustively */
+
+/* A process's life on a GPU: live, then waiting for its memory. */
+struct ptask {
+	uint32_t pid;
+	char *name;
+	uint64_t start, last, end;
+	uint32_t peak, held, cur;
+	uint32_t remaining;	/* waiting: MiB not yet back */
+	uint64_t after;		/* device samples judged since the end */
+};
+
+/* A task declared with --tasks. */
+struct dtask {
+	char *name;
+	uint64_t start, end;
+	int have_base, done;
+	int64_t base;
+	uint32_t peak, held;
+	int64_t last;		/* usage at the last sample after the end */
+	uint64_t after;
+};
+
+struct gpu {
+	char *host;
+	uint32_t gpu;
+	struct hmap live;	/* pid -> struct ptask */
+	int64_t attributed;
+	struct ptask **wait;	/* in order of their ends */
+	size_t nwait, capwait;
+	int have_base;
+	int64_t base;		/* unattributed level with nothing waiting */
+	int have_sample;
+	int64_t unattr;
+	uint64_t last_ts;
+	uint64_t gaps[NGAPS];
+	size_t ngaps, gnext;
+	struct dtask *decl;
+	size_t ndecl;
+	uint64_t ntasks;
+};
+
+/* A device sample waiting for the process records of its poll. */
+struct pending {
+	struct gpu *g;
+	uint64_t ts;
+	unsigned has;
+	uint32_t used, free, total;
+};
+
+struct engine {
+	const struct config *cfg;
+	struct engine_cb cb;
+	struct hmap gpus;	/* "host\0gpu" -> struct gpu */
+	struct pending *pend;	/* a ring */
+	size_t phead, pcount, pcap;
+	size_t nlive;
+	struct engine_stats st;
+	uint64_t maxdelay;
+	uint64_t negative;	/* samples with attributed > usage */
+	struct sbuf key;
+	int started;
+};
+
+struct engine *
+engine_new(const struct config *cfg, const struct engine_cb *cb)
+{
+	struct engine *e = ecalloc(1, sizeof(*e));
+
+	e->cfg = cfg;
+	e->cb = *cb;
+	return e;
+}
+
+static struct gpu *
+gpu_of(struct engine *e, const char *host, uint32_t gpu)
+{
+	void **v;
+	struct gpu *g;
+
+	sbuf_reset(&e->key);
+	sbuf_adds(&e->key, host);
+	sbuf_addc(&e->key, '\0');
+	sbuf_add(&e->key, &gpu, sizeof(gpu));
+	v = hmap_put(&e->gpus, e->key.buf, e->key.len, NULL);
+	if (*v != NULL)
+		return *v;
+	g = ecalloc(1, sizeof(*g));
+	g->host = estrdup(host);
+	g->gpu = gpu;
+	*v = g;
+	return g;
+}
+
+void
+engine_declare(struct engine *e, const char *host, uint32_t gpu,
+    const char *name, uint64_t start, uint64_t end)
+{
+	struct gpu *g = gpu_of(e, host, gpu);
+	struct dtask *d;
+	size_t i;
+
+	g->decl = ereallocarray(g->decl, g->ndecl + 1, sizeof(*g->decl));
+	/* Keep them in order of start. */
+	for (i = g->ndecl; i > 0 && g->decl[i - 1].start > start; i--)
+		g->decl[i] = g->decl[i - 1];
+	d = &g->decl[i];
+	memset(d, 0, sizeof(*d));
+	d->name = estrdup(name);
+	d->start = start;
+	d->end = end;
+	g->ndecl++;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The GPU's sampling interval: the median of its recent gaps. */
+static uint64_t
+interval_of(const struct gpu *g)
+{
+	uint64_t v[NGAPS];
+
+	if (g->ngaps == 0)
+		return 0;
+	memcpy(v, g->gaps, g->ngaps * sizeof(v[0]));
+	qsort(v, g->ngaps, sizeof(v[0]), cmp_u64);
+	return v[g->ngaps / 2];
+}
+
+/* How far after a device sample its poll's process records may come. */
+static uint64_t
+pair_window(const struct gpu *g)
+{
+	uint64_t iv = interval_of(g);
+
+	return iv != 0 && iv / 2 < PAIR_MAX ? iv / 2 : PAIR_MAX;
+}
+
+static void
+emit_task(struct engine *e, struct gpu *g, const char *name, uint32_t pid,
+    uint64_t start, uint64_t end, uint32_t peak, uint32_t held,
+    uint64_t release, int has_leaked, uint32_t leaked,
+    enum task_status status, int declared)
+{
+	struct task t;
+	const char *cfgname = pid != 0 ? config_task_name(e->cfg, pid, name) :
+	    NULL;
+
+	memset(&t, 0, sizeof(t));
+	t.host = g->host;
+	t.gpu = g->gpu;
+	t.pid = pid;
+	t.name = cfgname != NULL ? cfgname : name;
+	t.start = start;
+	t.end = end;
+	t.peak = peak;
+	t.held = held;
+	t.status = status;
+	t.interval = interval_of(g);
+	t.declared = declared;
+	t.has_leaked = has_leaked;
+	t.leaked = leaked;
+	if (status == TASK_RELEASED) {
+		t.release = release > end ? release : end;
+		t.delay = t.release - end;
+		if (t.delay > e->maxdelay)
+			e->maxdelay = t.delay;
+		e->st.released++;
+	} else if (status == TASK_LEAKED) {
+		e->st.leaked++;
+		if (has_leaked)
+			e->st.leaked_mib += leaked;
+		else
+			e->st.unknown++;
+	} else
+		e->st.running++;
+	e->st.tasks++;
+	if (e->cb.task != NULL)
+		e->cb.task(e->cb.ctx, &t);
+}
+
+static void
+ptask_free(void *p)
+{
+	struct ptask *t = p;
+
+	if (t == NULL)
+		return;
+	free(t->name);
+	free(t);
+}
+
+static void
+release_waiting(struct engine *e, struct gpu *g, size_t i, uint64_t ts)
+{
+	struct ptask *t = g->wait[i];
+
+	emit_task(e, g, t->name, t->pid, t->start, t->end, t->peak, t->held,
+	    ts, 1, 0, TASK_RELEASED, 0);
+	ptask_free(t);
+	memmove(g->wait + i, g->wait + i + 1,
+	    (g->nwait - i - 1) * sizeof(*g->wait));
+	g->nwait--;
+}
+
+static unsigned
+popcount(uint32_t m)
+{
+	unsigned n = 0;
+
+	for (; m != 0; m &= m - 1)
+		n++;
+	return n;
+}
+
+/*
+ * The waiting tasks whose held memory makes up r MiB within tol: the set
+ * closest to r, then the smallest, then the earliest ended.  Return a bit
+ * mask over g->wait, or 0 when no set matches.
+ */
+static uint32_t
+match_drop(const struct gpu *g, int64_t r, int64_t tol)
+{
+	uint32_t best = 0, m, lim;
+	int64_t besterr = 0;
+	size_t n = g->nwait < SUBSET_MAX ? g->nwait : SUBSET_MAX, i;
+
+	lim = (uint32_t)1 << n;
+	for (m = 1; m < lim; m++) {
+		int64_t sum = 0, err;
+
+		for (i = 0; i < n; i++)
+			if (m & (1U << i))
+				sum += g->wait[i]->remaining;
+		err = sum > r ? sum - r : r - sum;
+		if (err > tol)
+			continue;
+		if (best == 0 || err < besterr ||
+		    (err == besterr && (popcount(m) < popcount(best) ||
+		    (popcount(m) == popcount(best) &&
+		    (m & -m) < (best & -best))))) {
+			best = m;
+			besterr = err;
+		}
+	}
+	return best;
+}
+
+/* A device sample after tasks ended: has memory come back? */
+static void
+judge(struct engine *e, struct gpu *g, uint64_t ts)
+{
+	int64_t tol = e->cfg->tolerance, pending = 0, r;
+	uint32_t m;
+	size_t i;
+
+	for (i = 0; i < g->nwait; i++)
+		pending += g->wait[i]->remaining;
+	/* What has come back: what is pending minus what is still out. */
+	r = pending - (g->unattr - g->base);
+	if (r <= tol)
+		return;
+	m = match_drop(g, r, tol);
+	if (m != 0) {
+		for (i = g->nwait < SUBSET_MAX ? g->nwait : SUBSET_MAX; i > 0;
+		    i--)
+			if (m & (1U << (i - 1)))
+				release_waiting(e, g, i - 1, ts);
+	} else {
+		/* Back in part: from the earliest ended task on. */
+		for (i = 0; i < g->nwait && r > 0;) {
+			struct ptask *t = g->wait[i];
+			int64_t take = r < t->remaining ? r : t->remaining;
+
+			t->remaining -= (uint32_t)take;
+			r -= take;
+			if (t->remaining <= tol)
+				release_waiting(e, g, i, ts);
+			else
+				i++;
+		}
+	}
+	if (g->nwait == 0)
+		g->have_base = 0;
+}
+
+static void
+judge_declared(struct engine *e, struct gpu *g, uint64_t ts, int64_t usage)
+{
+	int64_t tol = e->cfg->tolerance;
+	size_t i;
+
+	for (i = 0; i < g->ndecl; i++) {
+		struct dtask *d = &g->decl[i];
+
+		if (d->done)
+			continue;
+		if (ts < d->start) {
+			d->base = usage;
+			d->have_base = 1;
+			continue;
+		}
+		if (!d->have_base) {
+			const struct cfg_device *dev = config_device(e->cfg,
+			    g->host, g->gpu);
+
+			d->base = dev != NULL && dev->has_idle ? dev->idle :
+			    usage;
+			d->have_base = 1;
+		}
+		if (ts < d->end) {
+			int64_t v = usage - d->base;
+
+			if (v < 0)
+				v = 0;
+			if ((uint32_t)v > d->peak)
+				d->peak = (uint32_t)v;
+			d->held = (uint32_t)v;
+			continue;
+		}
+		d->after++;
+		d->last = usage;
+		if (usage <= d->base + tol) {
+			emit_task(e, g, d->name, 0, d->start, d->end, d->peak,
+			    d->held, ts, 1, 0, TASK_RELEASED, 1);
+			d->done = 1;
+		}
+	}
+}
+
+/* A device sample, now that its poll's process records are in. */
+static void
+evaluate(struct engine *e, const struct pending *p)
+{
+	struct gpu *g = p->g;
+	const struct cfg_device *dev;
+	struct sample s;
+	int64_t usage;
+	size_t i;
+
+	memset(&s, 0, sizeof(s));
+	s.ts = p->ts;
+	s.host = g->host;
+	s.gpu = g->gpu;
+	s.has_total = (p->has & REC_TOTAL) != 0;
+	s.has_free = (p->has & REC_FREE) != 0;
+	s.total = p->total;
+	s.free = p->free;
+	if (!s.has_total && (dev = config_device(e->cfg, g->host,
+	    g->gpu)) != NULL && dev->has_total) {
+		s.has_total = 1;
+		s.total = dev->total;
+	}
+	if (s.has_total && s.has_free && s.total >= s.free)
+		usage = (int64_t)s.total - s.free;
+	else if (p->has & REC_USED)
+		usage = p->used;
+	else {
+		e->st.nousage++;
+		return;
+	}
+	e->st.samples++;
+	if (g->have_sample && p->ts > g->last_ts) {
+		g->gaps[g->gnext] = p->ts - g->last_ts;
+		g->gnext = (g->gnext + 1) % NGAPS;
+		if (g->ngaps < NGAPS)
+			g->ngaps++;
+	}
+	s.usage = (uint32_t)usage;
+	s.attributed = (uint32_t)(g->attributed > UINT32_MAX ? UINT32_MAX :
+	    g->attributed);
+	s.unattributed = usage - g->attributed;
+	if (s.unattributed < 0)
+		e->negative++;
+	if (e->cb.sample != NULL)
+		e->cb.sample(e->cb.ctx, &s);
+	g->have_sample = 1;
+	g->unattr = s.unattributed;
+	g->last_ts = p->ts;
+	if (g->ndecl > 0)
+		judge_declared(e, g, p->ts, usage);
+	if (g->nwait == 0)
+		return;
+	for (i = 0; i < g->nwait; i++)
+		g->wait[i]->after++;
+	if (!g->have_base) {
+		/* No sample before the ends: take what is out as pending. */
+		int64_t pending = 0;
+
+		for (i = 0; i < g->nwait; i++)
+			pending += g->wait[i]->remaining;
+		g->base = g->unattr - pending;
+		g->have_base = 1;
+		return;
+	}
+	judge(e, g, p->ts);
+}
+
+/* Judge the device samples whose poll is complete by now (all at end). */
+static void
+flush(struct engine *e, uint64_t now, int all)
+{
+	while (e->pcount > 0) {
+		struct pending *p = &e->pend[e->phead];
+
+		if (!all && now <= p->ts + pair_window(p->g))
+			break;
+		e->phead = (e->phead + 1) % e->pcap;
+		e->pcount--;
+		evaluate(e, p);
+	}
+}
+
+static void
+push_pending(struct engine *e, struct gpu *g, const struct rec *r)
+{
+	struct pending *p;
+
+	if (e->pcount == e->pcap) {
+		size_t ncap = e->pcap ? e->pcap * 2 : 64, i;
+		struct pending *np = ereallocarray(NULL, ncap, sizeof(*np));
+
+		for (i = 0; i < e->pcount; i++)
+			np[i] = e->pend[(e->phead + i) % e->pcap];
+		free(e->pend);
+		e->pend = np;
+		e->pcap = ncap;
+		e->phead = 0;
+	}
+	p = &e->pend[(e->phead + e->pcount) % e->pcap];
+	e->pcount++;
+	p->g = g;
+	p->ts = r->ts;
+	p->has = r->has;
+	p->used = r->used;
+	p->free = r->free;
+	p->total = r->total;
+}
+
+static void
+process(struct engine *e, struct gpu *g, const struct rec *r)
+{
+	void **v = hmap_get(&g->live, &r->pid, sizeof(r->pid));
+	struct ptask *t = v != NULL ? *v : NULL;
+
+	if (!(r->has & REC_USED)) {
+		/* Listed, memory unknown (WDDM): alive, nothing to count. */
+		if (t != NULL)
+			t->last = r->ts;
+		return;
+	}
+	if (r->used > 0) {
+		if (t == NULL) {
+			if (e->nlive >= LIVE_CAP) {
+				e->st.capped++;
+				return;
+			}
+			t = ecalloc(1, sizeof(*t));
+			t->pid = r->pid;
+			t->name = estrdup(r->name);
+			t->start = r->ts;
+			*hmap_put(&g->live, &r->pid, sizeof(r->pid), NULL) = t;
+			e->nlive++;
+			g->ntasks++;
+		} else if (r->name[0] != '\0' && strcmp(t->name, r->name) != 0) {
+			free(t->name);
+			t->name = estrdup(r->name);
+		}
+		g->attributed += (int64_t)r->used - t->cur;
+		t->cur = r->used;
+		t->held = r->used;
+		if (r->used > t->peak)
+			t->peak = r->used;
+		t->last = r->ts;
+		return;
+	}
+	if (t == NULL)
+		return;		/* gone, and never seen holding memory */
+	/* The process has gone: its memory waits to come back. */
+	g->attributed -= t->cur;
+	t->cur = 0;
+	t->end = r->ts;
+	t->remaining = t->held;
+	hmap_del(&g->live, &r->pid, sizeof(r->pid));
+	e->nlive--;
+	if (g->nwait == 0) {
+		g->have_base = g->have_sample;
+		g->base = g->unattr;
+	}
+	if (g->nwait == g->capwait) {
+		g->capwait = g->capwait ? g->capwait * 2 : 8;
+		g->wait = ereallocarray(g->wait, g->capwait, sizeof(*g->wait));
+	}
+	g->wait[g->nwait++] = t;
+}
+
+void
+engine_put(struct engine *e, const struct rec *r)
+{
+	struct gpu *g;
+
+	e->st.records++;
+	flush(e, r->ts, 0);
+	g = gpu_of(e, r->host, r->gpu);
+	if (r->pid == 0)
+		push_pending(e, g, r);
+	else
+		process(e, g, r);
+}
+
+static int
+by_start(const void *a, const void *b)
+{
+	const struct ptask *x = *(struct ptask *const *)a;
+	const struct ptask *y = *(struct ptask *const *)b;
+
+	if (x->start != y->start)
+		return (x->start > y->start) - (x->start < y->start);
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+static int
+by_gpu(const void *a, const void *b)
+{
+	const struct gpu *x = *(struct gpu *const *)a;
+	const struct gpu *y = *(struct gpu *const *)b;
+	int c = strcmp(x->host, y->host);
+
+	if (c != 0)
+		return c;
+	return (x->gpu > y->gpu) - (x->gpu < y->gpu);
+}
+
+/* The end of the stream for one GPU: leaks, unknowns, running tasks. */
+static void
+finish_gpu(struct engine *e, struct gpu *g)
+{
+	struct ptask **live = NULL;
+	struct hent *h;
+	size_t it = 0, n = 0, i;
+
+	for (i = 0; i < g->nwait; i++) {
+		struct ptask *t = g->wait[i];
+		int known = g->have_sample && t->after > 0;
+
+		emit_task(e, g, t->name, t->pid, t->start, t->end, t->peak,
+		    t->held, 0, known, known ? t->remaining : 0, TASK_LEAKED,
+		    0);
+		ptask_free(t);
+	}
+	g->nwait = 0;
+	while ((h = hmap_next(&g->live, &it)) != NULL) {
+		live = ereallocarray(live, n + 1, sizeof(*live));
+		live[n++] = h->val;
+	}
+	if (n > 1)
+		qsort(live, n, sizeof(*live), by_start);
+	for (i = 0; i < n; i++)
+		emit_task(e, g, live[i]->name, live[i]->pid, live[i]->start,
+		    live[i]->last, live[i]->peak, live[i]->held, 0, 1, 0,
+		    TASK_RUNNING, 0);
+	free(live);
+	for (i = 0; i < g->ndecl; i++) {
+		struct dtask *d = &g->decl[i];
+		int64_t left = d->last - d->base;
+
+		if (d->done)
+			continue;
+		d->done = 1;
+		if (!g->have_sample || g->last_ts < d->end)
+			/* It had not ended when the data ended. */
+			emit_task(e, g, d->name, 0, d->start, d->end, d->peak,
+			    d->held, 0, 1, 0, TASK_RUNNING, 1);
+		else
+			emit_task(e, g, d->name, 0, d->start, d->end, d->peak,
+			    d->held, 0, 1, left > 0 ? (uint32_t)left : 0,
+			    TASK_LEAKED, 1);
+	}
+}
+
+void
+engine_end(struct engine *e)
+{
+	struct gpu **v = NULL;
+	struct hent *h;
+	size_t it = 0, n = 0, i;
+
+	flush(e, 0, 1);
+	while ((h = hmap_next(&e->gpus, &it)) != NULL) {
+		v = ereallocarray(v, n + 1, sizeof(*v));
+		v[n++] = h->val;
+	}
+	if (n > 1)
+		qsort(v, n, sizeof(*v), by_gpu);
+	for (i = 0; i < n; i++)
+		finish_gpu(e, v[i]);
+	free(v);
+}
+
+const struct engine_stats *
+engine_stats(const struct engine *e)
+{
+	return &e->st;
+}
+
+void
+engine_warnings(const struct engine *e)
+{
+	if (e->st.unknown > 0)
+		warnmsg("%llu tasks ended on GPUs without whole-device "
+		    "samples: whether their memory came back is unknown (give "
+		    "the --query-gpu log of the same run too)",
+		    (unsigned long long)e->st.unknown);
+	if (e->negative > 0)
+		note("%llu device samples showed less memory in use than the "
+		    "processes held (the logs' clocks disagree)",
+		    (unsigned long long)e->negative);
+	if (e->st.capped > 0)
+		warnmsg("more than %d processes alive at once: %llu records "
+		    "of the ones beyond were not tracked", LIVE_CAP,
+		    (unsigned long long)e->st.capped);
+	if (e->st.nousage > 0)
+		note("%llu device samples had no usable memory values",
+		    (unsigned long long)e->st.nousage);
+}
+
+static void
+gpu_free(void *p)
+{
+	struct gpu *g = p;
+	size_t i;
+
+	hmap_release(&g->live, ptask_free);
+	for (i = 0; i < g->nwait; i++)
+		ptask_free(g->wait[i]);
+	free(g->wait);
+	for (i = 0; i < g->ndecl; i++)
+		free(g->decl[i].name);
+	free(g->decl);
+	free(g->host);
+	free(g);
+}
+
+void
+engine_free(struct engine *e)
+{
+	if (e == NULL)
+		return;
+	hmap_release(&e->gpus, gpu_free);
+	free(e->pend);
+	sbuf_release(&e->key);
+	free(e);
+}

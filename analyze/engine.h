@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * engine.h: from the record stream to usage samples and tasks, in one pass
+ * and in memory bounded by the GPUs and the live or waiting tasks.
+ *
+ * Definitions (docs/analysis.md has them with a picture):
+ *
+ *   usage        memory_total - memory_free of a whole-device sample (or
+ *                memory_used when the log has no free; a configured total
+ *                stands in for a missing one).
+ *   attributed   the memory held by the processes alive at that instant
+ *                (their latest records).
+ *   unattributed usage - attributed: memory no live process owns.
+ *
+ *   A task is one life of a process on a GPU of a host.  start: its first
+ *   record with memory_used > 0.  end: its record with memory_used = 0, or
+ *   its last record when there is none (then it is "running").  held: its
+ *   memory_used before the end; peak: the most it held.
+ *
+ *   release: the first device sample at or after the end at which the
+ *   memory the task held has come back: unattributed memory is back within
+ *   the tolerance of its level before the end.  When several tasks wait at
+ *   once, a drop of unattributed memory goes to the waiting tasks whose
+ *   held memory it matches (the earliest ended first on a tie); a drop
+ *   that matches none comes back in part, from the earliest ended task.
+ *   A task whose memory has not all come back by the last sample is
+ *   "leaked", leaked_mib being what never came back.
+ *
+ *   Tasks declared from outside (--tasks, for device-only logs) have no
+ *   process records: their baseline is the usage before their start, and
+ *   they are released when usage is back within the tolerance of it.
+ *
+ * Device samples and process records of one poll may carry slightly
+ * different times (two nvidia-smi loops); a device sample is judged with
+ * every process record up to min(50 ms, half a sampling interval) after
+ * it.
+ */
+#ifndef GPUMEM_ENGINE_H
+#define GPUMEM_ENGINE_H
+
+#include <stdint.h>
+
+#include "config.h"
+#include "rec.h"
+
+enum task_status { TASK_RELEASED, TASK_LEAKED, TASK_RUNNING };
+
+struct task {
+	const char *host;
+	uint32_t gpu, pid;	/* pid 0 for a declared task */
+	const char *name;
+	uint64_t start, end;
+	uint32_t peak, held;
+	uint64_t release;	/* 0: not released */
+	uint64_t delay;		/* release - end, ns, when released */
+	int has_leaked;		/* leaked known (0: no device samples) */
+	uint32_t leaked;
+	enum task_status status;
+	uint64_t interval;	/* the GPU's sampling interval, 0 unknown */
+	int declared;
+};
+
+struct sample {
+	uint64_t ts;
+	const char *host;
+	uint32_t gpu;
+	int has_total, has_free;
+	uint32_t total, free;
+	uint32_t usage;
+	uint32_t attributed;
+	int64_t unattributed;	/* may be < 0 when logs disagree in time */
+};
+
+struct engine_cb {
+	void (*sample)(void *ctx, const struct sample *s);	/* may be NULL */
+	void (*task)(void *ctx, const struct task *t);		/* may be NULL */
+	void *ctx;
+};
+
+struct engine_stats {
+	uint64_t records, samples, nousage, tasks;
+	uint64_t released, leaked, running, unknown;
+	uint64_t leaked_mib;
+	uint64_t capped;	/* processes not tracked: the cap was hit */
+};
+
+struct engine;
+
+/* cfg and cb must outlive the engine. */
+struct engine *engine_new(const struct config *cfg, const struct engine_cb *cb);
+
+/*
+ * A task declared from outside (device-only logs): judged on (host, gpu)
+ * between start and end.  Declare before the first record.
+ */
+void engine_declare(struct engine *e, const char *host, uint32_t gpu,
+    const char *name, uint64_t start, uint64_t end);
+
+/* The next record of the stream (in time order). */
+void engine_put(struct engine *e, const struct rec *r);
+
+/* The stream has ended: judge what is left. */
+void engine_end(struct engine *e);
+
+const struct engine_stats *engine_stats(const struct engine *e);
+
+/* Say on stderr what the data could not tell (once, at the end). */
+void engine_warnings(const struct engine *e);
+
+void engine_free(struct engine *e);
+
+#endif

@@ -1,0 +1,790 @@
+/* SPDX-License-Identifier: ISC */
+/* tasktab.c: writing and reading task tables; declared tasks. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "field.h"
+#include "gtime.h"
+#include "input.h"
+#include "rec.h"
+#include "tasktab.h"
+#include "ytree.h"
+
+static const char *const status_names[] = {"released", "leaked", "running"};
+
+struct tasktab_w {
+	FILE *f;
+	enum tasktab_fmt fmt;
+	int utc;
+	size_t n;
+	int failed;
+	struct task *rows;	/* text and md: kept to size the columns */
+	size_t nrows;
+	struct sbuf strs;	/* their strings, NUL-separated offsets */
+	size_t *offs;		/* host and name offsets per row */
+};
+
+int
+tasktab_fmt(const char *name)
+{
+	static const char *const names[] = {"csv", "text", "md", "json"};
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (strcmp(name, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+struct tasktab_w *
+tasktab_open(FILE *f, enum tasktab_fmt fmt, int utc)
+{
+	struct tasktab_w *w = ecalloc(1, sizeof(*w));
+
+	w->f = f;
+	w->fmt = fmt;
+	w->utc = utc;
+	return w;
+}
+
+static void
+out(struct tasktab_w *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+out(struct tasktab_w *w, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (w->failed)
+		return;
+	va_start(ap, fmt);
+	if (vfprintf(w->f, fmt, ap) < 0)
+		w->failed = 1;
+	va_end(ap);
+}
+
+/* Decimals a delay deserves: what one sampling interval can tell. */
+static int
+decimals(uint64_t interval)
+{
+	if (interval == 0)
+		return 3;
+	if (interval >= NS_PER_SEC)
+		return 0;
+	if (interval >= 100 * NS_PER_MS)
+		return 1;
+	if (interval >= 10 * NS_PER_MS)
+		return 2;
+	return 3;
+}
+
+char *
+tasktab_delay(uint64_t delay, uint64_t interval, char *buf)
+{
+	static const uint64_t unit[] = {NS_PER_SEC, 100 * NS_PER_MS,
+	    10 * NS_PER_MS, NS_PER_MS};
+	int d = decimals(interval);
+	uint64_t q = (delay + unit[d] / 2) / unit[d];
+	uint64_t scale = d == 0 ? 1 : d == 1 ? 10 : d == 2 ? 100 : 1000;
+
+	if (d == 0)
+		snprintf(buf, 32, "%llu", (unsigned long long)q);
+	else
+		snprintf(buf, 32, "%llu.%0*llu", (unsigned long long)(q / scale),
+		    d, (unsigned long long)(q % scale));
+	return buf;
+}
+
+static void
+csv_str(struct tasktab_w *w, const char *s)
+{
+	char *buf = emalloc(2 * strlen(s) + 3);
+	size_t n = csv_field(buf, s);
+
+	if (!w->failed && fwrite(buf, 1, n, w->f) != n)
+		w->failed = 1;
+	free(buf);
+}
+
+static void
+put_csv(struct tasktab_w *w, const struct task *t)
+{
+	char d[32];
+
+	if (w->n == 0)
+		out(w, "%s\n", TASK_HEADER);
+	csv_str(w, t->host);
+	out(w, ",%u,%u,", t->gpu, t->pid);
+	csv_str(w, t->name);
+	out(w, ",%llu,%llu,%u,%u,", (unsigned long long)t->start,
+	    (unsigned long long)t->end, t->peak, t->held);
+	if (t->status == TASK_RELEASED)
+		out(w, "%llu,%s,0,", (unsigned long long)t->release,
+		    tasktab_delay(t->delay, t->interval, d));
+	else if (t->status == TASK_LEAKED && t->has_leaked)
+		out(w, ",,%u,", t->leaked);
+	else
+		out(w, ",,,");
+	out(w, "%s\n", status_names[t->status]);
+}
+
+/* A JSON string. */
+static void
+json_str(struct tasktab_w *w, const char *s)
+{
+	const unsigned char *p;
+
+	out(w, "\"");
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			out(w, "\\%c", *p);
+		else if (*p < 0x20)
+			out(w, "\\u%04x", *p);
+		else
+			out(w, "%c", *p);
+	}
+	out(w, "\"");
+}
+
+static void
+json_time(struct tasktab_w *w, const char *key, uint64_t t, int present)
+{
+	char buf[GTIME_BUFSZ];
+
+	if (!present) {
+		out(w, ", \"%s\": null, \"%s_time\": null", key, key);
+		return;
+	}
+	out(w, ", \"%s\": %llu, \"%s_time\": \"%s\"", key,
+	    (unsigned long long)t, key, gtime_fmt(t, w->utc, buf));
+}
+
+static void
+put_json(struct tasktab_w *w, const struct task *t)
+{
+	char d[32];
+
+	out(w, "%s  {\"host\": ", w->n == 0 ? "[\n" : ",\n");
+	json_str(w, t->host);
+	out(w, ", \"gpu\": %u, \"process_id\": %u, \"name\": ", t->gpu, t->pid);
+	json_str(w, t->name);
+	json_time(w, "start", t->start, 1);
+	json_time(w, "end", t->end, 1);
+	out(w, ", \"peak_mib\": %u, \"held_mib\": %u", t->peak, t->held);
+	json_time(w, "release", t->release, t->status == TASK_RELEASED);
+	if (t->status == TASK_RELEASED)
+		out(w, ", \"release_delay_s\": %s",
+		    tasktab_delay(t->delay, t->interval, d));
+	else
+		out(w, ", \"release_delay_s\": null");
+	if (t->interval != 0)
+		out(w, ", \"interval_s\": %s", gtime_fmt_secs(t->interval, d));
+	else
+		out(w, ", \"interval_s\": null");
+	if (t->status == TASK_RELEASED)
+		out(w, ", \"leaked_mib\": 0");
+	else if (t->status == TASK_LEAKED && t->has_leaked)
+		out(w, ", \"leaked_mib\": %u", t->leaked);
+	else
+		out(w, ", \"leaked_mib\": null");
+	out(w, ", \"status\": \"%s\", \"declared\": %s}",
+	    status_names[t->status], t->declared ? "true" : "false");
+}
+
+static void
+keep(struct tasktab_w *w, const struct task *t)
+{
+	w->rows = ereallocarray(w->rows, w->nrows + 1, sizeof(*w->rows));
+	w->offs = ereallocarray(w->offs, 2 * (w->nrows + 1), sizeof(*w->offs));
+	w->rows[w->nrows] = *t;
+	w->offs[2 * w->nrows] = w->strs.len;
+	sbuf_add(&w->strs, t->host, strlen(t->host) + 1);
+	w->offs[2 * w->nrows + 1] = w->strs.len;
+	sbuf_add(&w->strs, t->name, strlen(t->name) + 1);
+	w->nrows++;
+}
+
+int
+tasktab_put(struct tasktab_w *w, const struct task *t)
+{
+	switch (w->fmt) {
+	case TT_CSV:
+		put_csv(w, t);
+		break;
+	case TT_JSON:
+		put_json(w, t);
+		break;
+	default:
+		keep(w, t);
+		break;
+	}
+	w->n++;
+	return w->failed ? -1 : 0;
+}
+
+/* MiB for people: "812 MiB", "4.0 GiB". */
+static char *
+mib(uint32_t v, char *buf)
+{
+	if (v < 1024)
+		snprintf(buf, 32, "%u MiB", v);
+	else
+		snprintf(buf, 32, "%.1f GiB", v / 1024.0);
+	return buf;
+}
+
+static char *
+when(struct tasktab_w *w, uint64_t t, char *buf)
+{
+	char iso[GTIME_BUFSZ];
+
+	gtime_fmt(t, w->utc, iso);
+	snprintf(buf, 32, "%.10s %.8s", iso, iso + 11);
+	return buf;
+}
+
+/* The cells of one row of the people's table. */
+static void
+cells(struct tasktab_w *w, size_t i, char c[11][96])
+{
+	const struct task *t = &w->rows[i];
+	char d[32], iv[32];
+
+	snprintf(c[0], 96, "%s", w->strs.buf + w->offs[2 * i]);
+	snprintf(c[1], 96, "%u", t->gpu);
+	if (t->declared)
+		snprintf(c[2], 96, "-");
+	else
+		snprintf(c[2], 96, "%u", t->pid);
+	snprintf(c[3], 96, "%.60s", w->strs.buf + w->offs[2 * i + 1]);
+	when(w, t->start, c[4]);
+	when(w, t->end, c[5]);
+	mib(t->peak, c[6]);
+	mib(t->held, c[7]);
+	if (t->status == TASK_RELEASED) {
+		if (t->interval != 0)
+			snprintf(c[8], 96, "%s s \xc2\xb1%s s",
+			    tasktab_delay(t->delay, t->interval, d),
+			    gtime_fmt_secs(t->interval, iv));
+		else
+			snprintf(c[8], 96, "%s s",
+			    tasktab_delay(t->delay, 0, d));
+	} else
+		snprintf(c[8], 96, "-");
+	if (t->status == TASK_LEAKED)
+		snprintf(c[9], 96, "%s", t->has_leaked ? mib(t->leaked, d) :
+		    "unknown");
+	else
+		snprintf(c[9], 96, "-");
+	snprintf(c[10], 96, "%s", status_names[t->status]);
+}
+
+#define NCOLS 11
+static const char *const head[NCOLS] = {"host", "gpu", "pid", "name",
+    "start", "end", "peak", "held", "released after", "leaked", "status"};
+static const int right[NCOLS] = {0, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0};
+
+/* Characters, not bytes: "±" is one column wide. */
+static size_t
+utf8len(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+static void
+table_row(struct tasktab_w *w, char c[11][96], const size_t *width,
+    int hosts)
+{
+	size_t k;
+	int first = 1;
+
+	for (k = hosts ? 0 : 1; k < NCOLS; k++) {
+		if (w->fmt == TT_MD)
+			out(w, "%s %s |", first ? "|" : "", c[k]);
+		else if (k == NCOLS - 1)
+			out(w, "  %s", c[k]);	/* the last column: no padding */
+		else {
+			int pad = (int)(width[k] - utf8len(c[k]));
+
+			out(w, "%s", first ? "" : "  ");
+			if (right[k])
+				out(w, "%*s%s", pad, "", c[k]);
+			else
+				out(w, "%s%*s", c[k], pad, "");
+		}
+		first = 0;
+	}
+	out(w, "\n");
+}
+
+/* Markdown cells must not hold a '|'. */
+static void
+md_escape(char *s)
+{
+	char tmp[96];
+	size_t i, j = 0;
+
+	for (i = 0; s[i] != '\0' && j + 2 < sizeof(tmp); i++) {
+		if (s[i] == '|')
+			tmp[j++] = '\\';
+		tmp[j++] = s[i];
+	}
+	tmp[j] = '\0';
+	memcpy(s, tmp, j + 1);
+}
+
+static void
+put_table(struct tasktab_w *w)
+{
+	size_t width[NCOLS], i, k;
+	int hosts = 0;
+	char c[NCOLS][96];
+
+	for (k = 0; k < NCOLS; k++)
+		width[k] = strlen(head[k]);
+	for (i = 0; i < w->nrows; i++) {
+		cells(w, i, c);
+		if (c[0][0] != '\0')
+			hosts = 1;
+		for (k = 0; k < NCOLS; k++)
+			if (utf8len(c[k]) > width[k])
+				width[k] = utf8len(c[k]);
+	}
+	for (k = 0; k < NCOLS; k++)
+		snprintf(c[k], 96, "%s", head[k]);
+	table_row(w, c, width, hosts);
+	if (w->fmt == TT_MD) {
+		out(w, "|");
+		for (k = hosts ? 0 : 1; k < NCOLS; k++)
+			out(w, "%s|", right[k] ? "---:" : "---");
+		out(w, "\n");
+	}
+	for (i = 0; i < w->nrows; i++) {
+		cells(w, i, c);
+		if (w->fmt == TT_MD)
+			for (k = 0; k < NCOLS; k++)
+				md_escape(c[k]);
+		table_row(w, c, width, hosts);
+	}
+	if (w->fmt == TT_TEXT)
+		out(w, "(%zu tasks; times %s; a delay is known to within one "
+		    "sampling interval, shown as \xc2\xb1)\n", w->nrows,
+		    w->utc ? "in UTC" : "local");
+}
+
+int
+tasktab_close(struct tasktab_w *w)
+{
+	int rc;
+
+	switch (w->fmt) {
+	case TT_CSV:
+		if (w->n == 0)
+			out(w, "%s\n", TASK_HEADER);
+		break;
+	case TT_JSON:
+		out(w, w->n == 0 ? "[]\n" : "\n]\n");
+		break;
+	default:
+		put_table(w);
+		break;
+	}
+	if (fflush(w->f) != 0)
+		w->failed = 1;
+	rc = w->failed ? -1 : 0;
+	free(w->rows);
+	free(w->offs);
+	sbuf_release(&w->strs);
+	free(w);
+	return rc;
+}
+
+int
+tasktab_sniff(const unsigned char *p, size_t n)
+{
+	size_t hl = sizeof(TASK_HEADER) - 1;
+
+	return n >= hl && memcmp(p, TASK_HEADER, hl) == 0 &&
+	    (n == hl || p[hl] == '\n' || p[hl] == '\r');
+}
+
+static const char *
+keep_str(struct tasklist *l, const char *s, size_t n)
+{
+	l->strs = ereallocarray(l->strs, l->nstrs + 1, sizeof(*l->strs));
+	l->strs[l->nstrs] = estrndup(s, n);
+	return l->strs[l->nstrs++];
+}
+
+/* An optional integer column; 1 present, 0 empty, -1 bad. */
+static int
+col_u64(const char *s, size_t n, uint64_t *v)
+{
+	if (n == 0)
+		return 0;
+	return parse_u64(s, n, v) == 0 ? 1 : -1;
+}
+
+/* Parse "2.5" seconds into ns. */
+static int
+secs(const char *s, size_t n, uint64_t *ns)
+{
+	char buf[32];
+
+	if (n == 0 || n >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return gtime_duration(buf, ns);
+}
+
+/*
+ * One CSV row of a task table into *t.  Quoted host and name are handled
+ * as the record stream does them (one line; gpumem tasks never writes a
+ * line break inside a name... it quotes them, so join lines first).
+ */
+static int
+parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
+{
+	char *f[12], *p = line;
+	size_t n[12];
+	uint64_t v = 0;
+	int i, rc;
+
+	for (i = 0; i < 12; i++) {
+		char *start = p, *w;
+
+		if (p == NULL) {
+			*why = "too few fields (expected 12)";
+			return -1;
+		}
+		if (*p == '"') {
+			start = w = ++p;
+			for (;;) {
+				if (*p == '\0') {
+					*why = "bad quoting";
+					return -1;
+				}
+				if (*p == '"' && p[1] == '"') {
+					*w++ = '"';
+					p += 2;
+				} else if (*p == '"') {
+					p++;
+					break;
+				} else
+					*w++ = *p++;
+			}
+			n[i] = (size_t)(w - start);
+		} else {
+			while (*p != ',' && *p != '\0')
+				p++;
+			n[i] = (size_t)(p - start);
+		}
+		f[i] = start;
+		if (*p == ',')
+			p++;
+		else if (*p == '\0')
+			p = NULL;
+		else {
+			*why = "bad quoting";
+			return -1;
+		}
+	}
+	if (p != NULL) {
+		*why = "too many fields (expected 12)";
+		return -1;
+	}
+	memset(t, 0, sizeof(*t));
+	if (parse_u32(f[1], n[1], &t->gpu) < 0 ||
+	    parse_u32(f[2], n[2], &t->pid) < 0 ||
+	    parse_u64(f[4], n[4], &t->start) < 0 ||
+	    parse_u64(f[5], n[5], &t->end) < 0 ||
+	    parse_u32(f[6], n[6], &t->peak) < 0 ||
+	    parse_u32(f[7], n[7], &t->held) < 0 ||
+	    col_u64(f[8], n[8], &t->release) < 0) {
+		*why = "expected integers in gpu, process_id, start, end, "
+		    "peak_mib, held_mib and release";
+		return -1;
+	}
+	for (i = 0; i < 3; i++)
+		if (n[11] == strlen(status_names[i]) &&
+		    memcmp(f[11], status_names[i], n[11]) == 0)
+			break;
+	if (i == 3) {
+		*why = "status: expected released, leaked or running";
+		return -1;
+	}
+	t->status = (enum task_status)i;
+	if (n[9] > 0 && secs(f[9], n[9], &t->delay) < 0) {
+		*why = "release_delay_s: expected seconds";
+		return -1;
+	}
+	rc = col_u64(f[10], n[10], &v);
+	if (rc < 0 || v > UINT32_MAX) {
+		*why = "leaked_mib: expected an integer";
+		return -1;
+	}
+	t->has_leaked = rc > 0;
+	t->leaked = (uint32_t)v;
+	if (t->status == TASK_RELEASED && t->release == 0) {
+		*why = "a released task needs a release time";
+		return -1;
+	}
+	t->declared = t->pid == 0;
+	t->host = keep_str(l, f[0], n[0]);
+	t->name = keep_str(l, f[3], n[3]);
+	return 0;
+}
+
+int
+tasktab_read(const char *path, struct tasklist *l, int strict)
+{
+	struct input *in = input_open(path);
+	struct sbuf row = SBUF_INIT;
+	uint64_t lineno = 0, startline = 0, bad = 0;
+	const char *why;
+	char *line;
+	size_t len;
+	int rc, ok = 0;
+
+	memset(l, 0, sizeof(*l));
+	if (in == NULL) {
+		msg("%s: cannot open:", path);
+		return -1;
+	}
+	while ((rc = input_getline(in, &line, &len)) == 1 || rc == 2) {
+		struct task t;
+
+		lineno++;
+		if (rc == 2) {
+			msg("%s:%llu: line too long", input_name(in),
+			    (unsigned long long)lineno);
+			bad++;
+			continue;
+		}
+		if (row.len == 0)
+			startline = lineno;
+		else
+			sbuf_addc(&row, '\n');
+		sbuf_add(&row, line, len);
+		if (rec_line_open(row.buf, row.len))
+			continue;
+		if (startline == 1) {
+			if (strcmp(row.buf, TASK_HEADER) != 0) {
+				msg("%s: not a task table (the first line is "
+				    "not the header of gpumem tasks)",
+				    input_name(in));
+				sbuf_release(&row);
+				input_close(in);
+				return -1;
+			}
+			ok = 1;
+		} else if (strcmp(row.buf, TASK_HEADER) == 0) {
+			;	/* tables joined with cat */
+		} else if (parse_row(l, row.buf, &t, &why) < 0) {
+			if (bad++ < 10)
+				msg("%s:%llu: %s", input_name(in),
+				    (unsigned long long)startline, why);
+			if (strict) {
+				sbuf_release(&row);
+				input_close(in);
+				return -1;
+			}
+		} else {
+			l->t = ereallocarray(l->t, l->n + 1, sizeof(*l->t));
+			l->t[l->n++] = t;
+		}
+		sbuf_reset(&row);
+	}
+	if (rc < 0) {
+		msg("%s: %s", input_name(in), input_error(in));
+		ok = 0;
+	} else if (!ok && lineno == 0) {
+		msg("%s: empty: not a task table", input_name(in));
+	}
+	if (bad > 10)
+		msg("%s: %llu more bad rows not shown", input_name(in),
+		    (unsigned long long)(bad - 10));
+	sbuf_release(&row);
+	input_close(in);
+	return ok ? 0 : -1;
+}
+
+void
+tasklist_release(struct tasklist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nstrs; i++)
+		free(l->strs[i]);
+	free(l->strs);
+	free(l->t);
+	memset(l, 0, sizeof(*l));
+}
+
+/* One declared task from its fields; 0, or -1 with a message. */
+static int
+declare(struct engine *e, const char *where, const char *name,
+    const char *gpu, const char *start, const char *end, const char *host)
+{
+	uint32_t g;
+	uint64_t t0, t1;
+
+	if (name == NULL || gpu == NULL || start == NULL || end == NULL) {
+		msg("%s: a task needs name, gpu, start and end", where);
+		return -1;
+	}
+	if (parse_u32(gpu, strlen(gpu), &g) < 0) {
+		msg("%s: gpu: expected a GPU index, got '%s'", where, gpu);
+		return -1;
+	}
+	if (gtime_parse(start, &t0) < 0) {
+		msg("%s: start: expected a time, got '%s'", where, start);
+		return -1;
+	}
+	if (gtime_parse(end, &t1) < 0) {
+		msg("%s: end: expected a time, got '%s'", where, end);
+		return -1;
+	}
+	if (t1 < t0) {
+		msg("%s: end is before start", where);
+		return -1;
+	}
+	engine_declare(e, host != NULL ? host : "", g, name, t0, t1);
+	return 0;
+}
+
+static int
+declare_yaml(const char *path, struct engine *e)
+{
+	static const char *const keys[] = {"name", "gpu", "start", "end",
+	    "host"};
+	struct ynode *root;
+	char err[512], where[600];
+	size_t i, k;
+	int n = 0;
+
+	root = ytree_load(path, err, sizeof(err));
+	if (root == NULL) {
+		msg("%s", err);
+		return -1;
+	}
+	if (root->type != Y_SEQ) {
+		msg("%s:%u: expected a list of tasks", path, root->line);
+		ytree_free(root);
+		return -1;
+	}
+	for (i = 0; i < root->n; i++) {
+		const struct ynode *m = root->kids[i];
+		const char *v[5] = {NULL, NULL, NULL, NULL, NULL};
+
+		snprintf(where, sizeof(where), "%s:%u", path, m->line);
+		if (m->type != Y_MAP) {
+			msg("%s: expected a mapping (name, gpu, start, end)",
+			    where);
+			ytree_free(root);
+			return -1;
+		}
+		for (k = 0; k < m->n; k++) {
+			size_t j;
+
+			for (j = 0; j < 5; j++)
+				if (strcmp(m->keys[k]->text, keys[j]) == 0)
+					break;
+			if (j == 5 || m->kids[k]->type != Y_SCALAR) {
+				msg("%s:%u: %s: %s", path, m->keys[k]->line,
+				    m->keys[k]->text, j == 5 ? "unknown key "
+				    "(known: name, gpu, start, end, host)" :
+				    "expected a value");
+				ytree_free(root);
+				return -1;
+			}
+			v[j] = m->kids[k]->text;
+		}
+		if (declare(e, where, v[0], v[1], v[2], v[3], v[4]) < 0) {
+			ytree_free(root);
+			return -1;
+		}
+		n++;
+	}
+	ytree_free(root);
+	return n;
+}
+
+int
+tasktab_declare(const char *path, struct engine *e)
+{
+	struct input *in;
+	char *line, where[600];
+	char *f[8];
+	size_t len, lens[8], nf, i;
+	int col[5] = {-1, -1, -1, -1, -1}, n = 0, rc;
+	static const char *const keys[] = {"name", "gpu", "start", "end",
+	    "host"};
+
+	in = input_open(path);
+	if (in == NULL) {
+		msg("%s: cannot open:", path);
+		return -1;
+	}
+	rc = input_getline(in, &line, &len);
+	if (rc != 1) {
+		msg("%s: empty: expected a CSV header name,gpu,start,end or "
+		    "a YAML list", path);
+		input_close(in);
+		return -1;
+	}
+	nf = field_split(line, ',', f, lens, 8);
+	for (i = 0; i < nf && i < 8; i++) {
+		size_t k;
+
+		for (k = 0; k < 5; k++)
+			if (lens[i] == strlen(keys[k]) &&
+			    memcmp(f[i], keys[k], lens[i]) == 0)
+				col[k] = (int)i;
+	}
+	if (col[0] < 0 || col[1] < 0 || col[2] < 0 || col[3] < 0) {
+		input_close(in);
+		return declare_yaml(path, e);
+	}
+	while ((rc = input_getline(in, &line, &len)) == 1) {
+		char *v[5];
+		size_t k;
+
+		if (len == 0)
+			continue;
+		snprintf(where, sizeof(where), "%s:%llu", path,
+		    (unsigned long long)input_lineno(in));
+		nf = field_split(line, ',', f, lens, 8);
+		if (nf > 8) {
+			msg("%s: too many fields", where);
+			input_close(in);
+			return -1;
+		}
+		for (k = 0; k < 5; k++)
+			v[k] = col[k] >= 0 && (size_t)col[k] < nf ?
+			    estrndup(f[col[k]], lens[col[k]]) : NULL;
+		rc = declare(e, where, v[0], v[1], v[2], v[3], v[4]);
+		for (k = 0; k < 5; k++)
+			free(v[k]);
+		if (rc < 0) {
+			input_close(in);
+			return -1;
+		}
+		n++;
+	}
+	if (rc < 0) {
+		msg("%s: %s", path, input_error(in));
+		input_close(in);
+		return -1;
+	}
+	input_close(in);
+	return n;
+}

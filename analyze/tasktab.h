@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * tasktab.h: the task table, as gpumem tasks writes it and as gantt,
+ * check and report read it back.
+ *
+ * CSV (the default, for tools):
+ *
+ *	host,gpu,process_id,name,start,end,peak_mib,held_mib,release,release_delay_s,leaked_mib,status
+ *	,0,1001,python3,1767225605000000000,1767225620000000000,4096,4096,1767225620000000000,0,0,released
+ *
+ * Times in ns since the epoch, empty where there is none.  release_delay_s
+ * is rounded to what the sampling can tell: whole seconds at 1 s sampling,
+ * tenths at 100 ms; leaked_mib is empty when it cannot be known and for
+ * running tasks.  "text" and "md" are tables for people (kept until the
+ * end to size the columns), "json" an array for jq; those two say the
+ * sampling interval next to every delay.
+ */
+#ifndef GPUMEM_TASKTAB_H
+#define GPUMEM_TASKTAB_H
+
+#include <stdio.h>
+
+#include "engine.h"
+#include "util.h"
+
+#define TASK_HEADER \
+	"host,gpu,process_id,name,start,end,peak_mib,held_mib,release," \
+	"release_delay_s,leaked_mib,status"
+
+enum tasktab_fmt { TT_CSV, TT_TEXT, TT_MD, TT_JSON };
+
+/* Parse "csv", "text", "md", "json"; -1 when unknown. */
+int tasktab_fmt(const char *name);
+
+struct tasktab_w;
+
+struct tasktab_w *tasktab_open(FILE *f, enum tasktab_fmt fmt, int utc);
+/* Append a task (copied).  Return 0, or -1 on a write error. */
+int tasktab_put(struct tasktab_w *w, const struct task *t);
+/* Finish the table (header alone when empty).  0 or -1; frees w. */
+int tasktab_close(struct tasktab_w *w);
+
+/*
+ * Format a delay as the CSV does: rounded to the interval's resolution.
+ * buf must hold 32 bytes.
+ */
+char *tasktab_delay(uint64_t delay, uint64_t interval, char *buf);
+
+/* A task table read back: rows with their own strings. */
+struct tasklist {
+	struct task *t;
+	size_t n;
+	char **strs;		/* owned strings, freed with the list */
+	size_t nstrs;
+};
+
+/*
+ * Whether the text at p (the first bytes of an input) is a task table.
+ */
+int tasktab_sniff(const unsigned char *p, size_t n);
+
+/*
+ * Read a task table (CSV, plain or gzip) from path.  Bad rows are reported
+ * as "prog: FILE:LINE: what" and skipped.  Return 0, or -1 when the file
+ * cannot be read or is not a task table (message printed).
+ */
+int tasktab_read(const char *path, struct tasklist *l, int strict);
+void tasklist_release(struct tasklist *l);
+
+/*
+ * Declared tasks for device-only logs (--tasks FILE): CSV with the header
+ * name,gpu,start,end (optional host), or YAML, a list of mappings with
+ * those keys.  Times as gpumem read's --since takes them.  Each is given
+ * to the engine.  Return the number declared, or -1 (message printed).
+ */
+int tasktab_declare(const char *path, struct engine *e);
+
+#endif
