@@ -29,25 +29,44 @@ field_placeholder(const char *s, size_t n)
 	return 0;
 }
 
+/* DCGM's blank values (see field_placeholder) within 32 bits. */
+static int
+dcgm_blank32(uint64_t v)
+{
+	return v >= 0x7ffffff0ULL && v <= 0x7ffffff3ULL;
+}
+
 int
 field_mib(const char *s, size_t n, uint32_t *v)
 {
+	uint64_t x = 0;
 	size_t d = 0, u;
 
-	if (field_placeholder(s, n))
-		return 0;
-	while (d < n && s[d] >= '0' && s[d] <= '9')
+	/* Numbers first: they are what almost every field holds. */
+	while (d < n && d < 11 && (unsigned)(s[d] - '0') <= 9) {
+		x = x * 10 + (uint64_t)(s[d] - '0');
 		d++;
-	if (d == 0 || parse_u32(s, d, v) < 0)
-		return -1;
+	}
+	if (d == 0)
+		return field_placeholder(s, n) ? 0 : -1;
+	if (d == 11 || x > UINT32_MAX) {
+		/* Too big for MiB: a DCGM 64-bit blank, or garbage. */
+		return field_placeholder(s, n) ? 0 : -1;
+	}
 	u = d;
 	if (u < n && s[u] == ' ')
 		u++;
-	if (u == n && u == d)
+	if (u == n && u == d) {
+		if (dcgm_blank32(x))
+			return 0;
+		*v = (uint32_t)x;
 		return 1;
+	}
 	if ((n - u == 3 && memcmp(s + u, "MiB", 3) == 0) ||
-	    (n - u == 2 && memcmp(s + u, "MB", 2) == 0))
+	    (n - u == 2 && memcmp(s + u, "MB", 2) == 0)) {
+		*v = (uint32_t)x;
 		return 1;
+	}
 	return -1;
 }
 

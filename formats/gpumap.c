@@ -77,26 +77,31 @@ gpumap_is_bus(const char *s)
 static void
 normalise(struct sbuf *sb, const char *host, const char *id)
 {
-	size_t i;
+	size_t hl = strlen(host), il = strlen(id), i;
+	char *p;
 
 	sbuf_reset(sb);
-	sbuf_adds(sb, host);
-	sbuf_addc(sb, '\0');
+	sbuf_grow(sb, hl + 1 + il + 8);
+	p = sb->buf;
+	memcpy(p, host, hl + 1);
+	p += hl + 1;
 	if (gpumap_is_bus(id)) {
-		const char *colon = strchr(id, ':');
-		size_t dom = (size_t)(colon - id);
+		size_t dom = (size_t)(strchr(id, ':') - id);
 
 		for (i = dom; i < 8; i++)
-			sbuf_addc(sb, '0');
-		for (i = 0; id[i] != '\0'; i++)
-			sbuf_addc(sb, toupper((unsigned char)id[i]));
-		/* A longer domain than 8 digits keeps its leading part. */
-		return;
+			*p++ = '0';
+		for (i = 0; i < il; i++)
+			*p++ = (char)toupper((unsigned char)id[i]);
+	} else {
+		if (strncasecmp(id, "GPU-", 4) == 0) {
+			id += 4;
+			il -= 4;
+		}
+		for (i = 0; i < il; i++)
+			*p++ = (char)tolower((unsigned char)id[i]);
 	}
-	if (strncasecmp(id, "GPU-", 4) == 0)
-		id += 4;
-	for (i = 0; id[i] != '\0'; i++)
-		sbuf_addc(sb, tolower((unsigned char)id[i]));
+	*p = '\0';
+	sb->len = (size_t)(p - sb->buf);
 }
 
 static void

@@ -18,11 +18,13 @@
 
 #include "field.h"
 #include "gtime.h"
+#include "hmap.h"
 #include "nvsmi.h"
 #include "source.h"
 
 #define MAXCOLS 1024
 #define POLL_SPREAD (50 * NS_PER_MS)	/* rows of one poll, no GPU column */
+#define NLAST 64
 
 enum kind { K_NONE, K_GPU, K_APPS };
 
@@ -64,6 +66,10 @@ struct nvsmi {
 	size_t len[MAXCOLS + 1];
 	struct idset seen;		/* GPU numbers seen, for the summary */
 	uint32_t nseen;
+	struct hmap learned;		/* identities already told to gpumap */
+	struct sbuf lkey;
+	struct sbuf last[NLAST];	/* the last identity of GPU 0..NLAST-1 */
+	struct sbuf uuid, bus;		/* scratch */
 };
 
 static const struct {
@@ -540,6 +546,39 @@ uintcol(struct nvsmi *p, enum col c, const char *what, uint32_t *v)
 }
 
 /*
+ * Tell the run's GPU map about a GPU, once per identity: a log repeats the
+ * same few GPUs on every row, so the last identity of each small index is
+ * remembered and compared; the rest go through a map.
+ */
+static void
+learn(struct nvsmi *p, const char *host, const char *uuid, const char *bus,
+    int64_t index)
+{
+	size_t hl = strlen(host), ul = strlen(uuid), bl = strlen(bus);
+	int isnew = 1;
+
+	sbuf_reset(&p->lkey);
+	sbuf_grow(&p->lkey, hl + ul + bl + 3);
+	sbuf_add(&p->lkey, host, hl + 1);
+	sbuf_add(&p->lkey, uuid, ul + 1);
+	sbuf_add(&p->lkey, bus, bl + 1);
+	if (index >= 0 && index < NLAST) {
+		struct sbuf *last = &p->last[index];
+
+		if (last->len == p->lkey.len &&
+		    memcmp(last->buf, p->lkey.buf, last->len) == 0)
+			return;
+		sbuf_reset(last);
+		sbuf_add(last, p->lkey.buf, p->lkey.len);
+	} else {
+		sbuf_add(&p->lkey, &index, sizeof(index));
+		hmap_put(&p->learned, p->lkey.buf, p->lkey.len, &isnew);
+	}
+	if (isnew)
+		gpumap_learn(p->s->gpus, host, uuid, bus, index);
+}
+
+/*
  * The GPU of a row: the wrapper's gpu column or index, else a UUID or bus
  * id resolved later, else its position in the block or poll.
  */
@@ -550,29 +589,22 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 	uint32_t g;
 	int rc;
 
-	uuid = text_of(p, &p->key, p->col[C_UUID]);
-	uuid = estrdup(uuid);
-	bus = text_of(p, &p->key, p->col[C_BUS]);
+	uuid = text_of(p, &p->uuid, p->col[C_UUID]);
+	bus = text_of(p, &p->bus, p->col[C_BUS]);
 	rc = uintcol(p, C_WGPU, "gpu", &g);
 	if (rc == 0)
 		rc = uintcol(p, C_INDEX, "index", &g);
-	if (rc < 0) {
-		free((char *)uuid);
+	if (rc < 0)
 		return -1;
-	}
 	if (rc > 0) {
 		r->gpu = g;
-		gpumap_learn(p->s->gpus, r->host, uuid, bus, g);
+		learn(p, r->host, uuid, bus, g);
 		note_gpu(p, g);
 	} else if (*uuid != '\0' || *bus != '\0') {
 		if (p->kind == K_GPU)
-			gpumap_learn(p->s->gpus, r->host, uuid, bus, -1);
-		/* The key lives in p->key until the record is emitted. */
-		if (*uuid != '\0') {
-			sbuf_reset(&p->key);
-			sbuf_adds(&p->key, uuid);
-		}
-		r->gpukey = p->key.buf;
+			learn(p, r->host, uuid, bus, -1);
+		/* Resolved as the record leaves the reader. */
+		r->gpukey = *uuid != '\0' ? uuid : bus;
 	} else if (p->kind == K_APPS) {
 		if (!p->apps_nogpu_said) {
 			p->apps_nogpu_said = 1;
@@ -594,7 +626,6 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 		r->gpu = (uint32_t)p->poll_pos++;
 		note_gpu(p, r->gpu);
 	}
-	free((char *)uuid);
 	return 0;
 }
 
@@ -753,11 +784,18 @@ static void
 free_fn(void *st)
 {
 	struct nvsmi *p = st;
+	size_t i;
 
 	sbuf_release(&p->host);
 	sbuf_release(&p->key);
 	sbuf_release(&p->name);
 	idset_release(&p->seen);
+	hmap_release(&p->learned, NULL);
+	sbuf_release(&p->lkey);
+	for (i = 0; i < NLAST; i++)
+		sbuf_release(&p->last[i]);
+	sbuf_release(&p->uuid);
+	sbuf_release(&p->bus);
 	free(p);
 }
 

@@ -113,6 +113,10 @@ size_t csv_field(char *dst, const char *s);
  */
 int rec_parse(char *line, size_t len, struct rec *r, const char **why);
 
+/* rec_parse() for a line the caller knows holds no '"' (the fast path). */
+int rec_parse_unquoted(char *line, size_t len, struct rec *r,
+    const char **why);
+
 /* Whether line ends inside an open quoted field. */
 int rec_line_open(const char *line, size_t len);
 

@@ -29,12 +29,15 @@ open_fn(struct source *s, const char *hint)
 }
 
 static void
-parse(struct recfmt *p, char *line, size_t len)
+parse(struct recfmt *p, char *line, size_t len, int quotes)
 {
 	struct rec r;
 	const char *why;
+	int rc;
 
-	switch (rec_parse(line, len, &r, &why)) {
+	rc = quotes ? rec_parse(line, len, &r, &why) :
+	    rec_parse_unquoted(line, len, &r, &why);
+	switch (rc) {
 	case 1:
 		source_emit(p->s, &r);
 		break;
@@ -51,6 +54,7 @@ static void
 line_fn(void *st, char *line, size_t len)
 {
 	struct recfmt *p = st;
+	int quotes;
 
 	if (p->open.len > 0) {
 		sbuf_addc(&p->open, '\n');
@@ -64,18 +68,19 @@ line_fn(void *st, char *line, size_t len)
 			}
 			return;
 		}
-		parse(p, p->open.buf, p->open.len);
+		parse(p, p->open.buf, p->open.len, 1);
 		sbuf_reset(&p->open);
 		return;
 	}
 	if (len == 0)
 		return;
-	if (rec_line_open(line, len)) {
+	quotes = memchr(line, '"', len) != NULL;
+	if (quotes && rec_line_open(line, len)) {
 		sbuf_add(&p->open, line, len);
 		p->openline = source_lineno(p->s);
 		return;
 	}
-	parse(p, line, len);
+	parse(p, line, len, quotes);
 }
 
 static void

@@ -64,6 +64,8 @@ struct stream {
 	struct rec cur;
 	uint64_t count;
 	int said[4];		/* enum gpumap_how, said once each */
+	struct hmap keycache;	/* "host\0key" as logged -> index + 1 */
+	struct sbuf kc;
 };
 
 /* --- merging --- */
@@ -118,9 +120,21 @@ resolve_gpu(struct stream *st, struct rec *r)
 	struct source *s = st->src[r->src];
 	const char *key = r->gpukey;
 	enum gpumap_how how;
+	void **v;
 
-	r->gpu = gpumap_index(st->gpus, r->host, key, &how);
+	/* The same few keys come on every row: remember their answers. */
+	sbuf_reset(&st->kc);
+	sbuf_adds(&st->kc, r->host);
+	sbuf_addc(&st->kc, '\0');
+	sbuf_adds(&st->kc, key);
+	v = hmap_put(&st->keycache, st->kc.buf, st->kc.len, NULL);
 	r->gpukey = NULL;
+	if (*v != NULL) {
+		r->gpu = (uint32_t)((uintptr_t)*v - 1);
+		return;
+	}
+	r->gpu = gpumap_index(st->gpus, r->host, key, &how);
+	*v = (void *)((uintptr_t)r->gpu + 1);
 	if (how == GPUMAP_LOGGED || st->said[how])
 		return;
 	st->said[how] = 1;
@@ -625,6 +639,8 @@ stream_close(struct stream *st)
 		    "longer listed", (unsigned long long)st->res->added);
 	resolver_free(st->res);
 	gpumap_free(st->gpus);
+	hmap_release(&st->keycache, NULL);
+	sbuf_release(&st->kc);
 	free(st->src);
 	free(st->heap);
 	free(st);

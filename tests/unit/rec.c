@@ -70,6 +70,35 @@ main(void)
 	CHECK(rec_line_open("1,,0,0,,,,\"a", 11) == 1);
 	CHECK(rec_line_open("1,,0,0,,,,\"a\"\"b\"", 16) == 0);
 
+	/* Number formatting at every length boundary. */
+	{
+		static const uint64_t vals[] = {0, 9, 10, 99, 100, 999, 1000,
+		    9999999, 10000000, 99999999, 100000000, 123456789012ULL,
+		    9999999999999999ULL, 10000000000000000ULL,
+		    1767225600000000000ULL, UINT64_MAX};
+		size_t k;
+
+		for (k = 0; k < sizeof(vals) / sizeof(vals[0]); k++) {
+			char want[32];
+
+			snprintf(want, sizeof(want), "%" PRIu64, vals[k]);
+			CHECK_U64(fmt_u64(out, vals[k]), strlen(want));
+			CHECK_STR(out, want);
+		}
+	}
+
+	/* The fast path and the general parser agree. */
+	CHECK(parse("1767225600000000000,,0,0,1,2,3,x", &r, &why, buf) == 1);
+	CHECK_U64(r.ts, 1767225600000000000ULL);
+	CHECK(parse("17672256000000000000,,0,0,1,2,3,x", &r, &why, buf) == 1);
+	CHECK_U64(r.ts, 17672256000000000000ULL);
+	CHECK(parse("1767225600x00000000,,0,0,1,2,3,x", &r, &why, buf) < 0);
+	CHECK(parse("1,,0,0,1,2,3,a,b", &r, &why, buf) < 0);
+	CHECK_STR(why, "too many fields (expected 8)");
+	CHECK(parse("1,,0,123456789,1234567890,2,3,x", &r, &why, buf) == 1);
+	CHECK_U64(r.used, 1234567890);
+	CHECK_U64(r.pid, 123456789);
+
 	/* Quoting only when needed. */
 	n = csv_field(out, "plain name");
 	out[n] = '\0';
