@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /* stream.c: merging inputs, ending vanished processes, filtering. */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "gtime.h"
 #include "hmap.h"
@@ -517,6 +519,86 @@ resolver_free(struct resolver *rs)
 
 /* --- the stream --- */
 
+/*
+ * Whether a file in a directory given as input is one to read: not hidden,
+ * not the metadata gpumem record writes beside its logs.
+ */
+static int
+dir_wanted(const struct dirent *d)
+{
+	size_t n = strlen(d->d_name);
+
+	if (d->d_name[0] == '.')
+		return 0;
+	if (strcmp(d->d_name, "meta") == 0 || strncmp(d->d_name, "meta.", 5) == 0)
+		return 0;
+	return !(n > 5 && strcmp(d->d_name + n - 5, ".meta") == 0);
+}
+
+static void
+add_source(struct stream *st, const char *path)
+{
+	struct source *s;
+
+	st->src = ereallocarray(st->src, st->n + 1, sizeof(*st->src));
+	st->heap = ereallocarray(st->heap, st->n + 1, sizeof(*st->heap));
+	s = source_open(path, (unsigned)st->n, st->opt, st->gpus);
+	if (s == NULL) {
+		st->status = EXIT_TROUBLE;
+		return;
+	}
+	st->src[st->n++] = s;
+}
+
+/*
+ * A directory (what gpumem record wrote): its regular files, the device
+ * logs first, then the others, each in name order, so that at equal times
+ * a device sample comes before the process rows of the same poll, as in a
+ * stream that gpumem synth writes.
+ */
+static void
+add_directory(struct stream *st, const char *dir)
+{
+	struct dirent **list;
+	struct sbuf path = SBUF_INIT;
+	size_t first = st->n, i, k;
+	int n, j;
+
+	n = scandir(dir, &list, dir_wanted, alphasort);
+	if (n < 0) {
+		msg("%s: cannot read directory:", dir);
+		st->status = EXIT_TROUBLE;
+		return;
+	}
+	for (j = 0; j < n; j++) {
+		struct stat sb;
+
+		sbuf_reset(&path);
+		sbuf_printf(&path, "%s/%s", dir, list[j]->d_name);
+		if (stat(path.buf, &sb) == 0 && S_ISREG(sb.st_mode))
+			add_source(st, path.buf);
+		free(list[j]);
+	}
+	free(list);
+	sbuf_release(&path);
+	if (st->n == first) {
+		msg("%s: no logs in this directory", dir);
+		st->status = EXIT_TROUBLE;
+		return;
+	}
+	/* A stable partition: device-only inputs first. */
+	for (i = first, k = first; i < st->n; i++)
+		if (st->src[i]->device_only) {
+			struct source *t = st->src[i];
+
+			memmove(st->src + k + 1, st->src + k,
+			    (i - k) * sizeof(*st->src));
+			st->src[k++] = t;
+		}
+	for (i = first; i < st->n; i++)
+		st->src[i]->idx = (unsigned)i;
+}
+
 struct stream *
 stream_open(char *const *paths, size_t n, const struct readopts *opt)
 {
@@ -531,17 +613,14 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 	}
 	st->opt = opt;
 	st->gpus = gpumap_new();
-	st->src = ecalloc(n, sizeof(*st->src));
-	st->heap = ecalloc(n, sizeof(*st->heap));
 	for (i = 0; i < n; i++) {
-		struct source *s = source_open(paths[i], (unsigned)st->n, opt,
-		    st->gpus);
+		struct stat sb;
 
-		if (s == NULL) {
-			st->status = EXIT_TROUBLE;
-			continue;
-		}
-		st->src[st->n++] = s;
+		if (strcmp(paths[i], "-") != 0 && stat(paths[i], &sb) == 0 &&
+		    S_ISDIR(sb.st_mode))
+			add_directory(st, paths[i]);
+		else
+			add_source(st, paths[i]);
 	}
 	return st;
 }

@@ -29,9 +29,11 @@
 struct stream;
 
 /*
- * Open every path (n of them; none means stdin).  Inputs that cannot be
- * opened or hold no format gpumem reads are reported and left out (the
- * final status says so).  opt must outlive the stream.
+ * Open every path (n of them; none means stdin).  A directory stands for
+ * its regular files in name order (what gpumem record writes), hidden
+ * files and metadata ("meta", "meta.*", "*.meta") left out.  Inputs that
+ * cannot be opened or hold no format gpumem reads are reported and left
+ * out (the final status says so).  opt must outlive the stream.
  */
 struct stream *stream_open(char *const *paths, size_t n,
     const struct readopts *opt);

@@ -1,0 +1,402 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * record.c: gpumem-record, run a command and record the GPUs with
+ * nvidia-smi while it runs, and for a while after it ends (to see its
+ * memory come back).
+ *
+ * DIR gets the two logs gpumem read wants, written by two nvidia-smi
+ * loops (-lms), and a metadata file:
+ *
+ *	DIR/query-gpu.csv     timestamp, index, uuid, pci.bus_id,
+ *	                      memory.total, memory.reserved, memory.used,
+ *	                      memory.free (reserved where the driver has it)
+ *	DIR/compute-apps.csv  timestamp, gpu_uuid, gpu_bus_id, pid,
+ *	                      process_name, used_gpu_memory
+ *	DIR/meta              command, start, end, exit status, host
+ *
+ * The command's exit status is passed through.  SIGINT and SIGTERM stop
+ * the command and the loops; what was written is kept.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gtime.h"
+#include "util.h"
+
+#define QUERY_GPU "timestamp,index,uuid,pci.bus_id,memory.total," \
+	"memory.reserved,memory.used,memory.free"
+#define QUERY_GPU_OLD "timestamp,index,uuid,pci.bus_id,memory.total," \
+	"memory.used,memory.free"
+#define QUERY_APPS "timestamp,gpu_uuid,gpu_bus_id,pid,process_name," \
+	"used_gpu_memory"
+#define GRACE_MS 2000		/* for a loop to stop after SIGTERM */
+
+static volatile sig_atomic_t got_signal;
+
+static void
+on_signal(int sig)
+{
+	if (got_signal == 0)
+		got_signal = sig;
+}
+
+static const struct option longopts[] = {
+	{"output", required_argument, NULL, 'o'},
+	{"interval", required_argument, NULL, 'i'},
+	{"after", required_argument, NULL, 'a'},
+	{"nvidia-smi", required_argument, NULL, 'n'},
+	{"force", no_argument, NULL, 'f'},
+	{"quiet", no_argument, NULL, 'q'},
+	{"verbose", no_argument, NULL, 'v'},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{NULL, 0, NULL, 0}
+};
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s [-fqv] [--interval DUR] [--after DUR] "
+	    "[--nvidia-smi PATH] -o DIR\n"
+	    "       -- COMMAND [ARGS ...]\n", progname);
+	if (status != EXIT_OK) {
+		fprintf(f, "Try '%s --help' for more information.\n",
+		    progname);
+		exit(status);
+	}
+	fprintf(f, "\nRun COMMAND and record the GPUs with nvidia-smi while it "
+	    "runs and for a while\nafter, into DIR: query-gpu.csv, "
+	    "compute-apps.csv and meta.  Then\n'gpumem read DIR' reads them.  "
+	    "COMMAND's exit status is passed through.\n\n"
+	    "  -o, --output DIR      where to write the logs (made if "
+	    "missing)\n"
+	    "      --interval DUR    sampling interval (100ms)\n"
+	    "      --after DUR       keep recording after COMMAND ends (30s)\n"
+	    "      --nvidia-smi PATH the nvidia-smi to run (from PATH)\n"
+	    "  -f, --force           replace the logs of an earlier "
+	    "recording in DIR\n"
+	    "  -q, --quiet           print only problems on stderr\n"
+	    "  -v, --verbose         say more\n"
+	    "  -h, --help            print this help and exit\n"
+	    "  -V, --version         print the version and exit\n"
+	    "\nExit status: 0 success, 2 trouble (usage, no nvidia-smi, DIR "
+	    "not writable);\notherwise COMMAND's own status (128 + N when "
+	    "signal N ended it).\n");
+	exit(close_stdout());
+}
+
+/*
+ * Run nvidia-smi with args, its stdout into fd (-1: /dev/null, and its
+ * stderr too: a quiet question).
+ */
+static pid_t
+spawn(const char *nvsmi, char *const args[], int fd)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork:");
+	if (pid == 0) {
+		int nul = open("/dev/null", O_RDWR);
+
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		/* Keep the terminal's Ctrl-C from the loops: we stop them. */
+		setpgid(0, 0);
+		if (dup2(fd >= 0 ? fd : nul, STDOUT_FILENO) < 0)
+			_exit(127);
+		if (fd < 0)
+			dup2(nul, STDERR_FILENO);
+		dup2(nul, STDIN_FILENO);
+		execvp(nvsmi, args);
+		fprintf(stderr, "%s: cannot run %s: %s\n", progname, nvsmi,
+		    strerror(errno));
+		_exit(127);
+	}
+	return pid;
+}
+
+/* Wait for pid; return its status, or -1 while interrupted. */
+static int
+wait_for(pid_t pid, int *status)
+{
+	for (;;) {
+		pid_t r = waitpid(pid, status, 0);
+
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno == EINTR && got_signal)
+			return -1;
+		if (r < 0 && errno != EINTR)
+			return -2;
+	}
+}
+
+/*
+ * Whether this nvidia-smi runs and knows memory.reserved (R510 and
+ * later): ask once, quietly.
+ */
+static int
+probe(const char *nvsmi, int *reserved)
+{
+	static char q[] = "--query-gpu=index,memory.reserved";
+	static char q2[] = "--query-gpu=index";
+	static char fmt[] = "--format=csv,noheader";
+	char *args[4];
+	int status;
+	pid_t pid;
+
+	args[0] = (char *)nvsmi;
+	args[1] = q;
+	args[2] = fmt;
+	args[3] = NULL;
+	pid = spawn(nvsmi, args, -1);
+	if (wait_for(pid, &status) != 0)
+		return -1;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		*reserved = 1;
+		return 0;
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return -1;
+	args[1] = q2;
+	pid = spawn(nvsmi, args, -1);
+	if (wait_for(pid, &status) != 0)
+		return -1;
+	*reserved = 0;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -2;
+}
+
+static int
+open_log(const char *dir, const char *name, int force)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC |
+	    (force ? 0 : O_EXCL), 0666);
+	if (fd < 0 && errno == EEXIST)
+		die("%s: exists: an earlier recording? (--force replaces it)",
+		    path);
+	if (fd < 0)
+		die("%s: cannot create:", path);
+	return fd;
+}
+
+/* Stop a loop: SIGTERM, then SIGKILL after a grace period. */
+static void
+stop(pid_t pid)
+{
+	struct timespec ts = {0, 20 * 1000 * 1000};
+	int status, waited;
+
+	if (pid <= 0)
+		return;
+	kill(pid, SIGTERM);
+	for (waited = 0; waited < GRACE_MS; waited += 20) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return;
+		nanosleep(&ts, NULL);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+}
+
+/* Sleep ns, or less when a signal comes. */
+static void
+nap(uint64_t ns)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)(ns / NS_PER_SEC);
+	ts.tv_nsec = (long)(ns % NS_PER_SEC);
+	while (!got_signal && nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+static uint64_t
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * NS_PER_SEC + (uint64_t)ts.tv_nsec;
+}
+
+static void
+write_meta(const char *dir, char **cmd, uint64_t start, uint64_t end,
+    const char *how, int code, uint64_t interval, int force)
+{
+	char path[PATH_MAX], host[256], t[GTIME_BUFSZ];
+	struct outfile o;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/meta", dir);
+	if (!force && access(path, F_OK) == 0)
+		die("%s: exists: an earlier recording? (--force replaces it)",
+		    path);
+	if (gethostname(host, sizeof(host)) != 0)
+		snprintf(host, sizeof(host), "unknown");
+	host[sizeof(host) - 1] = '\0';
+	if (outfile_open(&o, path) < 0)
+		exit(EXIT_TROUBLE);
+	fprintf(o.f, "# gpumem record: what ran while the logs beside "
+	    "this file were written\ncommand:");
+	for (i = 0; cmd[i] != NULL; i++)
+		fprintf(o.f, " %s", cmd[i]);
+	fprintf(o.f, "\nstart: %s\n", gtime_fmt(start, 1, t));
+	fprintf(o.f, "end: %s\n", gtime_fmt(end, 1, t));
+	fprintf(o.f, "exit: %s %d\n", how, code);
+	fprintf(o.f, "host: %s\n", host);
+	fprintf(o.f, "interval_ms: %llu\n",
+	    (unsigned long long)(interval / NS_PER_MS));
+	if (outfile_commit(&o) < 0)
+		exit(EXIT_TROUBLE);
+}
+
+int
+main(int argc, char *argv[])
+{
+	const char *dir = NULL, *nvsmi = "nvidia-smi";
+	uint64_t interval = 100 * NS_PER_MS, after = 30 * NS_PER_SEC;
+	uint64_t start, end;
+	char lms[32], qgpu[160], qapps[160];
+	static char fmt[] = "--format=csv", lmsopt[] = "-lms";
+	char *args[6];
+	struct sigaction sa;
+	pid_t cmd, gpu, apps;
+	int ch, force = 0, reserved = 0, fd_gpu, fd_apps, status = 0;
+	int code = EXIT_TROUBLE, rc, stopped = 0;
+	const char *how = "status";
+
+	util_init(argv[0]);
+	while ((ch = getopt_long(argc, argv, "+fho:qvV", longopts, NULL)) !=
+	    -1)
+		switch (ch) {
+		case 'a':
+			if (gtime_duration(optarg, &after) < 0)
+				die("--after: '%s': expected a duration (30s, "
+				    "1m)", optarg);
+			break;
+		case 'f':
+			force = 1;
+			break;
+		case 'h':
+			usage(stdout, EXIT_OK);
+			break;
+		case 'i':
+			if (gtime_duration(optarg, &interval) < 0 ||
+			    interval < NS_PER_MS)
+				die("--interval: '%s': expected a duration of "
+				    "1ms or more", optarg);
+			break;
+		case 'n':
+			nvsmi = optarg;
+			break;
+		case 'o':
+			dir = optarg;
+			break;
+		case 'q':
+			verbosity = 0;
+			break;
+		case 'v':
+			verbosity = 2;
+			break;
+		case 'V':
+			print_version();
+			break;
+		default:
+			usage(stderr, EXIT_TROUBLE);
+		}
+	argc -= optind;
+	argv += optind;
+	if (dir == NULL || argc == 0)
+		usage(stderr, EXIT_TROUBLE);
+
+	rc = probe(nvsmi, &reserved);
+	if (rc == -1)
+		die("%s: not found: install the NVIDIA driver's nvidia-smi "
+		    "(or give --nvidia-smi PATH)", nvsmi);
+	if (rc < 0)
+		die("%s does not answer (no GPU, or no driver loaded?)", nvsmi);
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+		die("%s: cannot create directory:", dir);
+	fd_gpu = open_log(dir, "query-gpu.csv", force);
+	fd_apps = open_log(dir, "compute-apps.csv", force);
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+
+	snprintf(lms, sizeof(lms), "%llu",
+	    (unsigned long long)(interval / NS_PER_MS));
+	snprintf(qgpu, sizeof(qgpu), "--query-gpu=%s", reserved ? QUERY_GPU :
+	    QUERY_GPU_OLD);
+	snprintf(qapps, sizeof(qapps), "--query-compute-apps=%s", QUERY_APPS);
+	args[0] = (char *)nvsmi;
+	args[2] = fmt;
+	args[3] = lmsopt;
+	args[4] = lms;
+	args[5] = NULL;
+	args[1] = qgpu;
+	gpu = spawn(nvsmi, args, fd_gpu);
+	args[1] = qapps;
+	apps = spawn(nvsmi, args, fd_apps);
+	close(fd_gpu);
+	close(fd_apps);
+	note("recording into %s every %s ms", dir, lms);
+
+	start = now_ns();
+	cmd = fork();
+	if (cmd < 0)
+		die("fork:");
+	if (cmd == 0) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		execvp(argv[0], argv);
+		fprintf(stderr, "%s: cannot run %s: %s\n", progname, argv[0],
+		    strerror(errno));
+		_exit(errno == ENOENT ? 127 : 126);
+	}
+	/* Pass a signal on to the command, and wait for it to end. */
+	while ((rc = wait_for(cmd, &status)) == -1) {
+		kill(cmd, got_signal);
+		stopped = got_signal;
+		got_signal = 0;
+	}
+	end = now_ns();
+	if (rc == 0 && WIFEXITED(status)) {
+		code = WEXITSTATUS(status);
+	} else if (rc == 0 && WIFSIGNALED(status)) {
+		code = 128 + WTERMSIG(status);
+		how = "signal";
+	}
+	if (!stopped && !got_signal && after > 0) {
+		note("%s ended; recording %llu s more", argv[0],
+		    (unsigned long long)(after / NS_PER_SEC));
+		nap(after);
+	}
+	stop(gpu);
+	stop(apps);
+	write_meta(dir, argv, start, end, how, strcmp(how, "signal") == 0 ?
+	    code - 128 : code, interval, force);
+	if (stopped || got_signal)
+		warnmsg("stopped by a signal: the logs in %s hold what was "
+		    "recorded until then", dir);
+	return code;
+}

@@ -1,0 +1,18 @@
+# SIGTERM stops the command and the samplers at once; what was written is
+# kept, and the exit status says the command was ended by the signal.
+. "$TESTS/lib.sh"
+PATH=$TESTS/tools/fakebin:$PATH
+start=$(date +%s)
+gpumem-record --interval 100ms --after 20s -o run -- sleep 30 2> err.txt &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+rc=$?
+expect_eq "exit status" $rc 143
+[ $(($(date +%s) - start)) -lt 8 ] || die "did not stop promptly"
+grep -q '^exit: signal 15$' run/meta || die "meta: $(cat run/meta)"
+[ "$(wc -l < run/query-gpu.csv)" -gt 3 ] || die "query-gpu log too short"
+gpumem-read -q run | gpumem-tasks -q > tasks.csv
+expect_eq "the sleep task" "$(tail -n 1 tasks.csv | cut -d, -f4)" sleep
+grep -q "stopped by a signal: the logs in run hold what was recorded until then" err.txt || die "$(cat err.txt)"

@@ -1,0 +1,29 @@
+# A fake-GPU run of "gpumem record -- sleep 2": the stand-in nvidia-smi
+# shows sleep holding 2 GiB, and 1 s longer after it ends.  read | tasks
+# find that one task, released about 1 s after its end.
+. "$TESTS/lib.sh"
+PATH=$TESTS/tools/fakebin:$PATH
+export FAKE_GPU_COMM=sleep FAKE_GPU_MIB=2048 FAKE_GPU_RELEASE_MS=1000
+gpumem-record --interval 100ms --after 2s -o run -- sleep 2
+expect_eq "exit status" $? 0
+for f in query-gpu.csv compute-apps.csv meta; do
+	[ -s run/$f ] || die "run/$f missing or empty"
+done
+grep -q '^command: sleep 2$' run/meta || die "meta: $(cat run/meta)"
+grep -q '^exit: status 0$' run/meta || die "meta: $(cat run/meta)"
+grep -q '^interval_ms: 100$' run/meta || die "meta: $(cat run/meta)"
+head -n 1 run/query-gpu.csv | grep -q 'memory.reserved \[MiB\]' || die "no memory.reserved column"
+gpumem-read run | gpumem-tasks -q > tasks.csv || die "read | tasks: exit $?"
+expect_eq "tasks" "$(nrec tasks.csv)" 1
+IFS=, read -r host gpu pid name start end peak held release delay leaked status <<ROW
+$(tail -n 1 tasks.csv)
+ROW
+expect_eq "name" "$name" sleep
+expect_eq "status" "$status" released
+expect_eq "peak" "$peak" 2048
+expect_eq "leaked" "$leaked" 0
+# The delay: 1 s, known to one 100 ms interval (a loaded machine may add a
+# little more between the two loops).
+awk -v d="$delay" 'BEGIN { exit !(d >= 0.7 && d <= 1.5) }' || die "delay $delay s"
+# The task lasted about the 2 s of sleep.
+awk -v s="$start" -v e="$end" 'BEGIN { d = (e - s) / 1e9; exit !(d >= 1.5 && d <= 2.5) }' || die "lasted $(( (end - start) / 1000000 )) ms"
