@@ -22,8 +22,12 @@ expect_eq "name" "$name" sleep
 expect_eq "status" "$status" released
 expect_eq "peak" "$peak" 2048
 expect_eq "leaked" "$leaked" 0
-# The delay: 1 s, known to one 100 ms interval (a loaded machine may add a
-# little more between the two loops).
-awk -v d="$delay" 'BEGIN { exit !(d >= 0.7 && d <= 1.5) }' || die "delay $delay s"
+# The delay: 1 s, known to within a sampling interval or two (on a loaded
+# machine the loops sample less often than asked: use what they did).
+iv=$(gpumem-read -q run | gpumem-tasks -q -t json | sed -n 's/.*"interval_s": \([0-9.]*\).*/\1/p')
+[ -n "$iv" ] || die "no sampling interval"
+awk -v d="$delay" -v iv="$iv" 'BEGIN { e = d - 1; if (e < 0) e = -e; exit !(e <= 2 * iv + 0.2) }' ||
+	die "delay $delay s (interval $iv s)"
 # The task lasted about the 2 s of sleep.
-awk -v s="$start" -v e="$end" 'BEGIN { d = (e - s) / 1e9; exit !(d >= 1.5 && d <= 2.5) }' || die "lasted $(( (end - start) / 1000000 )) ms"
+awk -v s="$start" -v e="$end" -v iv="$iv" 'BEGIN { d = (e - s) / 1e9 - 2; if (d < 0) d = -d; exit !(d <= 2 * iv + 0.3) }' ||
+	die "lasted $(( (end - start) / 1000000 )) ms (interval $iv s)"
