@@ -101,6 +101,11 @@ check: deps
 demo: deps all
 	@sh tests/demo.sh
 
+# Speed and memory, side by side with the tools a user would otherwise use;
+# the table goes to bench/results.md.
+bench: deps all
+	@sh bench/run.sh
+
 install: $(BINS)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1
 	for b in $(BINS); do cp $$b $(DESTDIR)$(BINDIR)/; done
@@ -120,4 +125,4 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check clean demo deps install uninstall
+.PHONY: all bench check clean demo deps install uninstall

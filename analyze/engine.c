@@ -48,6 +48,8 @@ struct gpu {
 	uint64_t last_ts;
 	uint64_t gaps[NGAPS];
 	size_t ngaps, gnext;
+	uint64_t interval;	/* the median of gaps, kept up to date */
+	uint64_t pair;		/* the pairing window that follows from it */
 	struct dtask *decl;
 	size_t ndecl;
 	uint64_t ntasks;
@@ -137,22 +139,37 @@ cmp_u64(const void *a, const void *b)
 static uint64_t
 interval_of(const struct gpu *g)
 {
+	return g->interval;
+}
+
+/*
+ * A new gap between samples: update the median (kept, not computed on
+ * each use: the pairing window is asked for on every record).
+ */
+static void
+add_gap(struct gpu *g, uint64_t gap)
+{
 	uint64_t v[NGAPS];
 
-	if (g->ngaps == 0)
-		return 0;
-	memcpy(v, g->gaps, g->ngaps * sizeof(v[0]));
-	qsort(v, g->ngaps, sizeof(v[0]), cmp_u64);
-	return v[g->ngaps / 2];
+	g->gaps[g->gnext] = gap;
+	g->gnext = (g->gnext + 1) % NGAPS;
+	if (g->ngaps < NGAPS)
+		g->ngaps++;
+	/* Often enough to follow a change, seldom enough to cost nothing. */
+	if (g->ngaps < NGAPS || g->gnext % 8 == 0) {
+		memcpy(v, g->gaps, g->ngaps * sizeof(v[0]));
+		qsort(v, g->ngaps, sizeof(v[0]), cmp_u64);
+		g->interval = v[g->ngaps / 2];
+		g->pair = g->interval / 2 < PAIR_MAX ? g->interval / 2 :
+		    PAIR_MAX;
+	}
 }
 
 /* How far after a device sample its poll's process records may come. */
 static uint64_t
 pair_window(const struct gpu *g)
 {
-	uint64_t iv = interval_of(g);
-
-	return iv != 0 && iv / 2 < PAIR_MAX ? iv / 2 : PAIR_MAX;
+	return g->interval != 0 ? g->pair : PAIR_MAX;
 }
 
 static void
@@ -379,12 +396,8 @@ evaluate(struct engine *e, const struct pending *p)
 		return;
 	}
 	e->st.samples++;
-	if (g->have_sample && p->ts > g->last_ts) {
-		g->gaps[g->gnext] = p->ts - g->last_ts;
-		g->gnext = (g->gnext + 1) % NGAPS;
-		if (g->ngaps < NGAPS)
-			g->ngaps++;
-	}
+	if (g->have_sample && p->ts > g->last_ts)
+		add_gap(g, p->ts - g->last_ts);
 	s.usage = (uint32_t)usage;
 	s.attributed = (uint32_t)(g->attributed > UINT32_MAX ? UINT32_MAX :
 	    g->attributed);

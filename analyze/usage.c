@@ -170,17 +170,31 @@ on_sample(void *p, const struct sample *s)
 	int64_t unattr = s->unattributed < 0 ? 0 : s->unattributed;
 
 	if (c->every == 0) {
+		/* One row per sample: formatted by hand, this is the hot path. */
+		char *w;
+
 		sbuf_reset(&c->line);
-		sbuf_printf(&c->line, "%llu,", (unsigned long long)s->ts);
-		host_field(&c->line, s->host);
-		sbuf_printf(&c->line, ",%u,", s->gpu);
+		sbuf_grow(&c->line, 2 * strlen(s->host) + 128);
+		w = c->line.buf;
+		w += fmt_u64(w, s->ts);
+		*w++ = ',';
+		w += csv_field(w, s->host);
+		*w++ = ',';
+		w += fmt_u64(w, s->gpu);
+		*w++ = ',';
 		if (s->has_total)
-			sbuf_printf(&c->line, "%u", s->total);
-		sbuf_addc(&c->line, ',');
+			w += fmt_u64(w, s->total);
+		*w++ = ',';
 		if (s->has_free)
-			sbuf_printf(&c->line, "%u", s->free);
-		sbuf_printf(&c->line, ",%u,%u,%lld\n", s->usage,
-		    s->attributed, (long long)unattr);
+			w += fmt_u64(w, s->free);
+		*w++ = ',';
+		w += fmt_u64(w, s->usage);
+		*w++ = ',';
+		w += fmt_u64(w, s->attributed);
+		*w++ = ',';
+		w += fmt_u64(w, (uint64_t)unattr);
+		*w++ = '\n';
+		c->line.len = (size_t)(w - c->line.buf);
 		put(c, &c->line);
 		return;
 	}
