@@ -261,14 +261,15 @@ summary(void *st, struct sbuf *sb)
 {
 	struct bundle *p = st;
 
-	sbuf_printf(sb, ": %u sections read", p->nread);
+	sbuf_printf(sb, ": %u section%s read", p->nread, p->nread == 1 ? "" :
+	    "s");
 	if (p->nread > 0)
 		sbuf_printf(sb, " (%s)", p->read.buf);
 	if (p->nrefused > 0)
 		sbuf_printf(sb, ", %u without memory data (-v says why)",
 		    p->nrefused);
-	sbuf_printf(sb, ", %u sections no format reads (-v names them)",
-	    p->nskipped);
+	sbuf_printf(sb, ", %u section%s no format reads (-v names them)",
+	    p->nskipped, p->nskipped == 1 ? "" : "s");
 }
 
 static void

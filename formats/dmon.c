@@ -22,7 +22,7 @@
  * Time: -o DT rows carry a local date and time of day; -o T rows a time
  * of day, whose date comes from --start (a time of day earlier than the
  * previous row's is the next day); -o D rows only a date, which starts the
- * --interval clock when --start is absent.  Rows without time take the
+ * --interval clock at its midnight when --start is absent.  Rows without time take the
  * time of a date(1) line before them (a wrapper's loop), else --start
  * plus one --interval per sample.  Without times, a sample is the run of
  * rows up to a header line or to a row whose GPU index is not above the
@@ -388,7 +388,8 @@ clock_time(struct mon *p, uint64_t *ts)
 		*ts = p->pending;
 		return 0;
 	}
-	if (j >= 0 && !p->clock.have_base) {
+	/* A date alone starts the clock only when --interval runs it. */
+	if (j >= 0 && !p->clock.have_base && o->interval > 0) {
 		int y, mo, d;
 		int64_t secs;
 		char q[48];
@@ -405,9 +406,14 @@ clock_time(struct mon *p, uint64_t *ts)
 	if (sclock_next(&p->clock, o, ts) == 0)
 		return 0;
 	if (p->clock.n == 0 && p->samples == 0) {
-		source_refuse(p->s, "rows carry no time (%s without -o DT): "
-		    "give --interval (its -d, 1s by default) and --start",
-		    p->pmon ? "pmon" : "dmon");
+		if (j >= 0)
+			source_refuse(p->s, "rows carry a date but no time of "
+			    "day (-o D): give --interval (its -d, 1s by "
+			    "default), and --start for the first row's time");
+		else
+			source_refuse(p->s, "rows carry no time (%s without "
+			    "-o DT): give --interval (its -d, 1s by default) "
+			    "and --start", p->pmon ? "pmon" : "dmon");
 		return -1;
 	}
 	if (!p->clock_said) {
@@ -625,9 +631,9 @@ summary(void *st, struct sbuf *sb)
 {
 	struct mon *p = st;
 
-	sbuf_printf(sb, ", %llu samples of %u GPU%s",
-	    (unsigned long long)p->samples, p->ngpus, p->ngpus == 1 ? "" :
-	    "s");
+	sbuf_printf(sb, ", %llu sample%s of %u GPU%s",
+	    (unsigned long long)p->samples, p->samples == 1 ? "" : "s",
+	    p->ngpus, p->ngpus == 1 ? "" : "s");
 	if (p->idle > 0)
 		sbuf_printf(sb, ", %llu idle rows", (unsigned long long)p->idle);
 	if (p->nofb > 0)

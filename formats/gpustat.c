@@ -293,6 +293,9 @@ gpu_line(struct gpustat *p, const char *line)
 			}
 			if (hu)
 				source_emit(p->s, &r);
+			else
+				source_skip(p->s, "GPU lines with unknown "
+				    "memory ('?\?')");
 			if (next != NULL)
 				processes(p, (uint32_t)idx, next + 1);
 			break;

@@ -24,7 +24,8 @@
  *
  * A file may hold many scrapes one after another.  A scrape ends where a
  * metric family comes again (an exposition lists each family once, in one
- * run), at "# EOF", or at a line that gives a time.  The time of a sample
+ * run), where a series comes again at the same time (a loop that kept only
+ * some lines), at "# EOF", or at a line that gives a time.  The time of a sample
  * is its own timestamp (milliseconds) when it has one; else the time of a
  * comment such as "# 2024-06-01T11:27:15Z" or "# timestamp: @1717241235",
  * or of a date(1) line, before its scrape; else --start plus one
@@ -597,6 +598,8 @@ sample(struct prom *p, char *line)
 	switch (m) {
 	case M_USED: case M_FREE: case M_TOTAL: case M_RESERVED: {
 		struct pgpu *g;
+		unsigned bit = m == M_USED ? REC_USED : m == M_FREE ?
+		    REC_FREE : m == M_TOTAL ? REC_TOTAL : HAS_RESERVED;
 
 		if (uuid == NULL && index < 0) {
 			source_bad(p->s, "%.*s: no gpu or UUID label", (int)nl,
@@ -609,6 +612,16 @@ sample(struct prom *p, char *line)
 		else
 			p->dcgm = 1;
 		g = gpu_entry(p, host, uuid, index, have_ts, ts);
+		if (g->has & bit) {
+			/*
+			 * The series again, at the same time: a new scrape
+			 * (a loop that keeps only these lines never repeats
+			 * a family apart).
+			 */
+			flush(p);
+			family(p, name, nl);
+			g = gpu_entry(p, host, uuid, index, have_ts, ts);
+		}
 		if (g->index < 0)
 			g->index = index >= 0 ? index : uuid_index(p, host,
 			    uuid);
@@ -662,6 +675,12 @@ sample(struct prom *p, char *line)
 				x = &p->procs[i];
 				break;
 			}
+		if (x != NULL && m == M_APP_USED && x->has_used) {
+			flush(p);	/* the series again: a new scrape */
+			family(p, name, nl);
+			p->procs_here = 1;
+			x = NULL;
+		}
 		if (x == NULL) {
 			if (p->nprocs == p->capprocs) {
 				p->capprocs = p->capprocs ? 2 * p->capprocs :
@@ -699,7 +718,7 @@ static int
 time_line(const char *s, uint64_t *ts)
 {
 	static const char *const words[] = {
-		"timestamp", "time", "scrape_time", "scraped", "scraped at",
+		"timestamp", "time", "scrape_time", "scraped at", "scraped",
 		NULL
 	};
 	size_t i, n;
