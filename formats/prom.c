@@ -79,6 +79,7 @@ struct pgpu {
 	int64_t index;
 	uint64_t ts;
 	int have_ts;
+	size_t seq;		/* order of appearance, for a stable sort */
 	unsigned has;		/* REC_* and HAS_RESERVED */
 	uint32_t used, free, total, reserved;
 };
@@ -191,7 +192,9 @@ by_ts(const void *a, const void *b)
 {
 	const struct pgpu *x = a, *y = b;
 
-	return (x->ts > y->ts) - (x->ts < y->ts);
+	if (x->ts != y->ts)
+		return (x->ts > y->ts) - (x->ts < y->ts);
+	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
 /* The GPU index the scrape gives for uuid on host, or -1. */
@@ -275,7 +278,8 @@ flush(struct prom *p)
 			if (!p->procs[i].have_ts)
 				p->procs[i].ts = ts;
 	}
-	qsort(p->gpus, p->ngpus, sizeof(*p->gpus), by_ts);
+	if (p->ngpus > 1)
+		qsort(p->gpus, p->ngpus, sizeof(*p->gpus), by_ts);
 	for (i = 0; i < p->ngpus; i++) {
 		struct pgpu *g = &p->gpus[i];
 
@@ -508,6 +512,7 @@ gpu_entry(struct prom *p, const char *host, const char *uuid, int64_t index,
 	g->index = index;
 	g->have_ts = have_ts;
 	g->ts = ts;
+	g->seq = p->ngpus;
 	return g;
 }
 
@@ -702,6 +707,8 @@ sample(struct prom *p, char *line)
 		if (m == M_APP_USED) {
 			x->used = mib;
 			x->has_used = 1;
+			p->any_mem = 1;
+			p->nvexp = 1;
 		}
 		return;
 	}
@@ -808,7 +815,7 @@ end_fn(void *st)
 	flush(p);
 	if (p->s->refused || p->s->refusal != NULL)
 		return;
-	if (!p->any_mem)
+	if (!p->any_mem && p->s->nrec == 0)
 		source_refuse(p->s, "no GPU memory metrics (DCGM_FI_DEV_FB_USED, "
 		    "_FREE, nvidia_smi_memory_used_bytes, ...): this "
 		    "Prometheus text holds no memory data");

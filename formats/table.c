@@ -367,6 +367,10 @@ line_fn(void *st, char *line, size_t len)
 	if (p->s->refused || p->s->refusal != NULL)
 		return;
 	if (has_esc(line)) {
+		if (p->snaps > 0) {
+			source_bad(p->s, "terminal escape sequences in a line");
+			return;
+		}
 		source_refuse(p->s, "a terminal capture (watch nvidia-smi: "
 		    "cursor motion and partial screen updates), not a log; log "
 		    "the table with a loop such as 'while true; do nvidia-smi; "

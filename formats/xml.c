@@ -543,8 +543,10 @@ line_fn(void *st, char *line, size_t len)
 		source_skip(p->s, "lines of broken documents");
 		return;
 	}
-	feed(p, line, len, 0);
-	feed(p, "\n", 1, 0);
+	/* The line's NUL becomes its newline: one call to expat a line. */
+	line[len] = '\n';
+	feed(p, line, len + 1, 0);
+	line[len] = '\0';
 }
 
 static void

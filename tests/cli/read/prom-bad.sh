@@ -18,3 +18,9 @@ cat > node.prom <<'LOG'
 node_load1 0.21
 LOG
 gpumem-read node.prom; echo "exit $?"
+# Per-process series and no memory series (a cut scrape): nothing to read.
+cat > procs.prom <<'LOG'
+# scraped at 2026-07-03T22:11:10Z
+nvidia_smi_compute_app_used_memory_bytes{pid="10291",process_name="memhog",uuid="0000"} 2.690646016e+09
+LOG
+gpumem-read procs.prom; echo "exit $?"
