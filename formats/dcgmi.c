@@ -260,6 +260,12 @@ end_fn(void *st)
 
 	if (p->s->refused || p->s->refusal != NULL || p->any_fb)
 		return;
+	if (!p->have_cols) {
+		if (p->s->nbad > 0)
+			source_refuse(p->s, "no '#Entity' header line: not a "
+			    "dcgmi dmon log");
+		return;
+	}
 	source_refuse(p->s, "no framebuffer fields (FBUSD, FBFRE, FBTTL): this "
 	    "dcgmi dmon holds no memory data; record with -e 250,251,252");
 }

@@ -63,6 +63,7 @@ struct mon {
 	int any_fb;		/* some header had fb */
 	int util_only;		/* a header without fb had only utilization */
 	int other;		/* the header is the other monitor's */
+	int any_ours, any_other;	/* headers of each kind seen */
 
 	/* The clock. */
 	struct sclock clock;
@@ -83,6 +84,7 @@ struct mon {
 
 	/* For the summary. */
 	uint64_t samples, idle, nofb;
+	uint64_t nrec;		/* records written (a bundle's section: its own) */
 	struct idset gpus;
 	uint32_t ngpus;
 
@@ -206,8 +208,11 @@ set_columns(struct mon *p, char *line, int kind)
 	p->newheader = 1;
 	p->other = (kind == 2) != p->pmon;
 	p->have_cols = !p->other;
-	if (p->other)
+	if (p->other) {
+		p->any_other = 1;
 		return;
+	}
+	p->any_ours = 1;
 	for (i = 0; i < NCOL; i++)
 		p->col[i] = -1;
 	for (i = 0; i < n; i++) {
@@ -545,6 +550,7 @@ row(struct mon *p, char *line)
 			return;
 		}
 		source_emit(p->s, &r);
+		p->nrec++;
 		return;
 	}
 	if (pid == 0) {
@@ -567,6 +573,7 @@ row(struct mon *p, char *line)
 		r.name = p->name.buf;
 	}
 	source_emit(p->s, &r);
+	p->nrec++;
 }
 
 static void
@@ -610,9 +617,18 @@ end_fn(void *st)
 {
 	struct mon *p = st;
 
-	if (p->s->refused || p->s->refusal != NULL || p->any_fb)
-		return;
-	if (p->pmon)
+	if (p->s->refused || p->s->refusal != NULL || p->any_fb ||
+	    p->nrec > 0 || (!p->any_ours && !p->any_other &&
+	    p->s->nbad == 0))
+		return;		/* read, or empty */
+	if (!p->any_ours && p->any_other)
+		source_refuse(p->s, "an nvidia-smi %s log, not %s: read it "
+		    "with --format %s", p->pmon ? "dmon" : "pmon",
+		    p->pmon ? "pmon" : "dmon", p->pmon ? "dmon" : "pmon");
+	else if (!p->any_ours)
+		source_refuse(p->s, "no '# gpu ...' header line: not an "
+		    "nvidia-smi %s log", p->pmon ? "pmon" : "dmon");
+	else if (p->pmon)
 		source_refuse(p->s, "no memory column (fb): a pmon without "
 		    "-s m holds no per-process memory data (its 'mem' is the "
 		    "memory controller's load in %%); record with -s um");

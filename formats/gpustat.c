@@ -347,6 +347,16 @@ line_fn(void *st, char *line, size_t len)
 }
 
 static void
+end_fn(void *st)
+{
+	struct gpustat *p = st;
+
+	if (p->polls == 0 && p->s->nbad > 0)
+		source_refuse(p->s, "no gpustat header line (host, date, "
+		    "driver): not gpustat's text");
+}
+
+static void
 summary(void *st, struct sbuf *sb)
 {
 	struct gpustat *p = st;
@@ -379,6 +389,7 @@ const struct format fmt_gpustat = {
 	.sniff_text = sniff,
 	.open = open_fn,
 	.line = line_fn,
+	.end = end_fn,
 	.summary = summary,
 	.free = free_fn,
 };

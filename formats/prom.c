@@ -112,8 +112,9 @@ struct prom {
 	struct hmap uuidx;	/* host\0uuid -> 1 + GPU index (nvidia_smi_index) */
 
 	struct sclock clock;
-	int clock_said, any_mem, dcgm, nvexp;
+	int clock_said, any_mem, dcgm, nvexp, any_sample, lines;
 	uint64_t scrapes, migs, nomem;
+	uint64_t nrec;		/* records written (a bundle's section: its own) */
 	struct sbuf key, name;
 	struct prom_line pl;
 };
@@ -254,7 +255,7 @@ flush(struct prom *p)
 		if (p->pending)
 			ts = p->pending_ts;
 		else if (sclock_next(&p->clock, p->s->opt, &ts) < 0) {
-			if (p->s->nrec == 0 && p->scrapes == 1)
+			if (p->nrec == 0 && p->scrapes == 1)
 				source_refuse(p->s, "samples carry no "
 				    "timestamps and no line gives the scrape's "
 				    "time: give --start (and --interval for a "
@@ -309,9 +310,10 @@ flush(struct prom *p)
 				r.has |= REC_TOTAL;
 			}
 		}
-		if (r.has & (REC_USED | REC_FREE))
+		if (r.has & (REC_USED | REC_FREE)) {
 			source_emit(p->s, &r);
-		else {
+			p->nrec++;
+		} else {
 			p->nomem++;
 			source_skip(p->s, "GPU samples without used or free "
 			    "memory");
@@ -340,6 +342,7 @@ flush(struct prom *p)
 		r.name = x->name != NULL ? x->name : "";
 		r.origin = REC_SNAP_PROM;
 		source_emit(p->s, &r);
+		p->nrec++;
 	}
 	scrape_clear(p);
 }
@@ -559,6 +562,7 @@ sample(struct prom *p, char *line)
 	}
 	name = pl->name;
 	nl = pl->nl;
+	p->any_sample = 1;
 	family(p, name, nl);
 	m = metric_of(name, nl, &bytes);
 	if (m == M_NONE)
@@ -780,6 +784,7 @@ line_fn(void *st, char *line, size_t len)
 		line[--len] = '\0';
 	if (len == 0)
 		return;
+	p->lines = 1;
 	if (strncmp(line, "# HELP ", 7) == 0 ||
 	    strncmp(line, "# TYPE ", 7) == 0 ||
 	    strncmp(line, "# UNIT ", 7) == 0) {
@@ -815,7 +820,12 @@ end_fn(void *st)
 	flush(p);
 	if (p->s->refused || p->s->refusal != NULL)
 		return;
-	if (!p->any_mem && p->s->nrec == 0)
+	if (!p->lines)
+		return;		/* empty */
+	if (!p->any_sample && p->s->nbad > 0)
+		source_refuse(p->s, "no Prometheus sample line: not Prometheus "
+		    "text");
+	else if (!p->any_mem && p->nrec == 0)
 		source_refuse(p->s, "no GPU memory metrics (DCGM_FI_DEV_FB_USED, "
 		    "_FREE, nvidia_smi_memory_used_bytes, ...): this "
 		    "Prometheus text holds no memory data");

@@ -50,6 +50,7 @@ struct qtext {
 	struct sclock clock;
 	int clock_said;
 	uint64_t reports, migs;
+	uint64_t nrec;		/* records written (a bundle's section: its own) */
 };
 
 static int
@@ -97,7 +98,7 @@ finish(struct qtext *p)
 	if (p->have_ts)
 		ts = p->ts;
 	else if (sclock_next(&p->clock, p->s->opt, &ts) < 0) {
-		if (p->s->nrec == 0 && p->reports == 1) {
+		if (p->nrec == 0 && p->reports == 1) {
 			source_refuse(p->s, "the report has no Timestamp line: "
 			    "give --start (and --interval for a log of many "
 			    "reports)");
@@ -112,7 +113,7 @@ finish(struct qtext *p)
 		source_skip(p->s, "reports without a time");
 		return;
 	}
-	snapdoc_emit(&p->doc, p->s, ts, REC_SNAP_QUERY);
+	p->nrec += snapdoc_emit(&p->doc, p->s, ts, REC_SNAP_QUERY);
 }
 
 /* A MiB value of the report; "N/A" and words are unknown. */
@@ -306,6 +307,10 @@ end_fn(void *st)
 	if (p->s->refused || p->s->refusal != NULL)
 		return;
 	finish(p);
+	if (p->reports == 0 && p->s->nskip > 0 && !p->s->refused &&
+	    p->s->refusal == NULL)
+		source_refuse(p->s, "no 'NVSMI LOG' banner line: not an "
+		    "nvidia-smi -q report");
 }
 
 static void

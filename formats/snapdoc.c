@@ -94,13 +94,13 @@ snapdoc_complete(const struct snapdoc *d)
 	return n;
 }
 
-void
+size_t
 snapdoc_emit(struct snapdoc *d, struct source *s, uint64_t ts,
     unsigned origin)
 {
 	const char *host = source_host(s, NULL);
 	struct rec r;
-	size_t i, j;
+	size_t i, j, n = 0;
 	int byindex;
 
 	byindex = d->attached >= 0 && (size_t)d->attached == d->ngpus &&
@@ -143,9 +143,10 @@ snapdoc_emit(struct snapdoc *d, struct source *s, uint64_t ts,
 				r.has |= REC_TOTAL;
 			}
 		}
-		if (r.has & (REC_USED | REC_FREE))
+		if (r.has & (REC_USED | REC_FREE)) {
 			source_emit(s, &r);
-		else
+			n++;
+		} else
 			source_skip(s, "GPUs without memory values");
 		for (j = 0; j < g->nprocs; j++) {
 			struct snapproc *x = &g->procs[j];
@@ -159,6 +160,8 @@ snapdoc_emit(struct snapdoc *d, struct source *s, uint64_t ts,
 			r.name = x->name != NULL ? x->name : "";
 			r.origin = origin;
 			source_emit(s, &r);
+			n++;
 		}
 	}
+	return n;
 }

@@ -63,9 +63,10 @@ size_t snapdoc_complete(const struct snapdoc *d);
 /*
  * Emit the report's poll mark on channel origin, then each complete GPU's
  * device record and process records, at ts.  GPUs without used or free
- * memory give no device record (counted as skipped).
+ * memory give no device record (counted as skipped).  Return the records
+ * emitted (the mark not counted).
  */
-void snapdoc_emit(struct snapdoc *d, struct source *s, uint64_t ts,
+size_t snapdoc_emit(struct snapdoc *d, struct source *s, uint64_t ts,
     unsigned origin);
 
 #endif

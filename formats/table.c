@@ -57,6 +57,7 @@ struct table {
 	char bus[40];
 	struct sclock clock;
 	int clock_said;
+	int lines;		/* a line that is not blank came */
 
 	uint64_t snaps, migs;
 	struct idset gpus;
@@ -382,6 +383,7 @@ line_fn(void *st, char *line, size_t len)
 	line[n] = '\0';
 	if (n == 0)
 		return;
+	p->lines = 1;
 	if (strncmp(line, "| NVIDIA-SMI ", 13) == 0) {
 		begin_snapshot(p);
 		return;
@@ -397,6 +399,18 @@ line_fn(void *st, char *line, size_t len)
 		return;
 	}
 	source_skip(p->s, "lines outside the table");
+}
+
+static void
+end_fn(void *st)
+{
+	struct table *p = st;
+
+	if (p->s->refused || p->s->refusal != NULL || p->snaps > 0 ||
+	    !p->lines)
+		return;
+	source_refuse(p->s, "no 'NVIDIA-SMI' banner line: not an nvidia-smi "
+	    "table");
 }
 
 static void
@@ -430,6 +444,7 @@ const struct format fmt_table = {
 	.sniff_text = sniff,
 	.open = open_fn,
 	.line = line_fn,
+	.end = end_fn,
 	.summary = summary,
 	.free = free_fn,
 };

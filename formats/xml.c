@@ -85,6 +85,7 @@ struct xml {
 	int done;		/* its root element has ended */
 	int bad;		/* an error: skip to the next document */
 	int refuse;		/* not nvidia-smi's XML: said */
+	int lines;		/* a line that is not blank came */
 	uint64_t docline;	/* the line it began on */
 
 	enum el stack[MAXDEPTH];
@@ -101,6 +102,7 @@ struct xml {
 	/* For the summary and the warnings. */
 	struct sclock clock;
 	uint64_t docs, migs, cut, broken;
+	uint64_t nrec;		/* records written (a bundle's section: its own) */
 	int dtd_lo, dtd_hi, dtd_said, clock_said;
 };
 
@@ -127,7 +129,7 @@ emit_doc(struct xml *p)
 	if (p->have_ts)
 		ts = p->ts;
 	else if (sclock_next(&p->clock, p->s->opt, &ts) < 0) {
-		if (p->s->nrec == 0 && p->docs == 1) {
+		if (p->nrec == 0 && p->docs == 1) {
 			source_refuse(p->s, "the document has no <timestamp>: "
 			    "give --start (and --interval for a log of many "
 			    "documents)");
@@ -142,7 +144,7 @@ emit_doc(struct xml *p)
 		source_skip(p->s, "documents without a time");
 		return;
 	}
-	snapdoc_emit(&p->doc, p->s, ts, REC_SNAP_XML);
+	p->nrec += snapdoc_emit(&p->doc, p->s, ts, REC_SNAP_XML);
 }
 
 static void
@@ -264,7 +266,7 @@ on_start(void *ud, const XML_Char *name, const XML_Char **atts)
 	if (p->depth == 0) {
 		if (strcmp(name, "nvidia_smi_log") != 0) {
 			p->refuse = 1;
-			if (p->s->nrec == 0 && p->docs == 0)
+			if (p->nrec == 0 && p->docs == 0)
 				source_refuse(p->s, "not an nvidia-smi -q -x "
 				    "document (its root element is <%s>)",
 				    name);
@@ -533,6 +535,7 @@ line_fn(void *st, char *line, size_t len)
 			feed(p, "\n", 1, 0);
 		return;
 	}
+	p->lines = 1;
 	if (strncmp(line + lead, "<?xml", 5) == 0 ||
 	    (line[lead] == '<' && (!p->indoc || p->done))) {
 		begin_doc(p);
@@ -558,8 +561,9 @@ end_fn(void *st)
 		return;
 	if (p->indoc)
 		cut_off(p);
-	if (p->docs == 0 && p->s->nbad == 0 && !p->s->refused)
-		source_refuse(p->s, "no <nvidia_smi_log> document in it");
+	if (p->docs == 0 && p->s->nbad == 0 && !p->s->refused && p->lines)
+		source_refuse(p->s, "no <nvidia_smi_log> document: not "
+		    "nvidia-smi -q -x XML");
 }
 
 static void
