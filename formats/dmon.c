@@ -20,8 +20,9 @@
  * is '-' is an idle GPU's row: the sample listed no process there.
  *
  * Time: -o DT rows carry a local date and time of day; -o T rows a time
- * of day, whose date comes from --start (a time of day earlier than the
- * previous row's is the next day); -o D rows only a date, which starts the
+ * of day, whose date comes from the last date(1) line of a wrapper, else
+ * from --start (a time of day earlier than the previous row's, or than
+ * the date line's, is the next day); -o D rows only a date, which starts the
  * --interval clock at its midnight when --start is absent.  Rows without time take the
  * time of a date(1) line before them (a wrapper's loop), else --start
  * plus one --interval per sample.  Without times, a sample is the run of
@@ -73,6 +74,8 @@ struct mon {
 	int have_day;		/* -o T: the date of the times of day */
 	int64_t day;		/* days since the epoch, local calendar */
 	int prev_tod;
+	int have_anchor;	/* a date line: -o T rows are on its day */
+	uint64_t anchor;
 
 	/* The sample being read. */
 	int insample;
@@ -315,13 +318,20 @@ tod_time(struct mon *p, int h, int mi, int sec, uint64_t *ts)
 		time_t st;
 		struct tm tm;
 
-		if (!o->have_start) {
-			source_refuse(p->s, "rows carry a time of day but no "
-			    "date (-o T): give --start with the date of the "
-			    "first row");
+		if (!o->have_start && !p->have_anchor) {
+			if (p->nrec == 0) {
+				source_refuse(p->s, "rows carry a time of day "
+				    "but no date (-o T): give --start with the "
+				    "date of the first row");
+				return -1;
+			}
+			source_bad(p->s, "a time of day without a date (-o T):"
+			    " skipped (give --start)");
 			return -1;
 		}
-		st = (time_t)(o->start / NS_PER_SEC);
+		/* The latest date line, else --start, gives the day. */
+		st = (time_t)((p->have_anchor ? p->anchor : o->start) /
+		    NS_PER_SEC);
 		localtime_r(&st, &tm);
 		p->day = gtime_utc(tm.tm_year + 1900, tm.tm_mon + 1,
 		    tm.tm_mday, 0, 0, 0) / 86400;
@@ -596,10 +606,16 @@ line_fn(void *st, char *line, size_t len)
 	}
 	if (gtime_ctime(line, len, &t) == 0 || (len >= 10 && line[4] == '-' &&
 	    gtime_iso(line, len, &t) == 0)) {
-		/* A wrapper's date(1) line: the time of the next sample. */
+		/*
+		 * A wrapper's date(1) line: the time of the next sample, or
+		 * the day of the -o T rows after it.
+		 */
 		p->pending = t;
 		p->have_pending = 1;
 		p->newheader = 1;
+		p->anchor = t;
+		p->have_anchor = 1;
+		p->have_day = 0;
 		source_skip(p->s, "date lines");
 		return;
 	}

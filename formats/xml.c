@@ -505,39 +505,33 @@ feed(struct xml *p, const char *s, size_t n, int final)
 	    !p->refuse && !p->bad) {
 		p->bad = 1;
 		p->broken++;
-		source_bad(p->s, "XML: %s (column %lu): the rest of this "
-		    "document is skipped",
+		source_bad(p->s, "XML: %s (column %lu)%s",
 		    XML_ErrorString(XML_GetErrorCode(p->xp)),
-		    (unsigned long)XML_GetCurrentColumnNumber(p->xp) + 1);
+		    (unsigned long)XML_GetCurrentColumnNumber(p->xp) + 1,
+		    p->done ? "" : ": the rest of this document is skipped");
 	}
 }
 
+/*
+ * A piece of a line (the whole line, or the part before the next
+ * "<?xml"): start a document there or feed it to the current one.  A
+ * whole line (nl) is fed with its newline, for expat's line count.
+ */
 static void
-line_fn(void *st, char *line, size_t len)
+piece(struct xml *p, char *s, size_t len, int nl)
 {
-	struct xml *p = st;
-	char *decl;
-	size_t lead = strspn(line, " \t");
+	size_t lead = 0;
 
-	if (p->s->refused || p->s->refusal != NULL)
-		return;
-	/* A declaration inside the line: the next document begins there. */
-	decl = strstr(line + lead, "<?xml");
-	if (decl != NULL && decl != line + lead && p->indoc && !p->done &&
-	    !p->bad) {
-		feed(p, line, (size_t)(decl - line), 0);
-		len -= (size_t)(decl - line);
-		line = decl;
-		lead = 0;
-	}
-	if (line[lead] == '\0') {
-		if (p->indoc && !p->done)
+	while (lead < len && (s[lead] == ' ' || s[lead] == '\t'))
+		lead++;
+	if (lead == len) {
+		if (nl && p->indoc && !p->done)
 			feed(p, "\n", 1, 0);
 		return;
 	}
 	p->lines = 1;
-	if (strncmp(line + lead, "<?xml", 5) == 0 ||
-	    (line[lead] == '<' && (!p->indoc || p->done))) {
+	if ((len - lead >= 5 && strncmp(s + lead, "<?xml", 5) == 0) ||
+	    (s[lead] == '<' && (!p->indoc || p->done))) {
 		begin_doc(p);
 	} else if (!p->indoc || p->done) {
 		source_skip(p->s, "lines outside XML documents");
@@ -546,10 +540,33 @@ line_fn(void *st, char *line, size_t len)
 		source_skip(p->s, "lines of broken documents");
 		return;
 	}
+	if (!nl) {
+		feed(p, s, len, 0);
+		return;
+	}
 	/* The line's NUL becomes its newline: one call to expat a line. */
-	line[len] = '\n';
-	feed(p, line, len + 1, 0);
-	line[len] = '\0';
+	s[len] = '\n';
+	feed(p, s, len + 1, 0);
+	s[len] = '\0';
+}
+
+static void
+line_fn(void *st, char *line, size_t len)
+{
+	struct xml *p = st;
+	char *decl;
+
+	if (p->s->refused || p->s->refusal != NULL)
+		return;
+	/* Documents written without line ends: each "<?xml" begins one. */
+	while (len > 5 && (decl = strstr(line + 1, "<?xml")) != NULL) {
+		piece(p, line, (size_t)(decl - line), 0);
+		if (p->s->refused || p->s->refusal != NULL)
+			return;
+		len -= (size_t)(decl - line);
+		line = decl;
+	}
+	piece(p, line, len, 1);
 }
 
 static void

@@ -14,3 +14,17 @@ gpumem-read --start 2024-02-28T23:59:00Z t.log
 # next day (the log began after --start).
 gpumem-read -q --start 2024-02-28T23:59:59.500Z t.log | sed -n 2p
 gpumem-read t.log; echo "exit $?"
+# A loop "date; nvidia-smi dmon -o T -c 2": each date line gives the day.
+cat > loop.log <<'LOG'
+Thu Feb 29 23:59:58 UTC 2024
+#Time        gpu     fb 
+#HH:MM:SS    Idx     MB 
+ 23:59:58      0    100 
+ 23:59:59      0    110 
+Fri Mar  1 00:10:00 UTC 2024
+#Time        gpu     fb 
+#HH:MM:SS    Idx     MB 
+ 00:10:00      0    200 
+ 00:10:01      0    210 
+LOG
+gpumem-read -q loop.log

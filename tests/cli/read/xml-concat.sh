@@ -57,3 +57,7 @@ timestamp, gpu_uuid, pid, process_name, used_gpu_memory [MiB]
 2023/08/04 11:44:31.500, GPU-bbbb, 77, other, 100 MiB
 LOG
 gpumem-read -q loop.xml apps.csv | grep ',77,'
+# The same documents written without line ends, one after another on a
+# single line (and junk between two of them): each "<?xml" begins one.
+{ doc "Fri Aug  4 11:44:30 2023" 8005 4 "$proc"; printf 'junk'; doc "Fri Aug  4 11:44:31 2023" 1 4 ""; doc "Fri Aug  4 11:44:32 2023" 2 4 ""; } | tr -d '\n\t' > oneline.xml
+gpumem-read oneline.xml
