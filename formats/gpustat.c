@@ -84,6 +84,8 @@ header(const char *line, uint64_t *ts)
 	end = strlen(t);
 	while (end > 0 && (t[end - 1] == ' ' || t[end - 1] == '\r'))
 		end--;
+	if (end > 0 && gtime_ctime(t, end, ts) == 0)
+		return hl;	/* an old gpustat: no driver version */
 	while (end > 0 && t[end - 1] != ' ')
 		end--;		/* drop the driver version */
 	while (end > 0 && t[end - 1] == ' ')
@@ -310,7 +312,7 @@ line_fn(void *st, char *line, size_t len)
 {
 	struct gpustat *p = st;
 	const char *rest;
-	uint64_t ts;
+	uint64_t ts, t2;
 	size_t hl;
 
 	if (len == 0 || strspn(line, " \t") == len)
@@ -319,7 +321,8 @@ line_fn(void *st, char *line, size_t len)
 		gpu_line(p, line);
 		return;
 	}
-	if ((hl = header(line, &ts)) > 0 && gtime_ctime(line, len, &ts) < 0) {
+	/* A header, not a date(1) line of a wrapper (also a date). */
+	if ((hl = header(line, &ts)) > 0 && gtime_ctime(line, len, &t2) < 0) {
 		struct rec m;
 
 		/* The host is the header's, unless --host says otherwise. */

@@ -12,3 +12,9 @@ something odd
 [1] NVIDIA A10G | no memory here |
 LOG
 gpumem-read gs.log
+# An old gpustat: no driver version in the header.
+cat > old.log <<'LOG'
+box  Mon Jan 15 10:23:45 2024
+[0] GeForce GTX 1080 | 40'C,   0 % |   441 /  8116 MB | ann(439M)
+LOG
+gpumem-read -q old.log
