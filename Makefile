@@ -24,10 +24,10 @@ BIN ?= bin
 SAN =
 endif
 
-PKGS = libpcap zlib yaml-0.1
+PKGS = libpcap zlib yaml-0.1 expat
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || \
-	echo -lpcap -lz -lyaml)
+	echo -lpcap -lz -lyaml -lexpat)
 
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wvla -Wformat=2 -Wwrite-strings -Wpointer-arith -Wundef

@@ -11,7 +11,9 @@
  *	2026/07/03 22:11:09.763, 590.48.01, ...
  *
  * Each section is read by the format its command line names, or that its
- * first lines show; sections no format reads are skipped and counted.
+ * first lines show; sections no format reads are skipped and counted, and
+ * so are sections a format refuses because they hold no memory data (a
+ * pmon or dmon without the memory group, a help text): -v says why.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +32,7 @@ struct bundle {
 	char *buf[SNIFF_LINES];
 	size_t nbuf;
 	struct sbuf read;	/* titles of the sections read */
-	unsigned nread, nskipped;
+	unsigned nread, nskipped, nrefused;
 	int perprocess;		/* a section read has per-process data */
 };
 
@@ -86,10 +88,60 @@ open_fn(struct source *s, const char *hint)
 	return p;
 }
 
+/*
+ * The section's format refused it (s->refusal says why): drop what it
+ * holds and skip the rest of the section.
+ */
 static void
-feed(struct bundle *p, char *line)
+refused(struct bundle *p)
 {
-	p->sub->line(p->subst, line, strlen(line));
+	note("%s: skipped section '%s': %s", p->s->name,
+	    p->title.len > 0 ? p->title.buf : "(untitled)", p->s->refusal);
+	free(p->s->refusal);
+	p->s->refusal = NULL;
+	if (p->sub != NULL && p->sub->free != NULL && p->subst != NULL)
+		p->sub->free(p->subst);
+	p->sub = NULL;
+	p->subst = NULL;
+	p->skipping = 1;
+	p->nrefused++;
+	p->s->device_only = !p->perprocess;
+	p->s->what = fmt_bundle.what;
+}
+
+static void
+feed(struct bundle *p, char *line, size_t len)
+{
+	if (p->sub == NULL) {
+		if (len > 0)
+			source_skip(p->s, "lines of sections not read");
+		return;
+	}
+	p->sub->line(p->subst, line, len);
+	if (p->s->refusal != NULL)
+		refused(p);
+}
+
+/*
+ * The format a section's command names: 1 and *f (NULL: nothing reads
+ * it), or 0 when the command is not in the table (plain "nvidia-smi", the
+ * default table, has no flag): the first lines decide.
+ */
+static int
+command_format(const struct bundle *p, const struct format **f)
+{
+	size_t i;
+
+	*f = NULL;
+	if (p->cmd.len == 0)
+		return 0;
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strstr(p->cmd.buf, commands[i].needle) != NULL) {
+			if (commands[i].format != NULL)
+				*f = format_find(commands[i].format);
+			return 1;
+		}
+	return 0;
 }
 
 /* Choose the section's format from its command line or its first lines. */
@@ -98,39 +150,35 @@ decide(struct bundle *p)
 {
 	const struct format *f = NULL;
 	size_t i;
-	int known = 0;
+	int known;
 
 	p->decided = 1;
-	if (p->cmd.len > 0)
-		for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-			if (strstr(p->cmd.buf, commands[i].needle) != NULL) {
-				known = 1;
-				if (commands[i].format != NULL)
-					f = format_find(commands[i].format);
-				break;
-			}
+	known = command_format(p, &f);
 	if (!known && p->nbuf > 0)
 		f = format_sniff_text(p->buf, p->nbuf, NULL);
 	if (f == &fmt_bundle || (f != NULL && f->line == NULL))
 		f = NULL;
-	if (f != NULL)
+	if (f != NULL) {
+		p->s->device_only = f->device_only;
+		p->s->section = 1;
 		p->subst = f->open(p->s, p->cmd.len > 0 ? p->cmd.buf : NULL);
-	if (f == NULL || p->subst == NULL) {
+		if (p->s->refusal != NULL) {
+			p->sub = f;
+			refused(p);
+			f = NULL;
+		}
+	}
+	if (p->skipping) {
+		/* Refused already. */
+	} else if (f == NULL || p->subst == NULL) {
 		p->skipping = 1;
 		p->nskipped++;
 		note("%s: skipped section '%s'", p->s->name,
 		    p->title.len > 0 ? p->title.buf : "(untitled)");
-	} else {
-		p->sub = f;
-		p->nread++;
-		sbuf_printf(&p->read, "%s%s", p->read.len > 0 ? "; " : "",
-		    p->title.len > 0 ? p->title.buf : f->name);
-	}
+	} else
+		p->sub = f;	/* counted as read at its end, unless refused */
 	for (i = 0; i < p->nbuf; i++) {
-		if (p->sub != NULL)
-			feed(p, p->buf[i]);
-		else
-			source_skip(p->s, "lines of sections not read");
+		feed(p, p->buf[i], strlen(p->buf[i]));
 		free(p->buf[i]);
 	}
 	p->nbuf = 0;
@@ -141,9 +189,15 @@ end_section(struct bundle *p)
 {
 	if (!p->decided && p->nbuf > 0)
 		decide(p);
+	if (p->sub != NULL && p->sub->end != NULL) {
+		p->sub->end(p->subst);
+		if (p->s->refusal != NULL)
+			refused(p);	/* said at its end: no time, no data */
+	}
 	if (p->sub != NULL) {
-		if (p->sub->end != NULL)
-			p->sub->end(p->subst);
+		p->nread++;
+		sbuf_printf(&p->read, "%s%s", p->read.len > 0 ? "; " : "",
+		    p->title.len > 0 ? p->title.buf : p->sub->name);
 		if (p->sub->free != NULL)
 			p->sub->free(p->subst);
 		/* A section's parser describes itself; the bundle is more. */
@@ -155,6 +209,7 @@ end_section(struct bundle *p)
 	p->sub = NULL;
 	p->subst = NULL;
 	p->decided = p->skipping = 0;
+	p->s->section = 0;
 	sbuf_reset(&p->title);
 	sbuf_reset(&p->cmd);
 }
@@ -163,6 +218,7 @@ static void
 line_fn(void *st, char *line, size_t len)
 {
 	struct bundle *p = st;
+	const struct format *f;
 
 	if (is_rule(line, len)) {
 		if (!p->in_header)
@@ -179,7 +235,7 @@ line_fn(void *st, char *line, size_t len)
 		return;
 	}
 	if (p->sub != NULL) {
-		p->sub->line(p->subst, line, len);
+		feed(p, line, len);
 		return;
 	}
 	if (p->skipping) {
@@ -190,7 +246,7 @@ line_fn(void *st, char *line, size_t len)
 	if (len == 0 || strspn(line, " \t") == len)
 		return;
 	p->buf[p->nbuf++] = estrndup(line, len);
-	if (p->nbuf == SNIFF_LINES || p->cmd.len > 0)
+	if (p->nbuf == SNIFF_LINES || command_format(p, &f))
 		decide(p);
 }
 
@@ -205,11 +261,15 @@ summary(void *st, struct sbuf *sb)
 {
 	struct bundle *p = st;
 
-	sbuf_printf(sb, ": %u sections read", p->nread);
+	sbuf_printf(sb, ": %u section%s read", p->nread, p->nread == 1 ? "" :
+	    "s");
 	if (p->nread > 0)
 		sbuf_printf(sb, " (%s)", p->read.buf);
-	sbuf_printf(sb, ", %u sections no format reads (-v names them)",
-	    p->nskipped);
+	if (p->nrefused > 0)
+		sbuf_printf(sb, ", %u without memory data (-v says why)",
+		    p->nrefused);
+	sbuf_printf(sb, ", %u section%s no format reads (-v names them)",
+	    p->nskipped, p->nskipped == 1 ? "" : "s");
 }
 
 static void

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /* field.c: placeholders, MiB values and field splitting for text logs. */
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "field.h"
@@ -110,6 +112,58 @@ field_split(char *line, int sep, char **f, size_t *len, size_t max)
 		p = q + 1;
 	}
 	return nf;
+}
+
+size_t
+field_words(char *line, char **w, size_t *len, size_t max)
+{
+	size_t nw = 0;
+	char *p = line;
+
+	for (;;) {
+		size_t n;
+
+		p += strspn(p, " \t");
+		if (*p == '\0')
+			return nw;
+		n = strcspn(p, " \t");
+		if (nw == max)
+			return max + 1;
+		w[nw] = p;
+		len[nw] = n;
+		nw++;
+		p += n;
+	}
+}
+
+int
+field_double(const char *s, size_t n, double *v)
+{
+	char buf[64], *end;
+	size_t i;
+
+	if (field_placeholder(s, n) || (n == 3 && (memcmp(s, "NaN", 3) == 0 ||
+	    memcmp(s, "nan", 3) == 0)))
+		return 0;
+	if (n >= sizeof(buf))
+		return -1;
+	/* strtod() would take hex, "inf" and leading spaces: refuse those. */
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || s[i] == '.' ||
+		    s[i] == 'e' || s[i] == 'E' || s[i] == '+' || s[i] == '-'))
+			return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	*v = strtod(buf, &end);
+	if (n == 0 || *end != '\0' || !isfinite(*v) || *v < 0)
+		return -1;
+	/*
+	 * DCGM's FP64 blank, 140737488355328.0 (2^47), +1..+3: a blank
+	 * value an old exporter let through.
+	 */
+	if (*v >= 140737488355328.0 && *v <= 140737488355331.0)
+		return 0;
+	return 1;
 }
 
 const char *

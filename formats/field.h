@@ -37,6 +37,22 @@ char *field_trim(char *s, size_t *n);
  */
 size_t field_split(char *line, int sep, char **f, size_t *len, size_t max);
 
+/*
+ * Split the NUL-terminated line into at most max words separated by runs
+ * of spaces and tabs (the fixed-width columns of dmon, pmon and dcgmi
+ * dmon), each given as start and length; the line is not modified.
+ * Return the number of words (max + 1: more than max).
+ */
+size_t field_words(char *line, char **w, size_t *len, size_t max);
+
+/*
+ * A number as exporters print it ("15109", "8.969000", "2.690646016e+09"):
+ * return 1 and store it, 0 for a placeholder (including DCGM's blank
+ * sentinels and NaN), or -1 for anything else.  Negative values and
+ * infinities are -1: no memory quantity is negative.
+ */
+int field_double(const char *s, size_t n, double *v);
+
 /* Print s[0..n) as a short quoted excerpt for messages into dst[cap]. */
 const char *field_quote(char *dst, size_t cap, const char *s, size_t n);
 

@@ -6,14 +6,31 @@
 #include <stddef.h>
 
 #include "bundle.h"
+#include "dcgmi.h"
+#include "dmon.h"
+#include "gpustat.h"
+#include "help.h"
 #include "nvsmi.h"
+#include "prom.h"
+#include "querytext.h"
 #include "recfmt.h"
 #include "source.h"
+#include "table.h"
+#include "xml.h"
 
 const struct format *const formats[] = {
 	&fmt_stream,
 	&fmt_query_gpu,
 	&fmt_compute_apps,
 	&fmt_bundle,
+	&fmt_xml,
+	&fmt_query_text,
+	&fmt_table,
+	&fmt_dmon,
+	&fmt_pmon,
+	&fmt_dcgmi,
+	&fmt_prom,
+	&fmt_gpustat,
+	&fmt_help,
 	NULL
 };

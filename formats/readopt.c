@@ -8,7 +8,8 @@
 
 const char readopt_help[] =
 "  --format NAME      read every input as NAME (default: detect):\n"
-"                     stream, query-gpu, compute-apps, bundle, ...\n"
+"                     stream, query-gpu, compute-apps, bundle, xml,\n"
+"                     query-text, table, dmon, pmon, dcgmi, prom, ...\n"
 "  --fields LIST      the query of a log without a header line\n"
 "                     (e.g. timestamp,index,memory.used,memory.free)\n"
 "  --interval DUR     time between polls of a log without timestamps\n"

@@ -55,7 +55,8 @@ enum rec_origin {
 	REC_SNAP_XML = 3,	/* nvidia-smi -q -x <processes> */
 	REC_SNAP_TABLE = 4,	/* the plain nvidia-smi table's process block */
 	REC_SNAP_GPUSTAT = 5,	/* gpustat text */
-	REC_SNAP_PROM = 6	/* per-process series of an exporter scrape */
+	REC_SNAP_PROM = 6,	/* per-process series of an exporter scrape */
+	REC_SNAP_QUERY = 7	/* nvidia-smi -q text, its Processes section */
 };
 
 struct rec {
@@ -74,6 +75,21 @@ struct rec {
 	unsigned origin;	/* enum rec_origin: 0, or a snapshot channel */
 	unsigned src;		/* index of the input it came from */
 };
+
+/*
+ * A poll mark: a record of a snapshot channel with process_id 0.  It says
+ * "this listing was taken at ts, and it listed every process it lists
+ * there", so a poll that found no process at all still ends the ones
+ * listed before it.  Formats that print a poll even when it is empty (pmon
+ * idle rows, -q -x documents, the table's "No running processes found",
+ * gpustat lines, exporter scrapes) emit one per poll.  Marks are the
+ * reader's bookkeeping: they are counted nowhere and never written.
+ */
+static inline int
+rec_is_mark(const struct rec *r)
+{
+	return r->origin != REC_PLAIN && r->pid == 0;
+}
 
 /* A record with no values, host "" and name "". */
 void rec_init(struct rec *r);

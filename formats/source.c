@@ -243,7 +243,7 @@ source_fill(struct source *s)
 			rc = text_step(s);
 		else
 			rc = s->fmt->step(s->st);
-		if (rc <= 0)
+		if (rc <= 0 || s->refused)
 			finish(s);
 	}
 }
@@ -253,7 +253,8 @@ source_emit(struct source *s, struct rec *r)
 {
 	r->src = s->idx;
 	if (window_push(&s->win, r) == 0) {
-		s->nrec++;
+		if (!rec_is_mark(r))
+			s->nrec++;
 		return;
 	}
 	/* Earlier than what this input has already written. */
@@ -360,6 +361,31 @@ source_fail(struct source *s, const char *fmt, ...)
 }
 
 void
+source_refuse(struct source *s, const char *fmt, ...)
+{
+	struct sbuf sb = SBUF_INIT;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	sbuf_grow(&sb, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(sb.buf, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	if (s->section) {
+		free(s->refusal);
+		s->refusal = sb.buf;	/* the bundle takes it */
+		return;
+	}
+	s->failed = 1;
+	s->refused = 1;
+	msg("%s: %s", s->name, sb.buf);
+	sbuf_release(&sb);
+}
+
+void
 source_warn(struct source *s, const char *fmt, ...)
 {
 	struct sbuf sb = SBUF_INIT;
@@ -407,7 +433,7 @@ source_summary(struct source *s, int procs)
 		    (unsigned long long)(s->nbad + s->nlate - s->nshown));
 	if (!s->opt->summaries && s->nbad + s->nlate == 0 && !s->failed)
 		return;
-	if (s->fmt == NULL && !s->empty)
+	if ((s->fmt == NULL && !s->empty) || s->refused)
 		return;		/* the failure was said already */
 	sbuf_printf(&sb, "%s: %llu records", s->name,
 	    (unsigned long long)s->nrec);
@@ -456,5 +482,6 @@ source_free(struct source *s)
 		s->fmt->free(s->st);
 	window_release(&s->win);
 	input_close(s->in);
+	free(s->refusal);
 	free(s);
 }

@@ -99,6 +99,9 @@ struct source {
 	int empty;		/* the input held no data at all */
 	int device_only;	/* said in the summary line */
 	const char *what;	/* the format for people; a parser may refine it */
+	int refused;		/* holds nothing gpumem reads; said already */
+	int section;		/* a bundle is feeding one of its sections */
+	char *refusal;		/* why that section was refused, for the bundle */
 
 	uint64_t nrec;		/* records emitted */
 	uint64_t nlate;		/* outside the reorder window, dropped */
@@ -137,7 +140,10 @@ void source_free(struct source *s);
 
 /* --- For parsers --- */
 
-/* Hand a record to the reader (copied; r may be reused at once). */
+/*
+ * Hand a record to the reader (copied; r may be reused at once).  Poll
+ * marks (rec_is_mark()) go the same way but are not counted as records.
+ */
 void source_emit(struct source *s, struct rec *r);
 
 /*
@@ -155,6 +161,17 @@ void source_skip(struct source *s, const char *why);
 
 /* A fatal problem with this input: "prog: FILE: msg", exit 2 at the end. */
 void source_fail(struct source *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/*
+ * The input holds no data gpumem reads, though its format is known (a
+ * utilization-only dmon, a help text, a terminal capture, a log whose rows
+ * carry no time): say why.  A whole input gets one line, "prog: FILE: msg",
+ * and no summary line, and the run exits 2.  A bundle's section is only
+ * skipped: the bundle keeps the reason for its summary (s->refusal).  The
+ * parser reads nothing more of the input (or section) after it.
+ */
+void source_refuse(struct source *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* A one-off remark about this input: "prog: FILE: msg" (not with -q). */

@@ -390,6 +390,8 @@ listed(struct resolver *rs, const struct rec *r)
 		c->have = 1;
 		c->open = 1;
 	}
+	if (rec_is_mark(r))
+		return;		/* the poll is open: that is all it says */
 	live_key(&rs->key, r->src, r->origin, r->host, r->gpu, r->pid);
 	v = hmap_get(&rs->live, rs->key.buf, rs->key.len);
 	if (v != NULL) {
@@ -465,6 +467,8 @@ resolver_put(struct resolver *rs, const struct rec *r)
 	}
 	if (r->origin != REC_PLAIN)
 		listed(rs, r);
+	if (rec_is_mark(r))
+		return;		/* bookkeeping only: never written */
 	if (r->pid == 0) {
 		struct devtimes *d = devtimes_of(rs, r->host, r->gpu, 1);
 

@@ -15,8 +15,11 @@
  * device sample of its GPU about one poll interval after it was last seen
  * (a poll that found no process at all printed nothing).  A process listed
  * in the last poll gets no such record unless device samples go on for
- * more than 1.5 poll intervals after it.  To place these records in the
- * past, records are held back for three poll intervals.
+ * more than 1.5 poll intervals after it.  A format that prints every
+ * poll, even one that found no process (pmon, -q -x, the table, gpustat,
+ * exporter scrapes), marks each poll (rec_is_mark() in rec.h): a process
+ * missing from a marked poll ends at that poll.  To place these records in
+ * the past, records are held back for three poll intervals.
  */
 #ifndef GPUMEM_STREAM_H
 #define GPUMEM_STREAM_H

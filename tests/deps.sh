@@ -12,6 +12,7 @@ pkg-config:cmd:pkg-config
 libpcap-dev:pc:libpcap
 zlib1g-dev:pc:zlib
 libyaml-dev:pc:yaml-0.1
+libexpat1-dev:pc:expat
 gzip:cmd:gzip
 "
 missing=

@@ -54,5 +54,35 @@ main(void)
 	CHECK(len[2] == 5 && memcmp(f[2], "4 MiB", 5) == 0);
 	CHECK(len[3] == 1 && f[3][0] == 'x');
 	CHECK_U64(field_split(line, ',', f, len, 3), 4);
+
+	{
+		char row[] = "  0     439323     C      0 \t 10    demo    ";
+		char blank[] = "   \t ";
+		char *w[8];
+		size_t wl[8];
+		double d = 0;
+
+		n = field_words(row, w, wl, 8);
+		CHECK_U64(n, 6);
+		CHECK(wl[0] == 1 && w[0][0] == '0');
+		CHECK(wl[1] == 6 && memcmp(w[1], "439323", 6) == 0);
+		CHECK(wl[5] == 4 && memcmp(w[5], "demo", 4) == 0);
+		CHECK_U64(field_words(row, w, wl, 5), 6);
+		CHECK_U64(field_words(blank, w, wl, 8), 0);
+
+		CHECK(field_double("15109", 5, &d) == 1 && d == 15109.0);
+		CHECK(field_double("2.690646016e+09", 15, &d) == 1 &&
+		    d == 2690646016.0);
+		CHECK(field_double("8.969000", 8, &d) == 1);
+		CHECK(field_double("NaN", 3, &d) == 0);
+		CHECK(field_double("N/A", 3, &d) == 0);
+		CHECK(field_double("9223372036854775794", 19, &d) == 0);
+		CHECK(field_double("140737488355328.0", 17, &d) == 0);
+		CHECK(field_double("-1", 2, &d) == -1);
+		CHECK(field_double("+Inf", 4, &d) == -1);
+		CHECK(field_double("0x10", 4, &d) == -1);
+		CHECK(field_double("1e", 2, &d) == -1);
+		CHECK(field_double("", 0, &d) == 0);
+	}
 	TEST_END("field");
 }

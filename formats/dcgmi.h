@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: ISC */
+/* dcgmi.h: dcgmi dmon logs (DCGM's device monitor). */
+#ifndef GPUMEM_DCGMI_H
+#define GPUMEM_DCGMI_H
+
+#include "source.h"
+
+extern const struct format fmt_dcgmi;
+
+#endif

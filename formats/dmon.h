@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * dmon.h: nvidia-smi dmon and pmon, the fixed-width monitors (one module:
+ * they share the header lines, the clock and the sample rules).
+ */
+#ifndef GPUMEM_DMON_H
+#define GPUMEM_DMON_H
+
+#include "source.h"
+
+extern const struct format fmt_dmon;
+extern const struct format fmt_pmon;
+
+#endif

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: ISC */
+/* gpustat.h: gpustat's default text output, logged in a loop. */
+#ifndef GPUMEM_GPUSTAT_H
+#define GPUMEM_GPUSTAT_H
+
+#include "source.h"
+
+extern const struct format fmt_gpustat;
+
+#endif

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: ISC */
+/* help.h: nvidia-smi help texts, recognised to be refused with a reason. */
+#ifndef GPUMEM_HELP_H
+#define GPUMEM_HELP_H
+
+#include "source.h"
+
+extern const struct format fmt_help;
+
+#endif

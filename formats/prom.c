@@ -1,0 +1,875 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * prom.c: Prometheus text exposition of GPU exporters, scraped to files
+ * (docs/log-formats.md sections 5 and 6):
+ *
+ *	# HELP DCGM_FI_DEV_FB_USED Framebuffer memory used (in MiB).
+ *	# TYPE DCGM_FI_DEV_FB_USED gauge
+ *	DCGM_FI_DEV_FB_USED{gpu="0",UUID="GPU-20c5...",Hostname="424773df46e0"} 0
+ *
+ *	nvidia_smi_memory_used_bytes{uuid="20c5..."} 3.3934016512e+10
+ *	nvidia_smi_compute_app_used_memory_bytes{pid="10291",process_name="...",uuid="..."} 2.690646016e+09
+ *
+ * dcgm-exporter: DCGM_FI_DEV_FB_USED, _FREE, _TOTAL and _RESERVED in MiB,
+ * labels gpu (the index), UUID and Hostname (the host of the records);
+ * series of a MIG instance (GPU_I_ID) are a share of their GPU and are
+ * counted, not read.  utkuozdemir/nvidia_gpu_exporter:
+ * nvidia_smi_memory_{used,free,total,reserved}_bytes labelled by uuid
+ * (without "GPU-"), the index from nvidia_smi_index or the index label of
+ * nvidia_smi_gpu_info, and per-process nvidia_smi_compute_app_* series
+ * (pid, process_name, uuid).  Bytes are turned into MiB rounded to the
+ * nearest (the exporter multiplied MiB by 2^20, so this is exact).  Labels
+ * may come in any order, with spaces after commas; values in any float
+ * form; NaN and DCGM's blank sentinels are missing values.
+ *
+ * A file may hold many scrapes one after another.  A scrape ends where a
+ * metric family comes again (an exposition lists each family once, in one
+ * run), where a series comes again at the same time (a loop that kept only
+ * some lines), at "# EOF", or at a line that gives a time.  The time of a sample
+ * is its own timestamp (milliseconds) when it has one; else the time of a
+ * comment such as "# 2024-06-01T11:27:15Z" or "# timestamp: @1717241235",
+ * or of a date(1) line, before its scrape; else --start plus one
+ * --interval per scrape; else the input is refused.  Each scrape lists
+ * every process present, so a scrape with per-process series is a poll of
+ * the exporter channel.  A scrape's values are gathered until it ends,
+ * then written: memory grows with the largest scrape, not the file.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "field.h"
+#include "gtime.h"
+#include "hmap.h"
+#include "prom.h"
+#include "sclock.h"
+
+#define MIB 1048576.0
+
+enum metric {
+	M_NONE, M_USED, M_FREE, M_TOTAL, M_RESERVED, M_INDEX, M_INFO,
+	M_APP_USED, M_APP_INFO, M_APPS
+};
+
+static const struct {
+	const char *name;
+	enum metric m;
+	int bytes;		/* in bytes, else MiB */
+} metrics[] = {
+	{"DCGM_FI_DEV_FB_USED", M_USED, 0},
+	{"DCGM_FI_DEV_FB_FREE", M_FREE, 0},
+	{"DCGM_FI_DEV_FB_TOTAL", M_TOTAL, 0},
+	{"DCGM_FI_DEV_FB_RESERVED", M_RESERVED, 0},
+	{"nvidia_smi_memory_used_bytes", M_USED, 1},
+	{"nvidia_smi_memory_free_bytes", M_FREE, 1},
+	{"nvidia_smi_memory_total_bytes", M_TOTAL, 1},
+	{"nvidia_smi_memory_reserved_bytes", M_RESERVED, 1},
+	{"nvidia_smi_index", M_INDEX, 0},
+	{"nvidia_smi_gpu_info", M_INFO, 0},
+	{"nvidia_smi_compute_app_used_memory_bytes", M_APP_USED, 1},
+	{"nvidia_smi_compute_app_info", M_APP_INFO, 0},
+	{"nvidia_smi_compute_apps", M_APPS, 0},
+};
+
+/* A GPU of the scrape, at one time. */
+struct pgpu {
+	char *host, *uuid, *bus;
+	int64_t index;
+	uint64_t ts;
+	int have_ts;
+	size_t seq;		/* order of appearance, for a stable sort */
+	unsigned has;		/* REC_* and HAS_RESERVED */
+	uint32_t used, free, total, reserved;
+};
+#define HAS_RESERVED (1U << 8)
+
+/* A process of the scrape. */
+struct pproc {
+	char *host, *uuid, *name;
+	int64_t index;		/* from a gpu label, or -1 */
+	uint32_t pid, used;
+	int has_used;
+	uint64_t ts;
+	int have_ts;
+};
+
+struct prom {
+	struct source *s;
+
+	/* The scrape being read. */
+	struct hmap families;	/* names seen in it */
+	struct sbuf last;	/* the family of the previous sample */
+	int pending;		/* a time line came for it */
+	uint64_t pending_ts;
+	int procs_here;		/* it has per-process families */
+	struct pgpu *gpus;
+	size_t ngpus, capgpus;
+	struct pproc *procs;
+	size_t nprocs, capprocs;
+	struct hmap gpuidx;	/* host\0id\0ts -> 1 + index in gpus */
+	struct hmap uuidx;	/* host\0uuid -> 1 + GPU index (nvidia_smi_index) */
+
+	struct sclock clock;
+	int clock_said, any_mem, dcgm, nvexp, any_sample, lines;
+	uint64_t scrapes, migs, nomem;
+	uint64_t nrec;		/* records written (a bundle's section: its own) */
+	struct sbuf key, name;
+	struct prom_line pl;
+};
+
+static enum metric
+metric_of(const char *name, size_t n, int *bytes)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(metrics) / sizeof(metrics[0]); i++)
+		if (strlen(metrics[i].name) == n &&
+		    memcmp(metrics[i].name, name, n) == 0) {
+			*bytes = metrics[i].bytes;
+			return metrics[i].m;
+		}
+	return M_NONE;
+}
+
+static int
+sniff(char *const *lines, size_t n)
+{
+	size_t i;
+	int help = 0;
+
+	for (i = 0; i < n; i++) {
+		if (strncmp(lines[i], "# HELP ", 7) == 0 ||
+		    strncmp(lines[i], "# TYPE ", 7) == 0)
+			help = 1;
+		if (strncmp(lines[i], "DCGM_FI_", 8) == 0 ||
+		    strncmp(lines[i], "nvidia_smi_", 11) == 0 ||
+		    strncmp(lines[i], "# HELP DCGM_FI_", 15) == 0 ||
+		    strncmp(lines[i], "# HELP nvidia_smi_", 18) == 0)
+			return 90;
+	}
+	/* Some other exporter: ours to refuse with a reason. */
+	return help ? 40 : 0;
+}
+
+static void *
+open_fn(struct source *s, const char *hint)
+{
+	struct prom *p = ecalloc(1, sizeof(*p));
+
+	(void)hint;
+	p->s = s;
+	sclock_init(&p->clock);
+	return p;
+}
+
+static void
+scrape_clear(struct prom *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->ngpus; i++) {
+		free(p->gpus[i].host);
+		free(p->gpus[i].uuid);
+		free(p->gpus[i].bus);
+	}
+	for (i = 0; i < p->nprocs; i++) {
+		free(p->procs[i].host);
+		free(p->procs[i].uuid);
+		free(p->procs[i].name);
+	}
+	p->ngpus = p->nprocs = 0;
+	hmap_release(&p->families, NULL);
+	hmap_release(&p->gpuidx, NULL);
+	hmap_release(&p->uuidx, NULL);
+	sbuf_reset(&p->last);
+	p->procs_here = 0;
+	p->pending = 0;
+}
+
+static int
+by_ts(const void *a, const void *b)
+{
+	const struct pgpu *x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return (x->ts > y->ts) - (x->ts < y->ts);
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* The GPU index the scrape gives for uuid on host, or -1. */
+static int64_t
+uuid_index(struct prom *p, const char *host, const char *uuid)
+{
+	void **v;
+
+	if (uuid == NULL)
+		return -1;
+	sbuf_reset(&p->key);
+	sbuf_adds(&p->key, host);
+	sbuf_addc(&p->key, '\0');
+	sbuf_adds(&p->key, uuid);
+	v = hmap_get(&p->uuidx, p->key.buf, p->key.len);
+	return v != NULL ? (int64_t)(uintptr_t)*v - 1 : -1;
+}
+
+static void
+set_gpu(struct prom *p, struct rec *r, const char *host, int64_t index,
+    const char *uuid, const char *bus)
+{
+	if (index < 0)
+		index = uuid_index(p, host, uuid);
+	if (index >= 0) {
+		r->gpu = (uint32_t)index;
+		gpumap_learn(p->s->gpus, host, uuid, bus, index);
+		return;
+	}
+	gpumap_learn(p->s->gpus, host, uuid, bus, -1);
+	sbuf_reset(&p->key);
+	sbuf_adds(&p->key, uuid != NULL ? uuid : bus != NULL ? bus : "");
+	r->gpukey = p->key.buf;
+}
+
+/* The scrape has ended: write what it gathered. */
+static void
+flush(struct prom *p)
+{
+	uint64_t ts = 0, last_mark = 0;
+	int need_clock = 0, marked = 0;
+	size_t i;
+	struct rec r;
+
+	if (p->ngpus == 0 && p->nprocs == 0) {
+		scrape_clear(p);
+		return;
+	}
+	p->scrapes++;
+	for (i = 0; i < p->ngpus; i++)
+		if (!p->gpus[i].have_ts)
+			need_clock = 1;
+	for (i = 0; i < p->nprocs; i++)
+		if (!p->procs[i].have_ts)
+			need_clock = 1;
+	if (need_clock) {
+		if (p->pending)
+			ts = p->pending_ts;
+		else if (sclock_next(&p->clock, p->s->opt, &ts) < 0) {
+			if (p->nrec == 0 && p->scrapes == 1)
+				source_refuse(p->s, "samples carry no "
+				    "timestamps and no line gives the scrape's "
+				    "time: give --start (and --interval for a "
+				    "file of many scrapes)");
+			else {
+				if (!p->clock_said) {
+					p->clock_said = 1;
+					source_bad(p->s, "a scrape without a "
+					    "time, and no --interval to place "
+					    "it: skipped (give --interval)");
+				}
+				source_skip(p->s, "scrapes without a time");
+			}
+			scrape_clear(p);
+			return;
+		}
+		for (i = 0; i < p->ngpus; i++)
+			if (!p->gpus[i].have_ts)
+				p->gpus[i].ts = ts;
+		for (i = 0; i < p->nprocs; i++)
+			if (!p->procs[i].have_ts)
+				p->procs[i].ts = ts;
+	}
+	if (p->ngpus > 1)
+		qsort(p->gpus, p->ngpus, sizeof(*p->gpus), by_ts);
+	for (i = 0; i < p->ngpus; i++) {
+		struct pgpu *g = &p->gpus[i];
+
+		if (p->procs_here && (!marked || g->ts != last_mark)) {
+			rec_init(&r);
+			r.ts = last_mark = g->ts;
+			r.host = g->host;
+			r.origin = REC_SNAP_PROM;
+			source_emit(p->s, &r);		/* the poll mark */
+			marked = 1;
+		}
+		rec_init(&r);
+		r.ts = g->ts;
+		r.host = g->host;
+		set_gpu(p, &r, g->host, g->index, g->uuid, g->bus);
+		r.has = g->has & (REC_USED | REC_FREE | REC_TOTAL);
+		r.used = g->used;
+		r.free = g->free;
+		r.total = g->total;
+		if (!(r.has & REC_TOTAL) && (r.has & REC_USED) &&
+		    (r.has & REC_FREE)) {
+			uint64_t t = (uint64_t)g->used + g->free +
+			    ((g->has & HAS_RESERVED) ? g->reserved : 0);
+
+			if (t <= UINT32_MAX) {
+				r.total = (uint32_t)t;
+				r.has |= REC_TOTAL;
+			}
+		}
+		if (r.has & (REC_USED | REC_FREE)) {
+			source_emit(p->s, &r);
+			p->nrec++;
+		} else {
+			p->nomem++;
+			source_skip(p->s, "GPU samples without used or free "
+			    "memory");
+		}
+	}
+	if (p->procs_here && !marked) {
+		rec_init(&r);
+		r.ts = p->nprocs > 0 ? p->procs[0].ts : ts;
+		r.host = p->nprocs > 0 ? p->procs[0].host :
+		    source_host(p->s, NULL);
+		r.origin = REC_SNAP_PROM;
+		source_emit(p->s, &r);
+	}
+	for (i = 0; i < p->nprocs; i++) {
+		struct pproc *x = &p->procs[i];
+
+		rec_init(&r);
+		r.ts = x->ts;
+		r.host = x->host;
+		set_gpu(p, &r, x->host, x->index, x->uuid, NULL);
+		r.pid = x->pid;
+		if (x->has_used) {
+			r.used = x->used;
+			r.has = REC_USED;
+		}
+		r.name = x->name != NULL ? x->name : "";
+		r.origin = REC_SNAP_PROM;
+		source_emit(p->s, &r);
+		p->nrec++;
+	}
+	scrape_clear(p);
+}
+
+const char *
+prom_label(const struct prom_line *pl, const char *name)
+{
+	size_t i, n = strlen(name);
+
+	for (i = 0; i < pl->nlab; i++)
+		if (pl->lab[i].nl == n && memcmp(pl->lab[i].name, name, n) == 0)
+			return pl->vals.buf + pl->lab[i].voff;
+	return NULL;
+}
+
+/* The labels "{a="x",b="y"}" at *sp; advance *sp past '}'. */
+static int
+parse_labels(struct prom_line *pl, const char **sp, const char **why)
+{
+	const char *s = *sp + 1;
+
+	for (;;) {
+		const char *n0;
+		size_t k;
+
+		s += strspn(s, " \t");
+		if (*s == '}') {
+			*sp = s + 1;
+			return 0;
+		}
+		n0 = s;
+		if (!(isalpha((unsigned char)*s) || *s == '_')) {
+			*why = "a label name";
+			return -1;
+		}
+		while (isalnum((unsigned char)*s) || *s == '_')
+			s++;
+		if (pl->nlab == PROM_MAXLABELS) {
+			*why = "at most 64 labels";
+			return -1;
+		}
+		k = pl->nlab++;
+		pl->lab[k].name = n0;
+		pl->lab[k].nl = (size_t)(s - n0);
+		s += strspn(s, " \t");
+		if (*s++ != '=') {
+			*why = "'=' after a label name";
+			return -1;
+		}
+		s += strspn(s, " \t");
+		if (*s++ != '"') {
+			*why = "a quoted label value";
+			return -1;
+		}
+		pl->lab[k].voff = pl->vals.len;
+		while (*s != '"') {
+			if (*s == '\0') {
+				*why = "the end of a label value";
+				return -1;
+			}
+			if (*s == '\\' && s[1] != '\0') {
+				s++;
+				sbuf_addc(&pl->vals, *s == 'n' ? '\n' : *s);
+			} else
+				sbuf_addc(&pl->vals, *s);
+			s++;
+		}
+		s++;
+		sbuf_addc(&pl->vals, '\0');
+		s += strspn(s, " \t");
+		if (*s == ',')
+			s++;
+		else if (*s != '}') {
+			*why = "',' or '}' after a label";
+			return -1;
+		}
+	}
+}
+
+int
+prom_parse(const char *line, struct prom_line *pl, const char **why)
+{
+	const char *s = line;
+	size_t tl;
+
+	pl->nlab = 0;
+	pl->has_ts = 0;
+	sbuf_reset(&pl->vals);
+	sbuf_add(&pl->vals, "", 0);
+	if (!(isalpha((unsigned char)*s) || *s == '_' || *s == ':')) {
+		*why = "a metric name";
+		return -1;
+	}
+	while (isalnum((unsigned char)*s) || *s == '_' || *s == ':')
+		s++;
+	pl->name = line;
+	pl->nl = (size_t)(s - line);
+	if (*s == '{' && parse_labels(pl, &s, why) < 0)
+		return -1;
+	if (*s != ' ' && *s != '\t') {
+		*why = "a space and a value after the metric";
+		return -1;
+	}
+	s += strspn(s, " \t");
+	pl->value = s;
+	pl->vl = strcspn(s, " \t");
+	if (pl->vl == 0) {
+		*why = "a value";
+		return -1;
+	}
+	s += pl->vl;
+	s += strspn(s, " \t");
+	if (*s == '\0')
+		return 0;
+	tl = strcspn(s, " \t");
+	if (parse_u64(s, tl, &pl->ts_ms) < 0 || pl->ts_ms > UINT64_MAX /
+	    NS_PER_MS || s[tl + strspn(s + tl, " \t")] != '\0') {
+		*why = "a timestamp in milliseconds after the value";
+		return -1;
+	}
+	pl->has_ts = 1;
+	return 0;
+}
+
+/* A new family: a repeated one ends the scrape. */
+static void
+family(struct prom *p, const char *name, size_t n)
+{
+	int isnew;
+
+	if (p->last.len == n && memcmp(p->last.buf, name, n) == 0)
+		return;
+	if (hmap_get(&p->families, name, n) != NULL)
+		flush(p);
+	hmap_put(&p->families, name, n, &isnew);
+	sbuf_reset(&p->last);
+	sbuf_add(&p->last, name, n);
+}
+
+static struct pgpu *
+gpu_entry(struct prom *p, const char *host, const char *uuid, int64_t index,
+    int have_ts, uint64_t ts)
+{
+	void **v;
+	int isnew;
+	struct pgpu *g;
+
+	sbuf_reset(&p->key);
+	sbuf_adds(&p->key, host);
+	sbuf_addc(&p->key, '\0');
+	if (uuid != NULL)
+		sbuf_adds(&p->key, uuid);
+	else
+		sbuf_printf(&p->key, "#%lld", (long long)index);
+	sbuf_addc(&p->key, '\0');
+	if (have_ts)
+		sbuf_add(&p->key, &ts, sizeof(ts));
+	v = hmap_put(&p->gpuidx, p->key.buf, p->key.len, &isnew);
+	if (!isnew)
+		return &p->gpus[(uintptr_t)*v - 1];
+	if (p->ngpus == p->capgpus) {
+		p->capgpus = p->capgpus ? 2 * p->capgpus : 8;
+		p->gpus = ereallocarray(p->gpus, p->capgpus, sizeof(*p->gpus));
+	}
+	g = &p->gpus[p->ngpus++];
+	memset(g, 0, sizeof(*g));
+	*v = (void *)(uintptr_t)p->ngpus;
+	g->host = estrdup(host);
+	g->uuid = uuid != NULL ? estrdup(uuid) : NULL;
+	g->index = index;
+	g->have_ts = have_ts;
+	g->ts = ts;
+	g->seq = p->ngpus;
+	return g;
+}
+
+/* The index nvidia_smi_index or nvidia_smi_gpu_info gives a uuid. */
+static void
+learn_index(struct prom *p, const char *host, const char *uuid, int64_t idx,
+    const char *bus)
+{
+	void **v;
+	size_t i;
+
+	sbuf_reset(&p->key);
+	sbuf_adds(&p->key, host);
+	sbuf_addc(&p->key, '\0');
+	sbuf_adds(&p->key, uuid);
+	v = hmap_put(&p->uuidx, p->key.buf, p->key.len, NULL);
+	*v = (void *)(uintptr_t)(idx + 1);
+	for (i = 0; i < p->ngpus; i++)
+		if (p->gpus[i].uuid != NULL && strcmp(p->gpus[i].uuid, uuid) ==
+		    0 && strcmp(p->gpus[i].host, host) == 0) {
+			p->gpus[i].index = idx;
+			if (bus != NULL && p->gpus[i].bus == NULL)
+				p->gpus[i].bus = estrdup(bus);
+		}
+}
+
+static void
+sample(struct prom *p, char *line)
+{
+	struct prom_line *pl = &p->pl;
+	const char *why = NULL, *host, *uuid, *v, *name;
+	size_t nl;
+	enum metric m;
+	int bytes = 0, have_ts, rc;
+	double d = 0;
+	uint64_t ts;
+	int64_t index = -1;
+	uint32_t mib = 0, u;
+	char q[48];
+
+	if (prom_parse(line, pl, &why) < 0) {
+		source_bad(p->s, "not a sample line: expected %s", why);
+		return;
+	}
+	name = pl->name;
+	nl = pl->nl;
+	p->any_sample = 1;
+	family(p, name, nl);
+	m = metric_of(name, nl, &bytes);
+	if (m == M_NONE)
+		return;		/* another metric: not ours */
+	have_ts = pl->has_ts;
+	ts = pl->ts_ms * NS_PER_MS;
+	rc = field_double(pl->value, pl->vl, &d);
+	if (rc < 0) {
+		source_bad(p->s, "%.*s: expected a number, got %s", (int)nl,
+		    name, field_quote(q, sizeof(q), pl->value, pl->vl));
+		return;
+	}
+	if (rc == 0)
+		return;		/* NaN, a blank: missing */
+	if (prom_label(pl, "GPU_I_ID") != NULL) {
+		p->migs++;	/* a MIG instance's share of its GPU */
+		return;
+	}
+	if (bytes)
+		d = floor(d / MIB + 0.5);
+	if (m != M_INFO && m != M_APP_INFO && m != M_APPS) {
+		if (d > UINT32_MAX) {
+			source_bad(p->s, "%.*s: %s is out of range", (int)nl,
+			    name, field_quote(q, sizeof(q), pl->value,
+			    pl->vl));
+			return;
+		}
+		mib = (uint32_t)d;
+	}
+	host = prom_label(pl, "Hostname");
+	if (host == NULL)
+		host = prom_label(pl, "hostname");
+	host = source_host(p->s, host);
+	uuid = prom_label(pl, "UUID");
+	if (uuid == NULL)
+		uuid = prom_label(pl, "uuid");
+	if (uuid != NULL && *uuid == '\0')
+		uuid = NULL;
+	if ((v = prom_label(pl, "gpu")) != NULL && parse_u32(v, strlen(v), &u) == 0)
+		index = u;
+
+	switch (m) {
+	case M_USED: case M_FREE: case M_TOTAL: case M_RESERVED: {
+		struct pgpu *g;
+		unsigned bit = m == M_USED ? REC_USED : m == M_FREE ?
+		    REC_FREE : m == M_TOTAL ? REC_TOTAL : HAS_RESERVED;
+
+		if (uuid == NULL && index < 0) {
+			source_bad(p->s, "%.*s: no gpu or UUID label", (int)nl,
+			    name);
+			return;
+		}
+		p->any_mem = 1;
+		if (bytes)
+			p->nvexp = 1;
+		else
+			p->dcgm = 1;
+		g = gpu_entry(p, host, uuid, index, have_ts, ts);
+		if (g->has & bit) {
+			/*
+			 * The series again, at the same time: a new scrape
+			 * (a loop that keeps only these lines never repeats
+			 * a family apart).
+			 */
+			flush(p);
+			family(p, name, nl);
+			g = gpu_entry(p, host, uuid, index, have_ts, ts);
+		}
+		if (g->index < 0)
+			g->index = index >= 0 ? index : uuid_index(p, host,
+			    uuid);
+		if (m == M_USED) {
+			g->used = mib;
+			g->has |= REC_USED;
+		} else if (m == M_FREE) {
+			g->free = mib;
+			g->has |= REC_FREE;
+		} else if (m == M_TOTAL) {
+			g->total = mib;
+			g->has |= REC_TOTAL;
+		} else {
+			g->reserved = mib;
+			g->has |= HAS_RESERVED;
+		}
+		return;
+	}
+	case M_INDEX:
+		if (uuid != NULL && d <= UINT32_MAX)
+			learn_index(p, host, uuid, (int64_t)mib, NULL);
+		return;
+	case M_INFO:
+		if (uuid != NULL && (v = prom_label(pl, "index")) != NULL &&
+		    parse_u32(v, strlen(v), &u) == 0)
+			learn_index(p, host, uuid, u, prom_label(pl, "pci_bus_id"));
+		return;
+	case M_APPS:
+		p->procs_here = 1;
+		p->s->device_only = 0;
+		return;
+	case M_APP_USED:
+	case M_APP_INFO: {
+		struct pproc *x = NULL;
+		size_t i;
+
+		p->procs_here = 1;
+		p->s->device_only = 0;
+		if ((v = prom_label(pl, "pid")) == NULL || parse_u32(v, strlen(v),
+		    &u) < 0 || u == 0) {
+			source_bad(p->s, "%.*s: no pid label", (int)nl, name);
+			return;
+		}
+		for (i = 0; i < p->nprocs; i++)
+			if (p->procs[i].pid == u && p->procs[i].have_ts ==
+			    have_ts && p->procs[i].ts == ts &&
+			    strcmp(p->procs[i].host, host) == 0 &&
+			    (p->procs[i].uuid == NULL) == (uuid == NULL) &&
+			    (uuid == NULL || strcmp(p->procs[i].uuid, uuid) ==
+			    0)) {
+				x = &p->procs[i];
+				break;
+			}
+		if (x != NULL && m == M_APP_USED && x->has_used) {
+			flush(p);	/* the series again: a new scrape */
+			family(p, name, nl);
+			p->procs_here = 1;
+			x = NULL;
+		}
+		if (x == NULL) {
+			if (p->nprocs == p->capprocs) {
+				p->capprocs = p->capprocs ? 2 * p->capprocs :
+				    16;
+				p->procs = ereallocarray(p->procs, p->capprocs,
+				    sizeof(*p->procs));
+			}
+			x = &p->procs[p->nprocs++];
+			memset(x, 0, sizeof(*x));
+			x->host = estrdup(host);
+			x->uuid = uuid != NULL ? estrdup(uuid) : NULL;
+			x->index = index;
+			x->pid = u;
+			x->ts = ts;
+			x->have_ts = have_ts;
+			v = prom_label(pl, "process_name");
+			x->name = estrdup(v != NULL ? v : "");
+		}
+		if (m == M_APP_USED) {
+			x->used = mib;
+			x->has_used = 1;
+			p->any_mem = 1;
+			p->nvexp = 1;
+		}
+		return;
+	}
+	default:
+		return;
+	}
+}
+
+/*
+ * A comment or a line that gives the time of the next scrape:
+ * "# 2024-06-01T11:27:15Z", "# timestamp: @1717241235", a date(1) line.
+ */
+static int
+time_line(const char *s, uint64_t *ts)
+{
+	static const char *const words[] = {
+		"timestamp", "time", "scrape_time", "scraped at", "scraped",
+		NULL
+	};
+	size_t i, n;
+
+	if (*s == '#') {
+		s++;
+		s += strspn(s, " \t");
+		for (i = 0; words[i] != NULL; i++) {
+			n = strlen(words[i]);
+			if (strncasecmp(s, words[i], n) == 0 &&
+			    (s[n] == ' ' || s[n] == ':' || s[n] == '=')) {
+				s += n;
+				s += strspn(s, " \t:=");
+				break;
+			}
+		}
+	}
+	n = strlen(s);
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+		n--;
+	if (n == 0)
+		return 0;
+	if (gtime_ctime(s, n, ts) == 0 || gtime_iso(s, n, ts) == 0 ||
+	    gtime_nvsmi(s, n, ts) == 0)
+		return 1;
+	if (s[0] == '@' || isdigit((unsigned char)s[0])) {
+		char buf[64];
+
+		if (n >= sizeof(buf))
+			return 0;
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+		/* A bare number is seconds here, as date +%s prints. */
+		if (s[0] != '@' && strspn(buf, "0123456789.") == n) {
+			memmove(buf + 1, buf, n + 1);
+			buf[0] = '@';
+		}
+		return gtime_parse(buf, ts) == 0;
+	}
+	return 0;
+}
+
+static void
+line_fn(void *st, char *line, size_t len)
+{
+	struct prom *p = st;
+	uint64_t t;
+
+	if (p->s->refused || p->s->refusal != NULL)
+		return;
+	while (len > 0 && (line[len - 1] == '\r' || line[len - 1] == ' '))
+		line[--len] = '\0';
+	if (len == 0)
+		return;
+	p->lines = 1;
+	if (strncmp(line, "# HELP ", 7) == 0 ||
+	    strncmp(line, "# TYPE ", 7) == 0 ||
+	    strncmp(line, "# UNIT ", 7) == 0) {
+		const char *n = line + 7;
+
+		family(p, n, strcspn(n, " \t"));
+		return;
+	}
+	if (strcmp(line, "# EOF") == 0) {
+		flush(p);
+		return;
+	}
+	if (time_line(line, &t)) {
+		flush(p);
+		p->pending = 1;
+		p->pending_ts = t;
+		return;
+	}
+	if (line[0] == '#') {
+		source_skip(p->s, "comment lines");
+		return;
+	}
+	sample(p, line);
+}
+
+static void
+end_fn(void *st)
+{
+	struct prom *p = st;
+
+	if (p->s->refused || p->s->refusal != NULL)
+		return;
+	flush(p);
+	if (p->s->refused || p->s->refusal != NULL)
+		return;
+	if (!p->lines)
+		return;		/* empty */
+	if (!p->any_sample && p->s->nbad > 0)
+		source_refuse(p->s, "no Prometheus sample line: not Prometheus "
+		    "text");
+	else if (!p->any_mem && p->nrec == 0)
+		source_refuse(p->s, "no GPU memory metrics (DCGM_FI_DEV_FB_USED, "
+		    "_FREE, nvidia_smi_memory_used_bytes, ...): this "
+		    "Prometheus text holds no memory data");
+}
+
+static void
+summary(void *st, struct sbuf *sb)
+{
+	struct prom *p = st;
+
+	sbuf_printf(sb, "%s, %llu scrape%s", p->dcgm && !p->nvexp ?
+	    " of dcgm-exporter" : p->nvexp && !p->dcgm ?
+	    " of nvidia_gpu_exporter" : "", (unsigned long long)p->scrapes,
+	    p->scrapes == 1 ? "" : "s");
+	if (p->migs > 0)
+		sbuf_printf(sb, ", %llu MIG instance samples (their memory "
+		    "counted in their GPU)", (unsigned long long)p->migs);
+	if (p->clock.n > 0)
+		sbuf_adds(sb, ", times from --start and --interval");
+}
+
+static void
+free_fn(void *st)
+{
+	struct prom *p = st;
+
+	scrape_clear(p);
+	free(p->gpus);
+	free(p->procs);
+	sbuf_release(&p->last);
+	sbuf_release(&p->key);
+	sbuf_release(&p->pl.vals);
+	sbuf_release(&p->name);
+	free(p);
+}
+
+const struct format fmt_prom = {
+	.name = "prom",
+	.what = "Prometheus text",
+	.device_only = 1,
+	.sniff_text = sniff,
+	.open = open_fn,
+	.line = line_fn,
+	.end = end_fn,
+	.summary = summary,
+	.free = free_fn,
+};

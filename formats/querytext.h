@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: ISC */
+/* querytext.h: nvidia-smi -q, the plain-text report. */
+#ifndef GPUMEM_QUERYTEXT_H
+#define GPUMEM_QUERYTEXT_H
+
+#include "source.h"
+
+extern const struct format fmt_query_text;
+
+#endif

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: ISC */
+/* table.h: the plain nvidia-smi table, logged in a loop. */
+#ifndef GPUMEM_TABLE_H
+#define GPUMEM_TABLE_H
+
+#include "source.h"
+
+extern const struct format fmt_table;
+
+#endif

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: ISC */
+/* xml.h: nvidia-smi -q -x XML, one document or many concatenated. */
+#ifndef GPUMEM_XML_H
+#define GPUMEM_XML_H
+
+#include "source.h"
+
+extern const struct format fmt_xml;
+
+#endif

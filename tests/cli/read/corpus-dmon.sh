@@ -1,0 +1,13 @@
+# The dmon of the shared corpus was run with -s u: no fb column, so no
+# memory data; it is refused with one line that says so.
+. "$TESTS/lib.sh"
+need_corpus real/dmon
+d=$CORPUS/real/dmon
+f=full-bot_dmon-s-u_utilization-only.log
+gpumem-read "$d/$f" > out.csv 2> err.txt
+expect_eq "exit" $? 2
+expect_eq "refusal" "$(cat err.txt)" "gpumem-read: $d/$f: no memory column (fb): a utilization-only dmon (-s u) holds no memory data (its 'mem' is the memory controller's load in %); record with -s m or -s um"
+expect_eq "records" "$(nrec out.csv)" 0
+# Detected by content: --format dmon says the same.
+gpumem-read --format dmon "$d/$f" 2>&1 >/dev/null | grep -q "utilization-only dmon (-s u)" || die "--format dmon"
+expect_eq "files in the folder" "$(ls "$d" | wc -l | tr -d ' ')" 1
