@@ -141,10 +141,10 @@ resolve_gpu(struct stream *st, struct rec *r)
 		return;
 	st->said[how] = 1;
 	if (how == GPUMAP_BUSORDER)
-		source_warn(s, "the log has no GPU index column: GPUs "
-		    "numbered in PCI bus order, as nvidia-smi numbers them");
+		source_warn(s, "the log gives no GPU indexes: GPUs numbered "
+		    "in PCI bus order, as nvidia-smi numbers them");
 	else if (how == GPUMAP_LOGORDER)
-		source_warn(s, "the log has no GPU index or bus id column: "
+		source_warn(s, "the log gives neither GPU indexes nor bus ids: "
 		    "GPUs numbered in the order the log names them");
 	else {
 		source_warn(s, "no device log of this run names GPU %s: "
