@@ -613,6 +613,7 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 			if (strict) {
 				sbuf_release(&row);
 				input_close(in);
+				tasklist_release(l);
 				return -1;
 			}
 		} else {
@@ -632,6 +633,8 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 		    (unsigned long long)(bad - 10));
 	sbuf_release(&row);
 	input_close(in);
+	if (!ok)
+		tasklist_release(l);
 	return ok ? 0 : -1;
 }
 
