@@ -13,6 +13,7 @@ libpcap-dev:pc:libpcap
 zlib1g-dev:pc:zlib
 libyaml-dev:pc:yaml-0.1
 gzip:cmd:gzip
+libxml2-utils:cmd:xmllint
 "
 missing=
 for item in $need; do
