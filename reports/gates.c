@@ -480,9 +480,30 @@ occurrence(struct hmap *seen, struct sbuf *sb, const struct task *t,
 	return k;
 }
 
-/* Fill vs->match: each task of now with its baseline task, or NULL. */
+/*
+ * The occurrence of each task of l among the tasks of its GPU and name,
+ * in order of start, from 1: "the second python3 on GPU 0".
+ */
 static void
-match(struct verdicts *vs, int hosts, unsigned char *used)
+occurrences(const struct tasklist *l, uint32_t *occ)
+{
+	struct hmap seen = HMAP_INIT;
+	struct sbuf sb = SBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		occ[i] = (uint32_t)occurrence(&seen, &sb, &l->t[i], 1) + 1;
+	hmap_release(&seen, NULL);
+	sbuf_release(&sb);
+}
+
+/*
+ * Fill vs->match: each task of now with its baseline task, or NULL; mark
+ * the baseline tasks matched in used, and store the occurrence of each
+ * in bocc.
+ */
+static void
+match(struct verdicts *vs, int hosts, unsigned char *used, uint32_t *bocc)
 {
 	const struct tasklist *b = &vs->base->tl, *n = &vs->now->tl;
 	struct hmap seen = HMAP_INIT, idx = HMAP_INIT;
@@ -492,6 +513,7 @@ match(struct verdicts *vs, int hosts, unsigned char *used)
 	for (i = 0; i < b->n; i++) {
 		uint64_t k = occurrence(&seen, &sb, &b->t[i], hosts);
 
+		bocc[i] = (uint32_t)k + 1;
 		match_key(&sb, &b->t[i], hosts, k, 1);
 		*hmap_put(&idx, sb.buf, sb.len, NULL) = (void *)(uintptr_t)
 		    (i + 1);
@@ -633,11 +655,13 @@ gate_base_delay(struct verdicts *vs, const struct task *t,
 }
 
 static void
-gate_vanished(struct verdicts *vs, const char *host, const struct task *b)
+gate_vanished(struct verdicts *vs, const char *host, const struct task *b,
+    uint32_t occ)
 {
 	struct verdict *v = add(vs, GATE_VANISHED, host, b->gpu, NULL, b);
 	char d[32];
 
+	v->occ = occ;
 	if (b->status == TASK_RELEASED)
 		set_msg(v, RES_SKIP, "in the baseline (pid %u, released "
 		    "after %s s), not in this run", b->pid, delay_str(b, d));
@@ -670,12 +694,15 @@ gates_eval(struct verdicts *vs)
 	const struct tasklist *b = base != NULL ? &base->tl : NULL;
 	struct gref *g;
 	unsigned char *used = NULL;
+	uint32_t *bocc = NULL;
 	const char *vhost = NULL;	/* hosts ignored: the host of now */
 	size_t ng, i, ti = 0, bi = 0;
 	int hosts = 1;
 
 	vs->match = ecalloc(now->tl.n + 1, sizeof(*vs->match));
 	vs->tres = ecalloc(now->tl.n + 1, sizeof(*vs->tres));
+	vs->occ = ecalloc(now->tl.n + 1, sizeof(*vs->occ));
+	occurrences(&now->tl, vs->occ);
 	if (vs->input_failed) {
 		struct verdict *v = add(vs, GATE_INPUT, "", 0, NULL, NULL);
 
@@ -685,10 +712,11 @@ gates_eval(struct verdicts *vs)
 	}
 	if (base != NULL) {
 		used = ecalloc(b->n + 1, 1);
+		bocc = ecalloc(b->n + 1, sizeof(*bocc));
 		hosts = !(one_host(now) && one_host(base));
 		if (!hosts)
 			vhost = now->ngpu > 0 ? now->gpu[0].host : NULL;
-		match(vs, hosts, used);
+		match(vs, hosts, used, bocc);
 	}
 
 	/* The GPUs: this run's, and the baseline's with a vanished task. */
@@ -754,7 +782,7 @@ gates_eval(struct verdicts *vs)
 			if (hostgpu_cmp(h, t->gpu, g[i].host, g[i].gpu) != 0)
 				break;
 			if (!used[bi])
-				gate_vanished(vs, g[i].host, t);
+				gate_vanished(vs, g[i].host, t, bocc[bi]);
 		}
 	}
 	if (ti != now->tl.n || (b != NULL && bi != b->n))
@@ -762,8 +790,12 @@ gates_eval(struct verdicts *vs)
 		    bi, b != NULL ? b->n : 0);
 	for (i = 0; i < vs->nv; i++)
 		vs->count[vs->v[i].res]++;
+	for (i = 0; i < vs->nv; i++)
+		if (vs->v[i].t != NULL)
+			vs->v[i].occ = vs->occ[vs->v[i].t - now->tl.t];
 	free(g);
 	free(used);
+	free(bocc);
 }
 
 void
@@ -778,6 +810,8 @@ verdicts_release(struct verdicts *vs)
 	free(vs->v);
 	free(vs->match);
 	free(vs->tres);
+	free(vs->occ);
+	vs->occ = NULL;
 	vs->v = NULL;
 	vs->match = NULL;
 	vs->tres = NULL;

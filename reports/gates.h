@@ -121,6 +121,8 @@ struct verdict {
 	const struct task *t;	/* this run's task, or NULL */
 	const struct task *base;	/* the baseline's task, or NULL */
 	const struct gpuinfo *gi;	/* GATE_UNATTR: the GPU */
+	uint32_t occ;		/* the task's occurrence among the tasks of
+				   its GPU and name, from 1 (0: no task) */
 	const char *unit;	/* of value and limit: "MiB", "s" or NULL */
 	char value[32];		/* JSON numbers, "" when there is none */
 	char limit[32];
@@ -142,6 +144,7 @@ struct verdicts {
 	const struct task **match;	/* per task of now: its baseline */
 	enum result *tres;	/* per task of now: fail if a check failed,
 				   else pass if one passed, else skipped */
+	uint32_t *occ;		/* per task of now: as verdict.occ */
 	size_t matched, appeared, vanished;
 };
 

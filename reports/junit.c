@@ -88,6 +88,22 @@ details(struct sbuf *sb, const struct verdict *v)
 		sbuf_printf(sb, "rule: %s (%s)\n", gate_name(v->gate), v->src);
 }
 
+/*
+ * The name of a check: "python3 #2: max_release_delay_s", the second
+ * python3 on the GPU.  Not the pid: CI systems follow a test from run to
+ * run by its name, and pids change every run (the messages have them).
+ */
+static void
+test_name(struct sbuf *sb, const struct verdict *v)
+{
+	const struct task *t = v->t != NULL ? v->t : v->base;
+
+	if (t != NULL)
+		sbuf_printf(sb, "%s #%u%s: ", t->name, v->occ, v->t == NULL ?
+		    " (baseline)" : "");
+	sbuf_adds(sb, gate_name(v->gate));
+}
+
 static void
 testcase(struct obuf *o, const struct verdict *v)
 {
@@ -100,13 +116,15 @@ testcase(struct obuf *o, const struct verdict *v)
 		attr(o, "name", "read the inputs");
 	} else {
 		attr(o, "classname", gpu_label(v->host, v->gpu, g, sizeof(g)));
-		ciout_what(&sb, v);
-		sbuf_printf(&sb, "%s%s", sb.len > 0 ? ": " : "",
-		    gate_name(v->gate));
+		test_name(&sb, v);
 		attr(o, "name", sb.buf);
 	}
 	sbuf_adds(&o->sb, " time=\"0\">\n");
+	/* The message: the task with its pid, and the finding. */
 	sbuf_reset(&sb);
+	ciout_what(&sb, v);
+	if (sb.len > 0)
+		sbuf_adds(&sb, ": ");
 	ciout_finding(&sb, v);
 	switch (v->res) {
 	case RES_FAIL:

@@ -38,7 +38,7 @@ run missing.csv
 gpumem-check --junit r.xml --json r.json leak.csv missing.csv
 echo "leak and missing: exit $?"
 grep -c '<error message="the input could not be read in full' r.xml
-grep -c 'name="python3 launch.py --listen (pid 4242): max_leak_mib"' r.xml
+grep -c 'name="python3 launch.py --listen #1: max_leak_mib"' r.xml
 grep -c '"verdict": "trouble"' r.json
 # A report that cannot be written is trouble; the others are written.
 if [ -w /dev/full ]; then

@@ -33,6 +33,9 @@ valid() {
 		    "$(x "count($s/testcase/skipped)" "$1")"
 		i=$((i + 1))
 	done
+	# Every check has a name of its own (CI systems key on it).
+	dup=$(grep -o '<testcase classname="[^"]*" name="[^"]*"' "$1" | sort | uniq -d)
+	[ -z "$dup" ] || die "$1: names given twice: $dup"
 	n=$((n + 1))
 }
 cat > rules.yaml <<'YAML'
@@ -44,7 +47,7 @@ tasks:
 gpus:
   max_unattributed_mib_at_end: 256
 YAML
-for s in leak clean slow-release partial-leak concurrent; do
+for s in leak clean slow-release partial-leak concurrent pid-reuse; do
 	gpumem-synth -s $s > $s.csv
 	gpumem-check -q --config rules.yaml --junit $s.xml $s.csv 2> /dev/null
 	valid $s.xml
