@@ -57,12 +57,11 @@ static const struct option longopts[] = {
 static void
 usage(FILE *f, int status)
 {
-	fprintf(f, "usage: %s [-qv] [--config FILE] [--max-leak MIB] "
-	    "[--max-delay SECONDS]\n"
-	    "       [--baseline FILE] [--junit FILE] [--markdown FILE] "
-	    "[--json FILE]\n"
-	    "       [--tasks FILE] [--tolerance MIB] [read options] "
-	    "[FILE ...]\n", progname);
+	fprintf(f, "usage: %s [-qv] [--config FILE] [--max-leak MIB]\n"
+	    "       [--max-delay SECONDS] [--baseline FILE] [--junit FILE]\n"
+	    "       [--markdown FILE] [--json FILE] [--tasks FILE] "
+	    "[--tolerance MIB]\n"
+	    "       [read options] [FILE ...]\n", progname);
 	if (status != EXIT_OK) {
 		fprintf(f, "Try '%s --help' for more information.\n",
 		    progname);
@@ -82,14 +81,14 @@ usage(FILE *f, int status)
 	    "2.5, 500ms)\n"
 	    "      --baseline FILE     compare with the task table of an "
 	    "earlier run\n"
-	    "      --junit FILE        write JUnit XML: a testsuite per GPU, "
-	    "a testcase per check\n"
+	    "      --junit FILE        write JUnit XML: a suite per GPU, a "
+	    "case per check\n"
 	    "      --markdown FILE     write a summary for a pull request or "
 	    "a CI job\n"
 	    "      --json FILE         write the verdict, checks and tasks as "
 	    "JSON\n"
-	    "      --tasks FILE        tasks of a device-only log: CSV "
-	    "name,gpu,start,end or YAML\n"
+	    "      --tasks FILE        tasks of a device-only log (see "
+	    "gpumem tasks)\n"
 	    "      --tolerance MIB     how close memory must come back (64)\n"
 	    "  -q, --quiet             no warnings: only problems and the "
 	    "verdict\n"

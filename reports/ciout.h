@@ -32,7 +32,10 @@ const char *ciout_verdict(const struct verdicts *vs);
  */
 void ciout_summary(struct sbuf *sb, const struct verdicts *vs);
 
-/* What a verdict is about: "python3 (pid 4242)", "x (baseline pid 7)", or "". */
+/*
+ * What a verdict is about: "python3 (pid 4242)", "x (baseline pid 7)",
+ * or nothing (a GPU's check, the input).
+ */
 void ciout_what(struct sbuf *sb, const struct verdict *v);
 
 /* "max_leak_mib: leaked 11264 MiB, more than 0 (built-in)". */

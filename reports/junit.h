@@ -3,11 +3,13 @@
  * junit.h: the verdicts of gpumem check as JUnit XML, the test report CI
  * systems read (Jenkins, GitLab, the test reporters of GitHub Actions).
  *
- *	<testsuites name="gpumem check" tests="2" failures="1" errors="0" time="0">
+ *	<testsuites name="gpumem check" tests="2" failures="1" ...>
  *	  <testsuite name="gpu 0" tests="2" failures="1" ...>
- *	    <testcase classname="gpu 0" name="python3 #1: max_leak_mib" time="0">
- *	      <failure message="python3 (pid 4242): max_leak_mib: leaked 11264 MiB,
- *	          more than 0 (built-in)" type="max_leak_mib">the task's numbers</failure>
+ *	    <testcase classname="gpu 0" name="python3 #1: max_leak_mib"
+ *	        time="0">
+ *	      <failure message="python3 (pid 4242): max_leak_mib: leaked
+ *	          11264 MiB, more than 0 (built-in)" type="max_leak_mib">the
+ *	          task's numbers</failure>
  *
  * One testsuite per GPU (named "gpu 0", or "node1:gpu 0" with a host),
  * one testcase per task and gate and per GPU gate.  A task is named by
