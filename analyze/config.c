@@ -177,12 +177,14 @@ gate_fields(struct ctx *x, const struct ynode *n, const char *where,
 		    &g->max_leak_mib) < 0)
 			return -1;
 		g->has_leak = 1;
+		g->leak_line = v->line;
 	}
 	if ((v = ytree_get(n, "max_release_delay_s")) != NULL) {
 		snprintf(key, sizeof(key), "%s.max_release_delay_s", where);
 		if (get_secs(x, v, key, &g->max_delay_ns) < 0)
 			return -1;
 		g->has_delay = 1;
+		g->delay_line = v->line;
 	}
 	return 0;
 }
@@ -352,6 +354,7 @@ config_load(struct config *c, const char *path)
 			    "an integer of MiB", &c->max_unattr_end) < 0)
 				goto out;
 			c->has_max_unattr_end = 1;
+			c->unattr_line = w->line;
 		}
 	}
 	if ((v = ytree_get(root, "baseline")) != NULL) {
@@ -365,12 +368,14 @@ config_load(struct config *c, const char *path)
 			    &c->delay_regression) < 0)
 				goto out;
 			c->has_delay_regression = 1;
+			c->delay_regression_line = w->line;
 		}
 		if ((w = ytree_get(v, "max_leak_regression_mib")) != NULL) {
 			if (get_u32(&x, w, "baseline.max_leak_regression_mib",
 			    "an integer of MiB", &c->leak_regression_mib) < 0)
 				goto out;
 			c->has_leak_regression = 1;
+			c->leak_regression_line = w->line;
 		}
 	}
 out:

@@ -63,6 +63,7 @@ struct cfg_gate {
 	uint32_t max_leak_mib;
 	uint64_t max_delay_ns;
 	unsigned line;
+	unsigned leak_line, delay_line;	/* of their keys, for messages */
 };
 
 struct config {
@@ -81,6 +82,8 @@ struct config {
 	double delay_regression;	/* allowed growth, 0.25 = 25% */
 	int has_leak_regression;
 	uint32_t leak_regression_mib;
+	/* The lines of those keys, so that a verdict can name its rule. */
+	unsigned unattr_line, delay_regression_line, leak_regression_line;
 };
 
 /* The defaults: tolerance 64 MiB, nothing else. */

@@ -446,6 +446,22 @@ secs(const char *s, size_t n, uint64_t *ns)
 }
 
 /*
+ * The sampling interval a delay written as s[0..n) was rounded to: whole
+ * seconds at 1 s sampling or more, tenths at 100 ms, and so on (see
+ * decimals()).  The table has no interval column; this is the finest
+ * interval its writer could have had.
+ */
+static uint64_t
+resolution(const char *s, size_t n)
+{
+	const char *dot = memchr(s, '.', n);
+	size_t d = dot != NULL ? n - (size_t)(dot - s) - 1 : 0;
+
+	return d == 0 ? NS_PER_SEC : d == 1 ? 100 * NS_PER_MS :
+	    d == 2 ? 10 * NS_PER_MS : NS_PER_MS;
+}
+
+/*
  * One CSV row of a task table into *t.  Quoted host and name are handled
  * as the record stream does them (one line; gpumem tasks never writes a
  * line break inside a name... it quotes them, so join lines first).
@@ -526,6 +542,8 @@ parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 		*why = "release_delay_s: expected seconds";
 		return -1;
 	}
+	if (n[9] > 0)
+		t->interval = resolution(f[9], n[9]);
 	rc = col_u64(f[10], n[10], &v);
 	if (rc < 0 || v > UINT32_MAX) {
 		*why = "leaked_mib: expected an integer";
@@ -595,6 +613,7 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 			if (strict) {
 				sbuf_release(&row);
 				input_close(in);
+				tasklist_release(l);
 				return -1;
 			}
 		} else {
@@ -614,6 +633,8 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 		    (unsigned long long)(bad - 10));
 	sbuf_release(&row);
 	input_close(in);
+	if (!ok)
+		tasklist_release(l);
 	return ok ? 0 : -1;
 }
 

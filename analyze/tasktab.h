@@ -62,7 +62,11 @@ int tasktab_sniff(const unsigned char *p, size_t n);
 /*
  * Read a task table (CSV, plain or gzip) from path.  Bad rows are reported
  * as "prog: FILE:LINE: what" and skipped.  Return 0, or -1 when the file
- * cannot be read or is not a task table (message printed).
+ * cannot be read or is not a task table (message printed; l is then
+ * empty, nothing to release).  The table has
+ * no interval column: a row with a release_delay_s gets as its interval
+ * the resolution the delay was written with (1 s for "45", 100 ms for
+ * "4.5"...), the finest sampling its writer could have had; others get 0.
  */
 int tasktab_read(const char *path, struct tasklist *l, int strict);
 void tasklist_release(struct tasklist *l);

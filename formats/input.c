@@ -171,6 +171,9 @@ fill(struct input *in)
 	return got;
 }
 
+/* Standard input after input_close(), with what it had read ahead. */
+static struct input *stdin_kept;
+
 struct input *
 input_open(const char *path)
 {
@@ -178,6 +181,11 @@ input_open(const char *path)
 	struct stat st;
 	ssize_t r;
 
+	if (strcmp(path, "-") == 0 && stdin_kept != NULL) {
+		in = stdin_kept;
+		stdin_kept = NULL;
+		return in;
+	}
 	in = ecalloc(1, sizeof(*in));
 	if (strcmp(path, "-") == 0) {
 		in->fd = STDIN_FILENO;
@@ -236,6 +244,12 @@ input_close(struct input *in)
 {
 	if (in == NULL)
 		return;
+	if (in->is_stdin && in->cookie == NULL && !in->failed &&
+	    (!in->eof || in->pos < in->end) && stdin_kept == NULL) {
+		/* Bytes read ahead belong to stdin: keep them for the next. */
+		stdin_kept = in;
+		return;
+	}
 	if (in->cookie != NULL)
 		fclose(in->cookie);
 	if (in->gz)

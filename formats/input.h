@@ -27,7 +27,12 @@ struct input;
  */
 struct input *input_open(const char *path);
 
-/* Close and free; stdin is not closed. */
+/*
+ * Close and free.  Standard input is not closed, and what was read ahead
+ * from it but not consumed is kept: the next input_open("-") goes on from
+ * there, so a tool may peek at stdin (is it a task table?) and then hand
+ * "-" to a reader that opens it again.
+ */
 void input_close(struct input *in);
 
 /* The name for messages: the path, or "<stdin>". */

@@ -14,6 +14,7 @@ zlib1g-dev:pc:zlib
 libyaml-dev:pc:yaml-0.1
 libexpat1-dev:pc:expat
 gzip:cmd:gzip
+libxml2-utils:cmd:xmllint
 "
 missing=
 for item in $need; do

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /* Unit tests: plain and gzip input, lines (formats/input.c). */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "input.h"
@@ -146,6 +148,34 @@ main(void)
 		CHECK_U64(input_lineno(in), 1);
 	}
 	input_close(in);
+
+	/*
+	 * Standard input peeked at, closed and opened again: nothing read
+	 * ahead is lost (gpumem check sniffs stdin, then the reader opens
+	 * it), plain and gzip-compressed.
+	 */
+	{
+		static const char *const files[] = {"plain.txt", "z.gz"};
+		int saved = dup(STDIN_FILENO);
+
+		for (i = 0; i < 2; i++) {
+			int fd = open(files[i], O_RDONLY);
+
+			dup2(fd, STDIN_FILENO);
+			close(fd);
+			in = input_open("-");
+			n = input_peek(in, &p, 3);
+			CHECK_U64(n, 3);
+			CHECK(memcmp(p, "a\r\n", 3) == 0);
+			input_close(in);
+			CHECK_STR(lines("-", &rc), "a|bb||ccc|");
+			CHECK(rc == 0);
+			/* Read to the end: opening it again finds the end. */
+			CHECK_STR(lines("-", &rc), "");
+		}
+		dup2(saved, STDIN_FILENO);
+		close(saved);
+	}
 
 	CHECK(input_open("does-not-exist") == NULL);
 	CHECK(input_open(".") == NULL);

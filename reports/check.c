@@ -1,0 +1,391 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * check.c: gpumem-check, the CI gate: did any task of a GPU test run leak
+ * memory or release it too slowly, and is the run worse than the last
+ * good one?  A verdict on stderr, JUnit, Markdown and JSON reports, and
+ * the exit status CI acts on.  The rules are in reports/gates.h.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ciout.h"
+#include "config.h"
+#include "engine.h"
+#include "gates.h"
+#include "gtime.h"
+#include "input.h"
+#include "junit.h"
+#include "readopt.h"
+#include "stream.h"
+#include "tasktab.h"
+#include "util.h"
+
+#define MAX_LINES 20		/* failures named on stderr */
+
+enum {
+	OPT_BASELINE = OPT_READ_LAST,
+	OPT_CONFIG,
+	OPT_JSON,
+	OPT_JUNIT,
+	OPT_MARKDOWN,
+	OPT_MAX_DELAY,
+	OPT_MAX_LEAK,
+	OPT_TASKS,
+	OPT_TOLERANCE
+};
+
+static const struct option longopts[] = {
+	READOPT_LONGOPTS,
+	{"baseline", required_argument, NULL, OPT_BASELINE},
+	{"config", required_argument, NULL, OPT_CONFIG},
+	{"json", required_argument, NULL, OPT_JSON},
+	{"junit", required_argument, NULL, OPT_JUNIT},
+	{"markdown", required_argument, NULL, OPT_MARKDOWN},
+	{"max-delay", required_argument, NULL, OPT_MAX_DELAY},
+	{"max-leak", required_argument, NULL, OPT_MAX_LEAK},
+	{"tasks", required_argument, NULL, OPT_TASKS},
+	{"tolerance", required_argument, NULL, OPT_TOLERANCE},
+	{"quiet", no_argument, NULL, 'q'},
+	{"verbose", no_argument, NULL, 'v'},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{NULL, 0, NULL, 0}
+};
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s [-qv] [--config FILE] [--max-leak MIB]\n"
+	    "       [--max-delay SECONDS] [--baseline FILE] [--junit FILE]\n"
+	    "       [--markdown FILE] [--json FILE] [--tasks FILE] "
+	    "[--tolerance MIB]\n"
+	    "       [read options] [FILE ...]\n", progname);
+	if (status != EXIT_OK) {
+		fprintf(f, "Try '%s --help' for more information.\n",
+		    progname);
+		exit(status);
+	}
+	fprintf(f, "\nThe CI gate of a GPU test run: did a task leak memory or "
+	    "release it too\nslowly, and is the run worse than a baseline?  "
+	    "FILE is a record stream (or\nanything gpumem read reads) or a "
+	    "task table of gpumem tasks.  With no FILE,\nor when FILE is -, "
+	    "read standard input.  The verdict goes to standard error,\n"
+	    "reports to the files named (- for standard output).\n\n"
+	    "      --config FILE       rules (YAML): defaults, tasks, gpus, "
+	    "baseline\n"
+	    "      --max-leak MIB      MiB a task may leak (0; instead of "
+	    "defaults:)\n"
+	    "      --max-delay SECONDS how soon memory must come back (5, "
+	    "2.5, 500ms)\n"
+	    "      --baseline FILE     compare with the task table of an "
+	    "earlier run\n"
+	    "      --junit FILE        write JUnit XML: a suite per GPU, a "
+	    "case per check\n"
+	    "      --markdown FILE     write a summary for a pull request or "
+	    "a CI job\n"
+	    "      --json FILE         write the verdict, checks and tasks as "
+	    "JSON\n"
+	    "      --tasks FILE        tasks of a device-only log (see "
+	    "gpumem tasks)\n"
+	    "      --tolerance MIB     how close memory must come back (64)\n"
+	    "  -q, --quiet             no warnings: only problems and the "
+	    "verdict\n"
+	    "  -v, --verbose           say more\n"
+	    "  -h, --help              print this help and exit\n"
+	    "  -V, --version           print the version and exit\n"
+	    "\nRead options (see gpumem read --help): --format, --fields, "
+	    "--interval,\n--start, --tz, --host, --gpu, --pid, --since, "
+	    "--until, --window, --strict.\n\n"
+	    "Exit status: 0 success (every gate held), 1 a gate failed, 2 "
+	    "trouble (usage,\nunreadable input, bad configuration, a write "
+	    "error).\n");
+	exit(close_stdout());
+}
+
+static void
+on_task(void *p, const struct task *t)
+{
+	run_task(p, t);
+}
+
+static void
+on_sample(void *p, const struct sample *s)
+{
+	run_sample(p, s);
+}
+
+/* Whether the first input is a task table (it is left for its reader). */
+static int
+is_table(const char *path)
+{
+	struct input *in = input_open(path);
+	const unsigned char *p;
+	size_t n;
+	int yes;
+
+	if (in == NULL)
+		return 0;	/* the reader will say why */
+	n = input_peek(in, &p, sizeof(TASK_HEADER) + 1);
+	yes = tasktab_sniff(p, n);
+	input_close(in);
+	return yes;
+}
+
+/*
+ * Task tables into r; return 0, or -1 when one could not be read.  gpumem
+ * wrote them: a row that does not read is damage, and a gate must not
+ * pass by leaving a task out, so it is trouble (strict reading).
+ */
+static int
+read_tables(struct run *r, char **paths, int n)
+{
+	static char dash[] = "-";
+	char *stdin_only[1] = {dash};
+	struct tasklist l;
+	int i, failed = 0;
+	size_t k;
+
+	if (n == 0) {
+		paths = stdin_only;
+		n = 1;
+	}
+	for (i = 0; i < n; i++) {
+		if (tasktab_read(paths[i], &l, 1) < 0) {
+			failed = 1;
+			continue;
+		}
+		for (k = 0; k < l.n; k++)
+			run_task(r, &l.t[k]);
+		tasklist_release(&l);
+	}
+	r->table = 1;
+	return failed ? -1 : 0;
+}
+
+/*
+ * The records of the inputs through the engine into r.  Return the
+ * stream's status; an input without a single record is trouble too: a
+ * gate must not pass on a recording that never happened.
+ */
+static int
+read_stream(struct run *r, char **paths, int n, const struct readopts *opt,
+    const struct config *cfg, const char *tasks)
+{
+	struct engine_cb cb = {on_sample, on_task, r};
+	struct engine *e = engine_new(cfg, &cb);
+	struct stream *st;
+	const struct rec *rec;
+	int status;
+
+	if (tasks != NULL && tasktab_declare(tasks, e) < 0) {
+		engine_free(e);
+		return EXIT_TROUBLE;
+	}
+	st = stream_open(paths, (size_t)n, opt);
+	while ((rec = stream_next(st)) != NULL)
+		engine_put(e, rec);
+	engine_end(e);
+	status = stream_close(st);
+	engine_warnings(e);
+	if (status == EXIT_OK && engine_stats(e)->records == 0) {
+		msg("no records in the input: nothing to check");
+		status = EXIT_TROUBLE;
+	}
+	engine_free(e);
+	return status;
+}
+
+/* The verdict on stderr: the failures, then one line. */
+static void
+verdict(const struct verdicts *vs)
+{
+	struct sbuf sb = SBUF_INIT;
+	size_t i, shown = 0;
+
+	for (i = 0; i < vs->nv; i++) {
+		if (vs->v[i].res != RES_FAIL)
+			continue;
+		if (shown++ == MAX_LINES) {
+			msg("and %zu more failures (see the reports)",
+			    vs->count[RES_FAIL] - MAX_LINES);
+			break;
+		}
+		sbuf_reset(&sb);
+		ciout_line(&sb, &vs->v[i]);
+		msg("%s", sb.buf);
+	}
+	sbuf_reset(&sb);
+	ciout_summary(&sb, vs);
+	msg("%s: %s", ciout_verdict(vs), sb.buf);
+	sbuf_release(&sb);
+}
+
+/* One report to path; return 0, or -1 (message printed). */
+static int
+report(const char *path, int (*write)(FILE *, const struct verdicts *),
+    const struct verdicts *vs)
+{
+	struct outfile out;
+
+	if (path == NULL)
+		return 0;
+	if (outfile_open(&out, path) < 0)
+		return -1;
+	if (write(out.f, vs) < 0) {
+		msg("%s: write error:", out.path != NULL ? out.path :
+		    "standard output");
+		outfile_abort(&out);
+		return -1;
+	}
+	return outfile_commit(&out);
+}
+
+static int
+is_stdin(const char *path)
+{
+	return path != NULL && strcmp(path, "-") == 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct readopts opt;
+	struct config cfg;
+	struct limits lim;
+	struct run now, base;
+	struct verdicts vs;
+	const char *cfgpath = NULL, *basepath = NULL, *tasks = NULL;
+	const char *junit = NULL, *markdown = NULL, *json = NULL;
+	int ch, i, status, in_status, tol = -1, have_base = 0, dashes;
+
+	util_init(argv[0]);
+	readopts_init(&opt);
+	config_init(&cfg);
+	memset(&lim, 0, sizeof(lim));
+	while ((ch = getopt_long(argc, argv, "hqvV", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'h':
+			usage(stdout, EXIT_OK);
+			break;
+		case 'q':
+			verbosity = 0;
+			break;
+		case 'v':
+			verbosity = 2;
+			opt.summaries = 1;
+			break;
+		case 'V':
+			print_version();
+			break;
+		case OPT_BASELINE:
+			basepath = optarg;
+			break;
+		case OPT_CONFIG:
+			cfgpath = optarg;
+			break;
+		case OPT_JSON:
+			json = optarg;
+			break;
+		case OPT_JUNIT:
+			junit = optarg;
+			break;
+		case OPT_MARKDOWN:
+			markdown = optarg;
+			break;
+		case OPT_MAX_DELAY:
+			if (gtime_duration(optarg, &lim.delay) < 0)
+				die("--max-delay: '%s': expected seconds (5, "
+				    "2.5, 500ms)", optarg);
+			lim.has_delay = 1;
+			break;
+		case OPT_MAX_LEAK:
+			lim.leak = (uint32_t)opt_u64("--max-leak", optarg, 0,
+			    UINT32_MAX);
+			lim.has_leak = 1;
+			break;
+		case OPT_TASKS:
+			tasks = optarg;
+			break;
+		case OPT_TOLERANCE:
+			tol = (int)opt_u64("--tolerance", optarg, 0, 1U << 30);
+			break;
+		default:
+			if (!readopt_parse(&opt, ch, optarg))
+				usage(stderr, EXIT_TROUBLE);
+		}
+	argc -= optind;
+	argv += optind;
+	dashes = is_stdin(junit) + is_stdin(markdown) + is_stdin(json);
+	if (dashes > 1)
+		die("only one report can go to standard output");
+	if (is_stdin(basepath)) {
+		for (i = 0; i < argc && strcmp(argv[i], "-") != 0; i++)
+			;
+		if (argc == 0 || i < argc)
+			die("--baseline: standard input is already the input");
+	}
+
+	status = EXIT_TROUBLE;
+	run_init(&now);
+	run_init(&base);
+	memset(&vs, 0, sizeof(vs));
+	if (cfgpath != NULL && config_load(&cfg, cfgpath) < 0)
+		goto out;
+	if (tol >= 0)
+		cfg.tolerance = (uint32_t)tol;
+	lim.cfg = &cfg;
+	if (basepath != NULL) {
+		struct tasklist l;
+		size_t k;
+
+		if (tasktab_read(basepath, &l, 1) < 0) {
+			msg("--baseline: expected the task table of an "
+			    "earlier run (gpumem tasks)");
+			goto out;
+		}
+		for (k = 0; k < l.n; k++)
+			run_task(&base, &l.t[k]);
+		tasklist_release(&l);
+		base.table = 1;
+		run_done(&base);
+		have_base = 1;
+	}
+
+	if (is_table(argc > 0 ? argv[0] : "-")) {
+		if (tasks != NULL)
+			warnmsg("--tasks: the input is a task table: ignored");
+		in_status = read_tables(&now, argv, argc) < 0 ?
+		    EXIT_TROUBLE : EXIT_OK;
+	} else
+		in_status = read_stream(&now, argv, argc, &opt, &cfg, tasks);
+	run_done(&now);
+
+	vs.now = &now;
+	vs.base = have_base ? &base : NULL;
+	vs.basepath = basepath;
+	vs.lim = &lim;
+	vs.input_failed = in_status != EXIT_OK;
+	gates_eval(&vs);
+	verdict(&vs);
+	status = in_status;
+	if (vs.count[RES_FAIL] > 0)
+		status = exit_worst(status, EXIT_NO);
+	/* Each report is written even when another one could not be. */
+	if (report(junit, junit_write, &vs) < 0)
+		status = EXIT_TROUBLE;
+	if (report(markdown, ciout_markdown, &vs) < 0)
+		status = EXIT_TROUBLE;
+	if (report(json, ciout_json, &vs) < 0)
+		status = EXIT_TROUBLE;
+	status = exit_worst(status, close_stdout());
+out:
+	verdicts_release(&vs);
+	run_release(&now);
+	run_release(&base);
+	config_release(&cfg);
+	idset_release(&opt.gpus);
+	idset_release(&opt.pids);
+	return status;
+}

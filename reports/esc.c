@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: ISC */
+/* esc.c: text made safe for XML, JSON and Markdown (esc.h). */
+#include <string.h>
+
+#include "esc.h"
+
+static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
+
+size_t
+utf8_seq(const unsigned char *p, size_t n)
+{
+	uint32_t c;
+	size_t len, i;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		len = 2;
+		c = p[0] & 0x1f;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3;
+		c = p[0] & 0x0f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4;
+		c = p[0] & 0x07;
+	} else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates, beyond the last code point. */
+	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+		return 0;
+	return len;
+}
+
+/*
+ * Walk s: call each() for every ASCII byte, copy every valid multi-byte
+ * sequence, replace every invalid byte.  each() returns 1 when it wrote
+ * the byte itself.
+ */
+static void
+walk(struct sbuf *sb, const char *s, int (*each)(struct sbuf *, int, int),
+    int arg)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), i = 0, k;
+
+	while (i < n) {
+		if (p[i] < 0x80) {
+			if (!each(sb, p[i], arg))
+				sbuf_addc(sb, p[i]);
+			i++;
+			continue;
+		}
+		k = utf8_seq(p + i, n - i);
+		if (k == 0) {
+			sbuf_adds(sb, replacement);
+			i++;
+		} else if (k == 3 && p[i] == 0xef && p[i + 1] == 0xbf &&
+		    (p[i + 2] == 0xbe || p[i + 2] == 0xbf)) {
+			/* U+FFFE and U+FFFF are not XML characters either. */
+			sbuf_adds(sb, replacement);
+			i += 3;
+		} else {
+			sbuf_add(sb, p + i, k);
+			i += k;
+		}
+	}
+}
+
+static int
+xml_char(struct sbuf *sb, int c, int attr)
+{
+	switch (c) {
+	case '&':
+		sbuf_adds(sb, "&amp;");
+		return 1;
+	case '<':
+		sbuf_adds(sb, "&lt;");
+		return 1;
+	case '>':
+		sbuf_adds(sb, "&gt;");
+		return 1;
+	case '"':
+		sbuf_adds(sb, "&quot;");
+		return 1;
+	case '\'':
+		sbuf_adds(sb, "&apos;");
+		return 1;
+	case '\t':
+	case '\n':
+	case '\r':
+		/* An attribute value would have them normalised to spaces. */
+		if (attr)
+			sbuf_printf(sb, "&#%d;", c);
+		return attr;
+	}
+	if (c < 0x20 || c == 0x7f) {
+		sbuf_adds(sb, replacement);
+		return 1;
+	}
+	return 0;
+}
+
+void
+esc_xml(struct sbuf *sb, const char *s, int attr)
+{
+	walk(sb, s, xml_char, attr);
+}
+
+static int
+json_char(struct sbuf *sb, int c, int arg)
+{
+	(void)arg;
+	switch (c) {
+	case '"':
+		sbuf_adds(sb, "\\\"");
+		return 1;
+	case '\\':
+		sbuf_adds(sb, "\\\\");
+		return 1;
+	case '\n':
+		sbuf_adds(sb, "\\n");
+		return 1;
+	case '\t':
+		sbuf_adds(sb, "\\t");
+		return 1;
+	}
+	if (c < 0x20 || c == 0x7f) {
+		sbuf_printf(sb, "\\u%04x", c);
+		return 1;
+	}
+	return 0;
+}
+
+void
+esc_json(struct sbuf *sb, const char *s)
+{
+	sbuf_addc(sb, '"');
+	walk(sb, s, json_char, 0);
+	sbuf_addc(sb, '"');
+}
+
+static int
+md_char(struct sbuf *sb, int c, int arg)
+{
+	(void)arg;
+	if (strchr("|\\`*_[]<>#~", c) != NULL) {
+		sbuf_addc(sb, '\\');
+		sbuf_addc(sb, c);
+		return 1;
+	}
+	if (c < 0x20 || c == 0x7f) {
+		sbuf_addc(sb, ' ');
+		return 1;
+	}
+	return 0;
+}
+
+void
+esc_md(struct sbuf *sb, const char *s)
+{
+	walk(sb, s, md_char, 0);
+}
+
+void
+obuf_flush(struct obuf *o, int all)
+{
+	if (o->sb.len == 0 || (!all && o->sb.len < 65536))
+		return;
+	if (!o->failed && ewrite_file(o->f, o->sb.buf, o->sb.len) < 0)
+		o->failed = 1;
+	sbuf_reset(&o->sb);
+}
+
+int
+obuf_end(struct obuf *o)
+{
+	obuf_flush(o, 1);
+	if (fflush(o->f) != 0 || ferror(o->f))
+		o->failed = 1;
+	sbuf_release(&o->sb);
+	return o->failed ? -1 : 0;
+}

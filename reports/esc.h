@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * esc.h: text made safe for what CI systems read: XML (JUnit), JSON and
+ * Markdown table cells.
+ *
+ * Process names come from the telemetry as they are: any bytes.  Each
+ * function appends s to sb, with every invalid UTF-8 sequence replaced by
+ * U+FFFD, so that the output is always valid UTF-8.
+ */
+#ifndef GPUMEM_ESC_H
+#define GPUMEM_ESC_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "util.h"
+
+/*
+ * The length of the valid UTF-8 sequence at p[0..n) (1 to 4), or 0 when
+ * it is invalid (overlong, a surrogate, beyond U+10FFFF, cut short).
+ */
+size_t utf8_seq(const unsigned char *p, size_t n);
+
+/*
+ * For an XML attribute value or text: & < > " ' as entities; tab, line
+ * feed and carriage return as character references in attributes (kept
+ * in text); other control characters, which XML 1.0 cannot hold, and
+ * U+FFFE/U+FFFF as U+FFFD.
+ */
+void esc_xml(struct sbuf *sb, const char *s, int attr);
+
+/* A JSON string, quotes included. */
+void esc_json(struct sbuf *sb, const char *s);
+
+/*
+ * A Markdown table cell: characters Markdown would take as markup
+ * (| \ ` * _ [ ] < > # ~) backslash-escaped; line breaks as spaces.
+ */
+void esc_md(struct sbuf *sb, const char *s);
+
+/*
+ * A report being written: text gathered in sb and written to f when it
+ * has grown (obuf_flush(o, 0)) and at the end (obuf_flush(o, 1)).  A
+ * write error is remembered in failed.
+ */
+struct obuf {
+	FILE *f;
+	struct sbuf sb;
+	int failed;
+};
+
+/* Write sb out when it holds 64 KiB or more, or always with all. */
+void obuf_flush(struct obuf *o, int all);
+/* Flush everything, release sb; return 0, or -1 after a write error. */
+int obuf_end(struct obuf *o);
+
+#endif

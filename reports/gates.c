@@ -1,0 +1,819 @@
+/* SPDX-License-Identifier: ISC */
+/* gates.c: gpumem check's rules applied to a run and its baseline (gates.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gates.h"
+#include "gtime.h"
+#include "hmap.h"
+#include "util.h"
+
+/*
+ * Room for one more: arrays double, so that a run of many tasks is not
+ * copied over and over.
+ */
+static void *
+grow(void *p, size_t n, size_t *cap, size_t size)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? 2 * *cap : 16;
+	return ereallocarray(p, *cap, size);
+}
+
+/* A copy of s, owned by the run's task list (freed with it). */
+static const char *
+keep_str(struct run *r, const char *s)
+{
+	struct tasklist *l = &r->tl;
+
+	l->strs = grow(l->strs, l->nstrs, &r->capstrs, sizeof(*l->strs));
+	l->strs[l->nstrs] = estrdup(s);
+	return l->strs[l->nstrs++];
+}
+
+void
+run_init(struct run *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+void
+run_task(struct run *r, const struct task *t)
+{
+	struct tasklist *l = &r->tl;
+	struct task *c;
+
+	l->t = grow(l->t, l->n, &r->captask, sizeof(*l->t));
+	c = &l->t[l->n++];
+	*c = *t;
+	c->host = keep_str(r, t->host);
+	c->name = keep_str(r, t->name);
+}
+
+static struct gpuinfo *
+gpu_add(struct run *r, const char *host, uint32_t gpu)
+{
+	struct gpuinfo *g;
+
+	r->gpu = grow(r->gpu, r->ngpu, &r->capgpu, sizeof(*r->gpu));
+	g = &r->gpu[r->ngpu++];
+	memset(g, 0, sizeof(*g));
+	g->host = keep_str(r, host);
+	g->gpu = gpu;
+	return g;
+}
+
+static struct gpuinfo *
+gpu_find(struct run *r, const char *host, uint32_t gpu)
+{
+	size_t i;
+
+	/* Samples come GPU after GPU: the last one is the likely one. */
+	if (r->last < r->ngpu && r->gpu[r->last].gpu == gpu &&
+	    strcmp(r->gpu[r->last].host, host) == 0)
+		return &r->gpu[r->last];
+	for (i = 0; i < r->ngpu; i++)
+		if (r->gpu[i].gpu == gpu && strcmp(r->gpu[i].host, host) == 0) {
+			r->last = i;
+			return &r->gpu[i];
+		}
+	return NULL;
+}
+
+void
+run_sample(struct run *r, const struct sample *s)
+{
+	struct gpuinfo *g = gpu_find(r, s->host, s->gpu);
+
+	if (g == NULL) {
+		g = gpu_add(r, s->host, s->gpu);
+		r->last = r->ngpu - 1;
+	}
+	if (g->samples++ == 0) {
+		g->first_ts = s->ts;
+		g->first_unattr = s->unattributed;
+	}
+	g->last_ts = s->ts;
+	g->last_unattr = s->unattributed;
+	g->last_usage = s->usage;
+}
+
+static int
+hostgpu_cmp(const char *h1, uint32_t g1, const char *h2, uint32_t g2)
+{
+	int c = strcmp(h1, h2);
+
+	if (c != 0)
+		return c;
+	return (g1 > g2) - (g1 < g2);
+}
+
+static int
+by_gpu(const void *a, const void *b)
+{
+	const struct gpuinfo *x = a, *y = b;
+
+	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+}
+
+static int
+by_start(const void *a, const void *b)
+{
+	const struct task *x = a, *y = b;
+	int c = hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+
+	if (c != 0)
+		return c;
+	if (x->start != y->start)
+		return (x->start > y->start) - (x->start < y->start);
+	if (x->pid != y->pid)
+		return (x->pid > y->pid) - (x->pid < y->pid);
+	return strcmp(x->name, y->name);
+}
+
+void
+run_done(struct run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->tl.n; i++)
+		if (gpu_find(r, r->tl.t[i].host, r->tl.t[i].gpu) == NULL)
+			gpu_add(r, r->tl.t[i].host, r->tl.t[i].gpu);
+	if (r->tl.n > 1)
+		qsort(r->tl.t, r->tl.n, sizeof(*r->tl.t), by_start);
+	if (r->ngpu > 1)
+		qsort(r->gpu, r->ngpu, sizeof(*r->gpu), by_gpu);
+	r->last = 0;
+}
+
+void
+run_release(struct run *r)
+{
+	tasklist_release(&r->tl);
+	free(r->gpu);
+	memset(r, 0, sizeof(*r));
+}
+
+const char *
+gate_name(enum gate g)
+{
+	static const char *const names[] = {"input", "max_leak_mib",
+	    "max_release_delay_s", "max_unattributed_mib_at_end",
+	    "max_leak_regression_mib", "max_delay_regression", "vanished"};
+
+	return names[g];
+}
+
+const char *
+result_name(enum result r)
+{
+	static const char *const names[] = {"pass", "fail", "skipped",
+	    "error"};
+
+	return names[r];
+}
+
+char *
+gpu_label(const char *host, uint32_t gpu, char *buf, size_t n)
+{
+	if (host[0] != '\0')
+		snprintf(buf, n, "%s:gpu %u", host, gpu);
+	else
+		snprintf(buf, n, "gpu %u", gpu);
+	return buf;
+}
+
+char *
+task_label(const struct task *t, char *buf, size_t n)
+{
+	if (t->declared)
+		snprintf(buf, n, "%s (declared)", t->name);
+	else
+		snprintf(buf, n, "%s (pid %u)", t->name, t->pid);
+	return buf;
+}
+
+char *
+delay_str(const struct task *t, char *buf)
+{
+	return tasktab_delay(t->delay, t->interval, buf);
+}
+
+/*
+ * Limits are compared with what the sampling can tell, not with the noise
+ * below it.
+ */
+uint64_t
+delay_rounded(const struct task *t)
+{
+	char buf[32];
+	uint64_t ns;
+
+	if (gtime_duration(delay_str(t, buf), &ns) < 0)
+		BUG("delay '%s' does not read back", buf);
+	return ns;
+}
+
+/* A limit and where it comes from. */
+struct rule {
+	int set;
+	uint64_t v;		/* MiB, or ns */
+	char src[256];
+};
+
+/* The max_leak_mib (leak) or max_release_delay_s rule of task t. */
+static void
+task_rule(const struct limits *lim, const struct task *t, int leak,
+    struct rule *r)
+{
+	const struct config *c = lim->cfg;
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	for (i = 0; i < c->ngates; i++) {
+		const struct cfg_gate *g = &c->gates[i];
+
+		if (!(leak ? g->has_leak : g->has_delay) ||
+		    !cfg_match(&g->m, t->pid, t->name))
+			continue;
+		r->set = 1;
+		r->v = leak ? g->max_leak_mib : g->max_delay_ns;
+		snprintf(r->src, sizeof(r->src), "tasks[%zu], %s:%u", i,
+		    c->path, leak ? g->leak_line : g->delay_line);
+		return;
+	}
+	if (leak ? lim->has_leak : lim->has_delay) {
+		r->set = 1;
+		r->v = leak ? lim->leak : lim->delay;
+		snprintf(r->src, sizeof(r->src), "%s", leak ? "--max-leak" :
+		    "--max-delay");
+	} else if (leak ? c->defaults.has_leak : c->defaults.has_delay) {
+		r->set = 1;
+		r->v = leak ? c->defaults.max_leak_mib :
+		    c->defaults.max_delay_ns;
+		snprintf(r->src, sizeof(r->src), "defaults, %s:%u", c->path,
+		    leak ? c->defaults.leak_line : c->defaults.delay_line);
+	} else if (leak) {
+		r->set = 1;
+		r->v = BUILTIN_MAX_LEAK_MIB;
+		snprintf(r->src, sizeof(r->src), "built-in");
+	}
+}
+
+static struct verdict *
+add(struct verdicts *vs, enum gate g, const char *host, uint32_t gpu,
+    const struct task *t, const struct task *base)
+{
+	struct verdict *v;
+
+	vs->v = grow(vs->v, vs->nv, &vs->capv, sizeof(*vs->v));
+	v = &vs->v[vs->nv++];
+	memset(v, 0, sizeof(*v));
+	v->gate = g;
+	v->host = host;
+	v->gpu = gpu;
+	v->t = t;
+	v->base = base;
+	return v;
+}
+
+static void
+set_msg(struct verdict *v, enum result res, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+set_msg(struct verdict *v, enum result res, const char *fmt, ...)
+{
+	struct sbuf sb = SBUF_INIT;
+	va_list ap;
+	int n;
+
+	v->res = res;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	sbuf_grow(&sb, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(sb.buf, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	v->msg = sb.buf;
+}
+
+static void
+set_src(struct verdict *v, const char *src)
+{
+	v->src = estrdup(src);
+}
+
+static void
+mib_value(char *buf, int64_t v)
+{
+	snprintf(buf, 32, "%lld", (long long)v);
+}
+
+static const char running_msg[] = "still running at the last sample: not "
+    "judged";
+
+static void
+gate_leak(struct verdicts *vs, const struct task *t)
+{
+	struct verdict *v = add(vs, GATE_LEAK, t->host, t->gpu, t, NULL);
+	struct rule r;
+
+	task_rule(vs->lim, t, 1, &r);
+	set_src(v, r.src);
+	v->unit = "MiB";
+	mib_value(v->limit, (int64_t)r.v);
+	switch (t->status) {
+	case TASK_RUNNING:
+		set_msg(v, RES_SKIP, "%s", running_msg);
+		break;
+	case TASK_RELEASED:
+		mib_value(v->value, 0);
+		set_msg(v, RES_PASS, "nothing leaked");
+		break;
+	case TASK_LEAKED:
+		if (!t->has_leaked) {
+			set_msg(v, RES_FAIL, "leaked an unknown amount: no "
+			    "whole-device sample after it ended (give the "
+			    "query-gpu log of the same run)");
+			break;
+		}
+		mib_value(v->value, t->leaked);
+		if (t->leaked > r.v)
+			set_msg(v, RES_FAIL, "leaked %u MiB, more than %llu",
+			    t->leaked, (unsigned long long)r.v);
+		else
+			set_msg(v, RES_PASS, "leaked %u MiB, within %llu",
+			    t->leaked, (unsigned long long)r.v);
+		break;
+	}
+}
+
+static void
+gate_delay(struct verdicts *vs, const struct task *t)
+{
+	struct verdict *v;
+	struct rule r;
+	char d[32], lim[32];
+	uint64_t delay;
+
+	task_rule(vs->lim, t, 0, &r);
+	if (!r.set)
+		return;
+	v = add(vs, GATE_DELAY, t->host, t->gpu, t, NULL);
+	set_src(v, r.src);
+	v->unit = "s";
+	gtime_fmt_secs(r.v, lim);
+	snprintf(v->limit, sizeof(v->limit), "%s", lim);
+	switch (t->status) {
+	case TASK_RUNNING:
+		set_msg(v, RES_SKIP, "%s", running_msg);
+		break;
+	case TASK_LEAKED:
+		set_msg(v, RES_SKIP, "never released: see max_leak_mib");
+		break;
+	case TASK_RELEASED:
+		delay = delay_rounded(t);
+		snprintf(v->value, sizeof(v->value), "%s", delay_str(t, d));
+		if (delay > r.v)
+			set_msg(v, RES_FAIL, "released after %s s, more than "
+			    "%s s", d, lim);
+		else
+			set_msg(v, RES_PASS, "released after %s s, within %s s",
+			    d, lim);
+		break;
+	}
+}
+
+static void
+gate_unattr(struct verdicts *vs, const struct gpuinfo *g)
+{
+	const struct config *c = vs->lim->cfg;
+	const struct cfg_device *dev;
+	struct verdict *v;
+	char idle[96];
+	int64_t base, above;
+
+	if (!c->has_max_unattr_end)
+		return;
+	v = add(vs, GATE_UNATTR, g->host, g->gpu, NULL, NULL);
+	v->gi = g;
+	v->unit = "MiB";
+	mib_value(v->limit, c->max_unattr_end);
+	{
+		struct sbuf sb = SBUF_INIT;
+
+		sbuf_printf(&sb, "gpus, %s:%u", c->path, c->unattr_line);
+		v->src = sb.buf;
+	}
+	if (vs->now->table) {
+		set_msg(v, RES_SKIP, "a task table has no device samples");
+		return;
+	}
+	if (g->samples == 0) {
+		set_msg(v, RES_FAIL, "unknown: no whole-device sample (give "
+		    "the query-gpu log of the same run)");
+		return;
+	}
+	dev = config_device(c, g->host, g->gpu);
+	if (dev != NULL && dev->has_idle) {
+		base = dev->idle;
+		snprintf(idle, sizeof(idle), "idle_mib %u", dev->idle);
+	} else {
+		base = g->first_unattr;
+		snprintf(idle, sizeof(idle), "%lld MiB at the first sample",
+		    (long long)base);
+	}
+	above = g->last_unattr - base;
+	mib_value(v->value, above);
+	set_msg(v, above > (int64_t)c->max_unattr_end ? RES_FAIL : RES_PASS,
+	    "%lld MiB unattributed at the last sample, %lld MiB above the "
+	    "idle baseline (%s): %s %u", (long long)g->last_unattr,
+	    (long long)above, idle, above > (int64_t)c->max_unattr_end ?
+	    "more than" : "within", c->max_unattr_end);
+}
+
+/* --- The baseline --- */
+
+static int
+one_host(const struct run *r)
+{
+	size_t i;
+
+	for (i = 1; i < r->ngpu; i++)
+		if (strcmp(r->gpu[i].host, r->gpu[0].host) != 0)
+			return 0;
+	return 1;
+}
+
+/* The key of a task for matching: host (unless ignored), gpu, name, k. */
+static void
+match_key(struct sbuf *sb, const struct task *t, int hosts, uint64_t k,
+    int with_k)
+{
+	sbuf_reset(sb);
+	if (hosts)
+		sbuf_adds(sb, t->host);
+	sbuf_addc(sb, '\0');
+	sbuf_add(sb, &t->gpu, sizeof(t->gpu));
+	sbuf_adds(sb, t->name);
+	sbuf_addc(sb, '\0');
+	if (with_k)
+		sbuf_add(sb, &k, sizeof(k));
+}
+
+/* The occurrence of t's key so far, counted in seen. */
+static uint64_t
+occurrence(struct hmap *seen, struct sbuf *sb, const struct task *t,
+    int hosts)
+{
+	void **slot;
+	uint64_t k;
+
+	match_key(sb, t, hosts, 0, 0);
+	slot = hmap_put(seen, sb->buf, sb->len, NULL);
+	k = (uint64_t)(uintptr_t)*slot;
+	*slot = (void *)(uintptr_t)(k + 1);
+	return k;
+}
+
+/*
+ * The occurrence of each task of l among the tasks of its GPU and name,
+ * in order of start, from 1: "the second python3 on GPU 0".
+ */
+static void
+occurrences(const struct tasklist *l, uint32_t *occ)
+{
+	struct hmap seen = HMAP_INIT;
+	struct sbuf sb = SBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		occ[i] = (uint32_t)occurrence(&seen, &sb, &l->t[i], 1) + 1;
+	hmap_release(&seen, NULL);
+	sbuf_release(&sb);
+}
+
+/*
+ * Fill vs->match: each task of now with its baseline task, or NULL; mark
+ * the baseline tasks matched in used, and store the occurrence of each
+ * in bocc.
+ */
+static void
+match(struct verdicts *vs, int hosts, unsigned char *used, uint32_t *bocc)
+{
+	const struct tasklist *b = &vs->base->tl, *n = &vs->now->tl;
+	struct hmap seen = HMAP_INIT, idx = HMAP_INIT;
+	struct sbuf sb = SBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		uint64_t k = occurrence(&seen, &sb, &b->t[i], hosts);
+
+		bocc[i] = (uint32_t)k + 1;
+		match_key(&sb, &b->t[i], hosts, k, 1);
+		*hmap_put(&idx, sb.buf, sb.len, NULL) = (void *)(uintptr_t)
+		    (i + 1);
+	}
+	hmap_release(&seen, NULL);
+	for (i = 0; i < n->n; i++) {
+		uint64_t k = occurrence(&seen, &sb, &n->t[i], hosts);
+		void **slot;
+
+		match_key(&sb, &n->t[i], hosts, k, 1);
+		slot = hmap_get(&idx, sb.buf, sb.len);
+		if (slot != NULL) {
+			size_t j = (size_t)(uintptr_t)*slot - 1;
+
+			vs->match[i] = &b->t[j];
+			used[j] = 1;
+			vs->matched++;
+		} else
+			vs->appeared++;
+	}
+	vs->vanished = b->n - vs->matched;
+	hmap_release(&seen, NULL);
+	hmap_release(&idx, NULL);
+	sbuf_release(&sb);
+}
+
+/* line: of the rule's key in the configuration, 0 when not there. */
+static void
+base_src(struct verdicts *vs, struct verdict *v, unsigned line)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	if (line != 0)
+		sbuf_printf(&sb, "baseline, %s:%u", vs->lim->cfg->path, line);
+	else
+		sbuf_adds(&sb, "built-in");
+	v->src = sb.buf;
+}
+
+static void
+gate_base_leak(struct verdicts *vs, const struct task *t,
+    const struct task *b)
+{
+	const struct config *c = vs->lim->cfg;
+	uint32_t allow = c->has_leak_regression ? c->leak_regression_mib : 0;
+	struct verdict *v = add(vs, GATE_BASE_LEAK, t->host, t->gpu, t, b);
+	int bleak = b != NULL && b->status == TASK_LEAKED;
+
+	base_src(vs, v, c->has_leak_regression ? c->leak_regression_line : 0);
+	v->unit = "MiB";
+	if (t->status == TASK_RUNNING) {
+		set_msg(v, RES_SKIP, "%s", running_msg);
+		return;
+	}
+	if (t->status != TASK_LEAKED) {
+		mib_value(v->value, 0);
+		if (bleak && b->has_leaked)
+			set_msg(v, RES_PASS, "nothing leaked (%u MiB in the "
+			    "baseline)", b->leaked);
+		else if (bleak)
+			set_msg(v, RES_PASS, "nothing leaked (an unknown "
+			    "amount in the baseline)");
+		else
+			set_msg(v, RES_PASS, "nothing leaked%s", b == NULL ?
+			    " (not in the baseline)" : "");
+		return;
+	}
+	if (t->has_leaked)
+		mib_value(v->value, t->leaked);
+	if (!bleak) {
+		/* From no leak to a leak: new, whatever its size. */
+		mib_value(v->limit, 0);
+		if (t->has_leaked)
+			set_msg(v, RES_FAIL, "leaked %u MiB, a new leak: %s",
+			    t->leaked, b == NULL ? "the task is not in the "
+			    "baseline" : "none in the baseline");
+		else
+			set_msg(v, RES_FAIL, "leaked an unknown amount, a new "
+			    "leak: %s", b == NULL ? "the task is not in the "
+			    "baseline" : "none in the baseline");
+		return;
+	}
+	if (!t->has_leaked || !b->has_leaked) {
+		set_msg(v, RES_SKIP, "leaked in both runs, %s unknown: cannot "
+		    "compare", !t->has_leaked ? "how much now" :
+		    "how much in the baseline");
+		return;
+	}
+	mib_value(v->limit, (int64_t)b->leaked + allow);
+	if (t->leaked > (uint64_t)b->leaked + allow)
+		set_msg(v, RES_FAIL, "leaked %u MiB, %u MiB in the baseline: "
+		    "%+lld MiB, more than %u", t->leaked, b->leaked,
+		    (long long)t->leaked - b->leaked, allow);
+	else
+		set_msg(v, RES_PASS, "leaked %u MiB, %u MiB in the baseline: "
+		    "%+lld MiB, within %u", t->leaked, b->leaked,
+		    (long long)t->leaked - b->leaked, allow);
+}
+
+static void
+gate_base_delay(struct verdicts *vs, const struct task *t,
+    const struct task *b)
+{
+	const struct config *c = vs->lim->cfg;
+	double r = c->has_delay_regression ? c->delay_regression :
+	    BUILTIN_DELAY_REGRESSION;
+	struct verdict *v;
+	uint64_t now, was, iv, limit, rel;
+	char dn[32], db[32], dl[32], pct[48], ivs[32];
+
+	if (b == NULL || t->status != TASK_RELEASED ||
+	    b->status != TASK_RELEASED)
+		return;
+	v = add(vs, GATE_BASE_DELAY, t->host, t->gpu, t, b);
+	base_src(vs, v, c->has_delay_regression ? c->delay_regression_line :
+	    0);
+	v->unit = "s";
+	now = delay_rounded(t);
+	was = delay_rounded(b);
+	iv = t->interval > b->interval ? t->interval : b->interval;
+	rel = (uint64_t)((double)was * (1 + r) + 0.5);
+	limit = rel > was + iv ? rel : was + iv;
+	snprintf(v->value, sizeof(v->value), "%s", delay_str(t, dn));
+	delay_str(b, db);
+	gtime_fmt_secs(limit, dl);
+	snprintf(v->limit, sizeof(v->limit), "%s", dl);
+	if (was > 0)
+		snprintf(pct, sizeof(pct), " (%+.0f%%)",
+		    ((double)now - (double)was) * 100 / (double)was);
+	else
+		pct[0] = '\0';
+	if (rel >= was + iv)
+		snprintf(ivs, sizeof(ivs), "%g%%", r * 100);
+	else
+		snprintf(ivs, sizeof(ivs), "one sampling interval");
+	set_msg(v, now > limit ? RES_FAIL : RES_PASS, "released after %s s, "
+	    "%s s in the baseline%s: %s %s s, the baseline + %s", dn, db, pct,
+	    now > limit ? "more than" : "within", dl, ivs);
+}
+
+static void
+gate_vanished(struct verdicts *vs, const char *host, const struct task *b,
+    uint32_t occ)
+{
+	struct verdict *v = add(vs, GATE_VANISHED, host, b->gpu, NULL, b);
+	char d[32];
+
+	v->occ = occ;
+	if (b->status == TASK_RELEASED)
+		set_msg(v, RES_SKIP, "in the baseline (pid %u, released "
+		    "after %s s), not in this run", b->pid, delay_str(b, d));
+	else
+		set_msg(v, RES_SKIP, "in the baseline (pid %u, %s), not in "
+		    "this run", b->pid, b->status == TASK_LEAKED ? "leaked" :
+		    "running");
+}
+
+/* --- All together --- */
+
+struct gref {
+	const char *host;
+	uint32_t gpu;
+	const struct gpuinfo *gi;	/* NULL: only the baseline has it */
+};
+
+static int
+by_gref(const void *a, const void *b)
+{
+	const struct gref *x = a, *y = b;
+
+	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+}
+
+void
+gates_eval(struct verdicts *vs)
+{
+	const struct run *now = vs->now, *base = vs->base;
+	const struct tasklist *b = base != NULL ? &base->tl : NULL;
+	struct gref *g;
+	unsigned char *used = NULL;
+	uint32_t *bocc = NULL;
+	const char *vhost = NULL;	/* hosts ignored: the host of now */
+	size_t ng, i, ti = 0, bi = 0;
+	int hosts = 1;
+
+	vs->match = ecalloc(now->tl.n + 1, sizeof(*vs->match));
+	vs->tres = ecalloc(now->tl.n + 1, sizeof(*vs->tres));
+	vs->occ = ecalloc(now->tl.n + 1, sizeof(*vs->occ));
+	occurrences(&now->tl, vs->occ);
+	if (vs->input_failed) {
+		struct verdict *v = add(vs, GATE_INPUT, "", 0, NULL, NULL);
+
+		set_msg(v, RES_ERROR, "the input could not be read in full "
+		    "(the messages of gpumem check say why): the verdict is "
+		    "incomplete");
+	}
+	if (base != NULL) {
+		used = ecalloc(b->n + 1, 1);
+		bocc = ecalloc(b->n + 1, sizeof(*bocc));
+		hosts = !(one_host(now) && one_host(base));
+		if (!hosts)
+			vhost = now->ngpu > 0 ? now->gpu[0].host : NULL;
+		match(vs, hosts, used, bocc);
+	}
+
+	/* The GPUs: this run's, and the baseline's with a vanished task. */
+	g = ereallocarray(NULL, now->ngpu + (b != NULL ? b->n : 0) + 1,
+	    sizeof(*g));
+	for (ng = 0; ng < now->ngpu; ng++) {
+		g[ng].host = now->gpu[ng].host;
+		g[ng].gpu = now->gpu[ng].gpu;
+		g[ng].gi = &now->gpu[ng];
+	}
+	for (i = 0; b != NULL && i < b->n; i++) {
+		const char *h = vhost != NULL ? vhost : b->t[i].host;
+		size_t k;
+
+		if (used[i])
+			continue;
+		for (k = 0; k < ng; k++)
+			if (g[k].gpu == b->t[i].gpu &&
+			    strcmp(g[k].host, h) == 0)
+				break;
+		if (k == ng) {
+			g[ng].host = h;
+			g[ng].gpu = b->t[i].gpu;
+			g[ng++].gi = NULL;
+		}
+	}
+	if (ng > 1)
+		qsort(g, ng, sizeof(*g), by_gref);
+
+	/* Tasks and baseline tasks are sorted by GPU as g is. */
+	for (i = 0; i < ng; i++) {
+		if (g[i].gi != NULL)
+			gate_unattr(vs, g[i].gi);
+		for (; ti < now->tl.n; ti++) {
+			const struct task *t = &now->tl.t[ti];
+
+			if (hostgpu_cmp(t->host, t->gpu, g[i].host,
+			    g[i].gpu) != 0)
+				break;
+			size_t first = vs->nv, k;
+			int pass = 0;
+
+			gate_leak(vs, t);
+			gate_delay(vs, t);
+			if (base != NULL) {
+				gate_base_leak(vs, t, vs->match[ti]);
+				gate_base_delay(vs, t, vs->match[ti]);
+			}
+			/* The task's result: fail, else pass, else skipped. */
+			vs->tres[ti] = RES_SKIP;
+			for (k = first; k < vs->nv; k++) {
+				if (vs->v[k].res == RES_FAIL)
+					vs->tres[ti] = RES_FAIL;
+				pass |= vs->v[k].res == RES_PASS;
+			}
+			if (vs->tres[ti] != RES_FAIL && pass)
+				vs->tres[ti] = RES_PASS;
+		}
+		for (; b != NULL && bi < b->n; bi++) {
+			const struct task *t = &b->t[bi];
+			const char *h = vhost != NULL ? vhost : t->host;
+
+			if (hostgpu_cmp(h, t->gpu, g[i].host, g[i].gpu) != 0)
+				break;
+			if (!used[bi])
+				gate_vanished(vs, g[i].host, t, bocc[bi]);
+		}
+	}
+	if (ti != now->tl.n || (b != NULL && bi != b->n))
+		BUG("tasks left over: %zu of %zu, %zu of %zu", ti, now->tl.n,
+		    bi, b != NULL ? b->n : 0);
+	for (i = 0; i < vs->nv; i++)
+		vs->count[vs->v[i].res]++;
+	for (i = 0; i < vs->nv; i++)
+		if (vs->v[i].t != NULL)
+			vs->v[i].occ = vs->occ[vs->v[i].t - now->tl.t];
+	free(g);
+	free(used);
+	free(bocc);
+}
+
+void
+verdicts_release(struct verdicts *vs)
+{
+	size_t i;
+
+	for (i = 0; i < vs->nv; i++) {
+		free(vs->v[i].src);
+		free(vs->v[i].msg);
+	}
+	free(vs->v);
+	free(vs->match);
+	free(vs->tres);
+	free(vs->occ);
+	vs->occ = NULL;
+	vs->v = NULL;
+	vs->match = NULL;
+	vs->tres = NULL;
+	vs->nv = vs->capv = 0;
+}

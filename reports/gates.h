@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * gates.h: gpumem check's rules applied to a run: one verdict per task and
+ * gate, per GPU and gate, and per task compared with a baseline run.
+ *
+ * The rules (docs/ci.md has them with examples):
+ *
+ *   max_leak_mib        a leaked task fails when its leaked_mib exceeds
+ *                       the limit, and when its leaked MiB is unknown (no
+ *                       device sample after it ended).  Built in: 0.
+ *   max_release_delay_s a released task fails when its release delay, as
+ *                       the task table rounds it (to what the sampling
+ *                       can tell), exceeds the limit.  No limit unless
+ *                       one is given.
+ *
+ *   For each task and rule, the first tasks: entry of the configuration
+ *   that matches the task (by pid, or fnmatch(3) on its name) and sets the
+ *   rule wins; else --max-leak / --max-delay; else defaults:; else the
+ *   built-in.  A leaked task has no release delay (its delay check is
+ *   skipped); a task still running at the last sample is not judged (its
+ *   checks are skipped: it has no end).
+ *
+ *   max_unattributed_mib_at_end   per GPU: the unattributed memory at its
+ *                       last device sample, minus its idle baseline
+ *                       (devices[].idle_mib, else the unattributed memory
+ *                       at its first sample), must not exceed the limit.
+ *                       A GPU with tasks but no device sample fails; a
+ *                       task table has no samples: skipped.
+ *
+ * Against a baseline (the task table of an earlier run), tasks match by
+ * (host, gpu, name) and order of start within that key, never by pid;
+ * hosts are left out of the key when each run has at most one host (CI
+ * runners change names).  A renamed task is one vanished and one
+ * appeared.
+ *
+ *   max_leak_regression_mib   a task that leaked and did not leak in the
+ *                       baseline, or has no match there, fails (a new
+ *                       leak); one that leaked in both fails when its
+ *                       leaked MiB grew by more than the limit (built in:
+ *                       0).
+ *   max_delay_regression a task released in both runs fails when its delay
+ *                       exceeds baseline * (1 + r) and baseline + one
+ *                       sampling interval: a delay is known to within one
+ *                       interval, so a baseline of 0 s allows one
+ *                       interval.  Built in: 25%.
+ *   vanished / appeared a baseline task with no match here, a task here
+ *                       with no match there: reported, never failed by
+ *                       themselves (an appeared task is still judged by
+ *                       every other rule, and a leak of it is new).
+ */
+#ifndef GPUMEM_GATES_H
+#define GPUMEM_GATES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "engine.h"
+#include "tasktab.h"
+
+/* A GPU of a run, with its first and last device samples. */
+struct gpuinfo {
+	const char *host;	/* owned by the run; "" for none */
+	uint32_t gpu;
+	uint64_t samples;	/* whole-device samples; 0: none */
+	uint64_t first_ts, last_ts;
+	int64_t first_unattr, last_unattr;
+	uint32_t last_usage;
+};
+
+/*
+ * A run: its tasks and GPUs.  Fill with run_task() and run_sample() (the
+ * engine's callbacks fit), then call run_done() once.
+ */
+struct run {
+	struct tasklist tl;	/* sorted by host, gpu, start, pid by run_done */
+	struct gpuinfo *gpu;	/* sorted by host and gpu by run_done */
+	size_t ngpu, capgpu;
+	size_t captask, capstrs;	/* room in tl.t and tl.strs */
+	size_t last;		/* the GPU of the last sample: a cache */
+	int table;		/* read from task tables: no device samples */
+};
+
+void run_init(struct run *r);
+/* Append a copy of t (its strings too). */
+void run_task(struct run *r, const struct task *t);
+/* A device sample: remembered when it is its GPU's first or last. */
+void run_sample(struct run *r, const struct sample *s);
+/* Sort the tasks and GPUs; add the GPUs that have tasks but no sample. */
+void run_done(struct run *r);
+void run_release(struct run *r);
+
+/* What the command line says (the configuration says the rest). */
+struct limits {
+	const struct config *cfg;
+	int has_leak, has_delay;	/* --max-leak, --max-delay */
+	uint32_t leak;
+	uint64_t delay;			/* ns */
+};
+
+#define BUILTIN_MAX_LEAK_MIB 0
+#define BUILTIN_DELAY_REGRESSION 0.25
+
+enum gate {
+	GATE_INPUT,		/* the inputs could be read (an error if not) */
+	GATE_LEAK,		/* max_leak_mib */
+	GATE_DELAY,		/* max_release_delay_s */
+	GATE_UNATTR,		/* gpus.max_unattributed_mib_at_end */
+	GATE_BASE_LEAK,		/* baseline.max_leak_regression_mib */
+	GATE_BASE_DELAY,	/* baseline.max_delay_regression */
+	GATE_VANISHED		/* a baseline task with no match (skipped) */
+};
+
+enum result { RES_PASS, RES_FAIL, RES_SKIP, RES_ERROR };
+
+struct verdict {
+	enum gate gate;
+	enum result res;
+	const char *host;	/* the GPU it belongs to ("" for none) */
+	uint32_t gpu;
+	const struct task *t;	/* this run's task, or NULL */
+	const struct task *base;	/* the baseline's task, or NULL */
+	const struct gpuinfo *gi;	/* GATE_UNATTR: the GPU */
+	uint32_t occ;		/* the task's occurrence among the tasks of
+				   its GPU and name, from 1 (0: no task) */
+	const char *unit;	/* of value and limit: "MiB", "s" or NULL */
+	char value[32];		/* JSON numbers, "" when there is none */
+	char limit[32];
+	char *src;		/* where the limit comes from: "defaults,
+				   c.yaml:3", "--max-leak", "built-in" */
+	char *msg;		/* what was found, for people */
+};
+
+/* The verdicts on a run; owns v and the strings in it. */
+struct verdicts {
+	const struct run *now;
+	const struct run *base;	/* NULL without a baseline */
+	const char *basepath;	/* its file */
+	const struct limits *lim;
+	int input_failed;	/* an input could not be read: one error */
+	struct verdict *v;	/* grouped by GPU, in order of host and gpu */
+	size_t nv, capv;
+	size_t count[4];	/* by enum result */
+	const struct task **match;	/* per task of now: its baseline */
+	enum result *tres;	/* per task of now: fail if a check failed,
+				   else pass if one passed, else skipped */
+	uint32_t *occ;		/* per task of now: as verdict.occ */
+	size_t matched, appeared, vanished;
+};
+
+/*
+ * Judge: set now, base, basepath, lim and input_failed in vs (the rest
+ * zeroed), then call.  The runs and limits must outlive vs.
+ */
+void gates_eval(struct verdicts *vs);
+void verdicts_release(struct verdicts *vs);
+
+/* "max_leak_mib", "max_release_delay_s"...: the rule as the YAML says it. */
+const char *gate_name(enum gate g);
+/* "pass", "fail", "skipped", "error". */
+const char *result_name(enum result r);
+
+/* "gpu 0", or "node1:gpu 0" when there is a host. */
+char *gpu_label(const char *host, uint32_t gpu, char *buf, size_t n);
+/* "python3 train.py (pid 4242)", or "NAME (declared)". */
+char *task_label(const struct task *t, char *buf, size_t n);
+/* A release delay as the task table writes it ("45", "4.5"); 32 bytes. */
+char *delay_str(const struct task *t, char *buf);
+/* The same delay in ns: what every rule compares. */
+uint64_t delay_rounded(const struct task *t);
+
+#endif

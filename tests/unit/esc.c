@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: ISC */
+/* Unit tests: text made safe for XML, JSON and Markdown (reports/esc.c). */
+#include <stdio.h>
+#include <string.h>
+
+#include "esc.h"
+#include "test.h"
+
+static const char *
+xml(const char *s, int attr)
+{
+	static struct sbuf sb;
+
+	sbuf_reset(&sb);
+	esc_xml(&sb, s, attr);
+	return sb.buf != NULL ? sb.buf : "";
+}
+
+static const char *
+json(const char *s)
+{
+	static struct sbuf sb;
+
+	sbuf_reset(&sb);
+	esc_json(&sb, s);
+	return sb.buf;
+}
+
+static const char *
+md(const char *s)
+{
+	static struct sbuf sb;
+
+	sbuf_reset(&sb);
+	esc_md(&sb, s);
+	return sb.buf != NULL ? sb.buf : "";
+}
+
+int
+main(void)
+{
+	const unsigned char *u;
+
+	/* UTF-8: valid sequences of each length, and what is not valid. */
+	CHECK_U64(utf8_seq((const unsigned char *)"a", 1), 1);
+	CHECK_U64(utf8_seq((const unsigned char *)"\xc2\xb1", 2), 2);
+	CHECK_U64(utf8_seq((const unsigned char *)"\xe2\x9c\x85", 3), 3);
+	CHECK_U64(utf8_seq((const unsigned char *)"\xf0\x9f\x98\x80", 4), 4);
+	CHECK_U64(utf8_seq((const unsigned char *)"\xff", 1), 0);
+	CHECK_U64(utf8_seq((const unsigned char *)"\x80", 1), 0);
+	CHECK_U64(utf8_seq((const unsigned char *)"\xc0\xaf", 2), 0);
+	CHECK_U64(utf8_seq((const unsigned char *)"\xe0\x80\xaf", 3), 0);
+	CHECK_U64(utf8_seq((const unsigned char *)"\xed\xa0\x80", 3), 0);
+	CHECK_U64(utf8_seq((const unsigned char *)"\xf4\x90\x80\x80", 4), 0);
+	CHECK_U64(utf8_seq((const unsigned char *)"\xe2\x9c", 2), 0);
+	u = (const unsigned char *)"\xc3(";
+	CHECK_U64(utf8_seq(u, 2), 0);
+
+	/* XML: markup, quotes, line ends in attributes, control bytes. */
+	CHECK_STR(xml("a&b <c> \"d\" 'e'", 1),
+	    "a&amp;b &lt;c&gt; &quot;d&quot; &apos;e&apos;");
+	CHECK_STR(xml("x\ty\nz", 1), "x&#9;y&#10;z");
+	CHECK_STR(xml("x\ty\nz", 0), "x\ty\nz");
+	CHECK_STR(xml("a\001b\177", 0), "a\xef\xbf\xbd" "b\xef\xbf\xbd");
+	CHECK_STR(xml("\xff\xfe ok \xc2\xb1", 0),
+	    "\xef\xbf\xbd\xef\xbf\xbd ok \xc2\xb1");
+	CHECK_STR(xml("\xef\xbf\xbe", 0), "\xef\xbf\xbd");
+	CHECK_STR(xml("]]>", 0), "]]&gt;");
+	CHECK_STR(xml("", 1), "");
+
+	/* JSON: quotes and escapes, control bytes, invalid UTF-8. */
+	CHECK_STR(json("a\"b\\c"), "\"a\\\"b\\\\c\"");
+	CHECK_STR(json("l1\nl2\tx\001"), "\"l1\\nl2\\tx\\u0001\"");
+	CHECK_STR(json("\xc3("), "\"\xef\xbf\xbd(\"");
+	CHECK_STR(json(""), "\"\"");
+
+	/* Markdown cells: markup escaped, line breaks as spaces. */
+	CHECK_STR(md("a|b *c* _d_ `e` [f](g) <h> #1 ~~i~~ \\"),
+	    "a\\|b \\*c\\* \\_d\\_ \\`e\\` \\[f\\](g) \\<h\\> \\#1 "
+	    "\\~\\~i\\~\\~ \\\\");
+	CHECK_STR(md("two\nlines"), "two lines");
+	CHECK_STR(md("python3 train.py --lr 0.1"), "python3 train.py --lr 0.1");
+	TEST_END("esc");
+}
