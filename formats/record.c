@@ -54,6 +54,7 @@ static const struct option longopts[] = {
 	{"output", required_argument, NULL, 'o'},
 	{"interval", required_argument, NULL, 'i'},
 	{"after", required_argument, NULL, 'a'},
+	{"before", required_argument, NULL, 'b'},
 	{"nvidia-smi", required_argument, NULL, 'n'},
 	{"force", no_argument, NULL, 'f'},
 	{"quiet", no_argument, NULL, 'q'},
@@ -66,9 +67,10 @@ static const struct option longopts[] = {
 static void
 usage(FILE *f, int status)
 {
-	fprintf(f, "usage: %s [-fqv] [--interval DUR] [--after DUR] "
-	    "[--nvidia-smi PATH] -o DIR\n"
-	    "       -- COMMAND [ARGS ...]\n", progname);
+	fprintf(f, "usage: %s [-fqv] [--interval DUR] [--before DUR] "
+	    "[--after DUR]\n"
+	    "       [--nvidia-smi PATH] -o DIR -- COMMAND [ARGS ...]\n",
+	    progname);
 	if (status != EXIT_OK) {
 		fprintf(f, "Try '%s --help' for more information.\n",
 		    progname);
@@ -81,6 +83,8 @@ usage(FILE *f, int status)
 	    "  -o, --output DIR      where to write the logs (made if "
 	    "missing)\n"
 	    "      --interval DUR    sampling interval (100ms)\n"
+	    "      --before DUR      record idle samples before COMMAND "
+	    "starts (1s)\n"
 	    "      --after DUR       keep recording after COMMAND ends (30s)\n"
 	    "      --nvidia-smi PATH the nvidia-smi to run (from PATH)\n"
 	    "  -f, --force           replace the logs of an earlier "
@@ -270,6 +274,7 @@ main(int argc, char *argv[])
 {
 	const char *dir = NULL, *nvsmi = "nvidia-smi";
 	uint64_t interval = 100 * NS_PER_MS, after = 30 * NS_PER_SEC;
+	uint64_t before = NS_PER_SEC;
 	uint64_t start, end;
 	char lms[32], qgpu[160], qapps[160];
 	static char fmt[] = "--format=csv", lmsopt[] = "-lms";
@@ -288,6 +293,11 @@ main(int argc, char *argv[])
 			if (gtime_duration(optarg, &after) < 0)
 				die("--after: '%s': expected a duration (30s, "
 				    "1m)", optarg);
+			break;
+		case 'b':
+			if (gtime_duration(optarg, &before) < 0)
+				die("--before: '%s': expected a duration (1s, "
+				    "500ms)", optarg);
 			break;
 		case 'f':
 			force = 1;
@@ -359,6 +369,14 @@ main(int argc, char *argv[])
 	close(fd_gpu);
 	close(fd_apps);
 	note("recording into %s every %s ms", dir, lms);
+	/* Idle samples first: the baseline memory comes back to. */
+	if (before > 0)
+		nap(before);
+	if (got_signal) {
+		stop(gpu);
+		stop(apps);
+		die("stopped by a signal before %s started", argv[0]);
+	}
 
 	start = now_ns();
 	cmd = fork();

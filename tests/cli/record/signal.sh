@@ -3,7 +3,7 @@
 . "$TESTS/lib.sh"
 PATH=$TESTS/tools/fakebin:$PATH
 start=$(date +%s)
-gpumem-record --interval 100ms --after 20s -o run -- sleep 30 2> err.txt &
+gpumem-record --interval 100ms --before 0 --after 20s -o run -- sleep 30 2> err.txt &
 pid=$!
 sleep 1
 kill -TERM $pid

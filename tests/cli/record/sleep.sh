@@ -4,7 +4,7 @@
 . "$TESTS/lib.sh"
 PATH=$TESTS/tools/fakebin:$PATH
 export FAKE_GPU_COMM=sleep FAKE_GPU_MIB=2048 FAKE_GPU_RELEASE_MS=1000
-gpumem-record --interval 100ms --after 2s -o run -- sleep 2
+gpumem-record --interval 100ms --before 500ms --after 2s -o run -- sleep 2
 expect_eq "exit status" $? 0
 for f in query-gpu.csv compute-apps.csv meta; do
 	[ -s run/$f ] || die "run/$f missing or empty"
