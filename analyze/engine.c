@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /* engine.c: usage samples and tasks from the record stream (engine.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,8 @@
 #define PAIR_MAX (50 * NS_PER_MS)
 #define LIVE_CAP 65536		/* processes tracked at once, all GPUs */
 #define SUBSET_MAX 16		/* waiting tasks searched exhaustively */
+#define RECENCY_S 60.0		/* a release is this likely within a minute */
+#define PARTIAL 0.2		/* a part given back, against a whole */
 
 /* A process's life on a GPU: live, then waiting for its memory. */
 struct ptask {
@@ -239,47 +242,77 @@ release_waiting(struct engine *e, struct gpu *g, size_t i, uint64_t ts)
 	g->nwait--;
 }
 
-static unsigned
-popcount(uint32_t m)
+/*
+ * How likely a waiting task is to be giving its memory back now: tasks
+ * that ended a moment ago, far more than a leak from an hour ago (which
+ * can still come back: a stuck process is killed at last).
+ */
+static double
+recency(const struct ptask *t, uint64_t ts)
 {
-	unsigned n = 0;
+	double age = ts > t->end ? (double)(ts - t->end) / NS_PER_SEC : 0;
 
-	for (; m != 0; m &= m - 1)
-		n++;
-	return n;
+	return log(1.0 / (1.0 + age / RECENCY_S));
 }
 
 /*
- * The waiting tasks whose held memory makes up r MiB within tol: the set
- * closest to r, then the smallest, then the earliest ended.  Return a bit
- * mask over g->wait, or 0 when no set matches.
+ * Who gave back r MiB at ts?  Candidates are sets of waiting tasks whose
+ * memory makes up r within the tolerance (each wholly released), and any
+ * single task holding more than r (released in part).  The likeliest wins:
+ * the sum of the members' recency, a part counting for less than a whole
+ * (PARTIAL).  Ties go to the closer set, then to the later tasks.  Return
+ * 1 with a set in *set (bits over the last SUBSET_MAX waiting tasks), 2
+ * with a partial giver in *part, or 0 when nothing explains the drop.
  */
-static uint32_t
-match_drop(const struct gpu *g, int64_t r, int64_t tol)
+static int
+explain_drop(const struct gpu *g, int64_t r, int64_t tol, uint64_t ts,
+    uint32_t *set, size_t *part)
 {
-	uint32_t best = 0, m, lim;
+	size_t n = g->nwait < SUBSET_MAX ? g->nwait : SUBSET_MAX;
+	size_t off = g->nwait - n, i;
+	double score[SUBSET_MAX], best = 0, bestpart = 0;
+	uint32_t m, lim = (uint32_t)1 << n;
 	int64_t besterr = 0;
-	size_t n = g->nwait < SUBSET_MAX ? g->nwait : SUBSET_MAX, i;
+	int found = 0, foundpart = 0;
 
-	lim = (uint32_t)1 << n;
+	for (i = 0; i < n; i++)
+		score[i] = recency(g->wait[off + i], ts);
 	for (m = 1; m < lim; m++) {
 		int64_t sum = 0, err;
+		double sc = 0;
 
 		for (i = 0; i < n; i++)
-			if (m & (1U << i))
-				sum += g->wait[i]->remaining;
+			if (m & (1U << i)) {
+				sum += g->wait[off + i]->remaining;
+				sc += score[i];
+			}
 		err = sum > r ? sum - r : r - sum;
 		if (err > tol)
 			continue;
-		if (best == 0 || err < besterr ||
-		    (err == besterr && (popcount(m) < popcount(best) ||
-		    (popcount(m) == popcount(best) &&
-		    (m & -m) < (best & -best))))) {
-			best = m;
+		if (!found || sc > best + 1e-9 || (sc > best - 1e-9 &&
+		    (err < besterr || (err == besterr && m > *set)))) {
+			found = 1;
+			best = sc;
 			besterr = err;
+			*set = m;
 		}
 	}
-	return best;
+	for (i = 0; i < g->nwait; i++) {
+		const struct ptask *t = g->wait[i];
+		double sc;
+
+		if ((int64_t)t->remaining <= r + tol)
+			continue;
+		sc = recency(t, ts) + log(PARTIAL);
+		if (!foundpart || sc >= bestpart) {
+			foundpart = 1;
+			bestpart = sc;
+			*part = i;
+		}
+	}
+	if (found && (!foundpart || best >= bestpart))
+		return 1;
+	return foundpart ? 2 : 0;
 }
 
 /* A device sample after tasks ended: has memory come back? */
@@ -287,8 +320,8 @@ static void
 judge(struct engine *e, struct gpu *g, uint64_t ts)
 {
 	int64_t tol = e->cfg->tolerance, pending = 0, r;
-	uint32_t m;
-	size_t i;
+	uint32_t m = 0;
+	size_t i, part = 0;
 
 	for (i = 0; i < g->nwait; i++)
 		pending += g->wait[i]->remaining;
@@ -296,25 +329,32 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 	r = pending - (g->unattr - g->base);
 	if (r <= tol)
 		return;
-	m = match_drop(g, r, tol);
-	if (m != 0) {
-		for (i = g->nwait < SUBSET_MAX ? g->nwait : SUBSET_MAX; i > 0;
-		    i--)
+	switch (explain_drop(g, r, tol, ts, &m, &part)) {
+	case 1: {
+		size_t n = g->nwait < SUBSET_MAX ? g->nwait : SUBSET_MAX;
+		size_t off = g->nwait - n;
+
+		for (i = n; i > 0; i--)
 			if (m & (1U << (i - 1)))
-				release_waiting(e, g, i - 1, ts);
-	} else {
-		/* Back in part: from the earliest ended task on. */
-		for (i = 0; i < g->nwait && r > 0;) {
-			struct ptask *t = g->wait[i];
+				release_waiting(e, g, off + i - 1, ts);
+		break;
+	}
+	case 2:
+		g->wait[part]->remaining -= (uint32_t)r;
+		break;
+	default:
+		/* More than any task holds and no set matches: spread it,
+		 * the most recently ended first. */
+		for (i = g->nwait; i > 0 && r > 0; i--) {
+			struct ptask *t = g->wait[i - 1];
 			int64_t take = r < t->remaining ? r : t->remaining;
 
 			t->remaining -= (uint32_t)take;
 			r -= take;
 			if (t->remaining <= tol)
-				release_waiting(e, g, i, ts);
-			else
-				i++;
+				release_waiting(e, g, i - 1, ts);
 		}
+		break;
 	}
 	if (g->nwait == 0)
 		g->have_base = 0;
