@@ -40,7 +40,7 @@ ALL_LDFLAGS = $(SAN) $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm
 
 # One binary per job: gpumem-<name>, built from <dir>/<name>.c.
-TOOLS = formats/read formats/synth
+TOOLS = formats/read formats/synth formats/pcap
 
 TOOLSRC = $(addsuffix .c,$(TOOLS))
 LIBSRC = $(filter-out $(TOOLSRC),$(wildcard formats/*.c analyze/*.c reports/*.c))

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "bundle.h"
+#include "capture.h"
 #include "nvsmi.h"
 #include "recfmt.h"
 #include "source.h"
@@ -15,5 +16,6 @@ const struct format *const formats[] = {
 	&fmt_query_gpu,
 	&fmt_compute_apps,
 	&fmt_bundle,
+	&fmt_pcap,
 	NULL
 };
