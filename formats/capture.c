@@ -25,18 +25,23 @@
  * far below them; hostile input hits them and is told so.
  */
 #define MAX_CONNS 65536			/* TCP connections at once */
-#define MAX_HELD (64U << 20)		/* out-of-order TCP bytes, all */
+#define MAX_HELD_MIB 64			/* out-of-order TCP bytes, all */
+#define MAX_HELD ((size_t)MAX_HELD_MIB << 20)
 #define MAX_HELD_FLOW (4U << 20)	/* out-of-order TCP bytes, one */
 #define HOLE_TIMEOUT (2 * NS_PER_SEC)	/* a TCP hole waits this long */
 #define HOLE_PACKETS 200000		/* ...or this many packets */
 #define MAX_FRAGS 4096			/* IP datagrams in pieces */
 #define MAX_FRAG_BYTES (32U << 20)
 #define FRAG_TIMEOUT (30 * NS_PER_SEC)	/* as Linux's ipfrag_time */
-#define MAX_PARTIAL (128U << 20)	/* partial TCP frames held, all */
+#define MAX_PARTIAL_MIB 128		/* partial TCP frames held, all */
+#define MAX_PARTIAL ((size_t)MAX_PARTIAL_MIB << 20)
 #define MAX_SEQS 65536			/* (sender, gpu) pairs followed */
 #define SEARCH_LIMIT (256U * 1024)	/* a stream with no frame so far */
 #define MAX_TUNNEL 4			/* IP in IP nesting */
 #define SHOW_PAIRS 4			/* (sender, gpu) pairs named */
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 /* Sequence numbers of one (sender, gpu). */
 struct seqst {
@@ -110,7 +115,8 @@ struct capture {
 	struct hmap seqs;	/* (family, address, gpu) -> struct seqst */
 	size_t nseqs;
 	uint64_t untracked;
-	int caps_said;
+
+	unsigned caps_told;	/* enum cap bits: said once each */
 
 	uint64_t frames, dups, lost, restarts;
 	uint64_t tcp_lost, tcp_cut;
@@ -643,6 +649,41 @@ packet(struct capture *c, int linktype, const unsigned char *p,
 	ip_packet(c, ip, 0);
 }
 
+/* Say once (as a problem: even with -q) that a cap dropped something. */
+static void
+tell_cap(struct capture *c, unsigned bit, uint64_t hit, const char *what)
+{
+	struct sbuf w = SBUF_INIT;
+
+	if (hit == 0 || (c->caps_told & bit))
+		return;
+	c->caps_told |= bit;
+	where(c, &w);
+	msg("%s: %s: %s (counted in the summary line)", c->s->name, w.buf,
+	    what);
+	sbuf_release(&w);
+}
+
+static void
+check_caps(struct capture *c)
+{
+	const struct ipreasm_stats *is = ipreasm_stats(c->ipr);
+	const struct tcpreasm_stats *ts = tcpreasm_stats(c->tcp);
+
+	tell_cap(c, 1, ts->evicted, "more than " STR(MAX_CONNS) " TCP "
+	    "connections at once: the least recently active ones are ended "
+	    "early");
+	tell_cap(c, 2, ts->capped + ts->dropped, "more than "
+	    STR(MAX_HELD_MIB) " MiB of out-of-order TCP data: holes are "
+	    "given up early");
+	tell_cap(c, 4, is->capped, "more than " STR(MAX_FRAGS) " IP "
+	    "datagrams in pieces at once: the oldest are dropped");
+	tell_cap(c, 8, c->budget.dropped, "more than " STR(MAX_PARTIAL_MIB)
+	    " MiB of partial GMEM frames: frames are dropped");
+	tell_cap(c, 16, c->untracked, "more than " STR(MAX_SEQS) " sender/GPU "
+	    "pairs: the sequence numbers of the others are not checked");
+}
+
 /* --- the format --- */
 
 /* libpcap's DLT_ numbers where they differ from the LINKTYPE_ ones. */
@@ -811,6 +852,7 @@ step_fallback(struct capture *c)
 	note_link(c, k.linktype);
 	if (fallback_match(c, &k))
 		packet(c, k.linktype, k.data, k.caplen);
+	check_caps(c);
 	return 1;
 }
 
@@ -837,6 +879,7 @@ step(void *st)
 		if (!c->have_prog ||
 		    pcap_offline_filter(&c->prog, h, data) != 0)
 			packet(c, c->linktype, data, h->caplen);
+		check_caps(c);
 		return 1;
 	}
 	if (rc == PCAP_ERROR_BREAK)
@@ -917,19 +960,38 @@ per_pair(struct sbuf *sb, struct seqst **v, size_t n, size_t field)
 	sbuf_addc(sb, ')');
 }
 
+static int
+by_host(const void *a, const void *b)
+{
+	const struct seqst *x = *(struct seqst *const *)a;
+	const struct seqst *y = *(struct seqst *const *)b;
+
+	return strcmp(x->host, y->host);
+}
+
+/* Distinct senders among the n pairs of v (which is left in order). */
 static size_t
 count_senders(struct seqst **v, size_t n)
 {
-	size_t i, j, k = 0;
+	struct seqst **w;
+	size_t i, k = 0;
 
-	/* Senders are few next to frames: a quadratic count is fine. */
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < i; j++)
-			if (strcmp(v[i]->host, v[j]->host) == 0)
-				break;
-		k += j == i;
-	}
+	if (n == 0)
+		return 0;
+	w = ereallocarray(NULL, n, sizeof(*w));
+	memcpy(w, v, n * sizeof(*w));
+	qsort(w, n, sizeof(*w), by_host);
+	for (i = 0; i < n; i++)
+		k += i == 0 || strcmp(w[i]->host, w[i - 1]->host) != 0;
+	free(w);
 	return k;
+}
+
+/* The plural ending for n things. */
+static const char *
+pl(uint64_t n)
+{
+	return n == 1 ? "" : "s";
 }
 
 static void
@@ -941,60 +1003,63 @@ summary(void *st, struct sbuf *sb)
 	struct seqst **v = pairs(c);
 	size_t senders = count_senders(v, c->nseqs);
 
-	sbuf_printf(sb, ": %llu packets, %llu GMEM frames",
-	    (unsigned long long)c->npkt, (unsigned long long)c->frames);
+	sbuf_printf(sb, ": %llu packet%s, %llu GMEM frame%s",
+	    (unsigned long long)c->npkt, pl(c->npkt),
+	    (unsigned long long)c->frames, pl(c->frames));
 	if (c->frames > 0)
-		sbuf_printf(sb, " from %zu sender%s", senders,
-		    senders == 1 ? "" : "s");
+		sbuf_printf(sb, " from %zu sender%s", senders, pl(senders));
 	else
 		sbuf_adds(sb, ": no GMEM telemetry found");
 	if (c->lost > 0) {
-		sbuf_printf(sb, ", %llu frames lost in sequence gaps",
-		    (unsigned long long)c->lost);
+		sbuf_printf(sb, ", %llu frame%s lost in sequence gaps",
+		    (unsigned long long)c->lost, pl(c->lost));
 		per_pair(sb, v, c->nseqs, 0);
 	}
 	if (c->dups > 0) {
-		sbuf_printf(sb, ", %llu duplicate frames dropped",
-		    (unsigned long long)c->dups);
+		sbuf_printf(sb, ", %llu duplicate frame%s dropped",
+		    (unsigned long long)c->dups, pl(c->dups));
 		per_pair(sb, v, c->nseqs, 1);
 	}
 	if (c->restarts > 0) {
-		sbuf_printf(sb, ", %llu sequence restarts",
-		    (unsigned long long)c->restarts);
+		sbuf_printf(sb, ", %llu sequence restart%s",
+		    (unsigned long long)c->restarts, pl(c->restarts));
 		per_pair(sb, v, c->nseqs, 2);
 	}
 	if (c->tcp_lost > 0 || c->tcp_cut > 0)
-		sbuf_printf(sb, ", %llu TCP bytes lost to gaps (%llu frames "
-		    "cut)", (unsigned long long)c->tcp_lost,
-		    (unsigned long long)c->tcp_cut);
+		sbuf_printf(sb, ", %llu TCP byte%s lost to gaps (%llu frame%s "
+		    "cut)", (unsigned long long)c->tcp_lost, pl(c->tcp_lost),
+		    (unsigned long long)c->tcp_cut, pl(c->tcp_cut));
 	if (is->incomplete > 0)
-		sbuf_printf(sb, ", %llu IP datagrams never complete (%llu "
-		    "fragments)", (unsigned long long)is->incomplete,
-		    (unsigned long long)is->lostfrags);
+		sbuf_printf(sb, ", %llu IP datagram%s never complete (%llu "
+		    "fragment%s)", (unsigned long long)is->incomplete,
+		    pl(is->incomplete), (unsigned long long)is->lostfrags,
+		    pl(is->lostfrags));
 	if (is->bad > 0)
-		sbuf_printf(sb, ", %llu impossible IP fragments",
-		    (unsigned long long)is->bad);
+		sbuf_printf(sb, ", %llu impossible IP fragment%s",
+		    (unsigned long long)is->bad, pl(is->bad));
 	/* The caps, each with what it dropped. */
 	if (ts->evicted > 0)
-		sbuf_printf(sb, ", %llu TCP connections ended early (over %d "
-		    "at once)", (unsigned long long)ts->evicted, MAX_CONNS);
+		sbuf_printf(sb, ", %llu TCP connection%s ended early (over %d "
+		    "at once)", (unsigned long long)ts->evicted,
+		    pl(ts->evicted), MAX_CONNS);
 	if (ts->capped > 0 || ts->dropped > 0)
-		sbuf_printf(sb, ", %llu TCP holes given up and %llu bytes "
-		    "dropped for room (over %u MiB held)",
-		    (unsigned long long)ts->capped,
-		    (unsigned long long)ts->dropped, MAX_HELD >> 20);
+		sbuf_printf(sb, ", %llu TCP hole%s given up and %llu byte%s "
+		    "dropped for room (over %d MiB held)",
+		    (unsigned long long)ts->capped, pl(ts->capped),
+		    (unsigned long long)ts->dropped, pl(ts->dropped),
+		    MAX_HELD_MIB);
 	if (is->capped > 0)
-		sbuf_printf(sb, ", %llu IP datagrams dropped for room (over "
+		sbuf_printf(sb, ", %llu IP datagram%s dropped for room (over "
 		    "%d in pieces)", (unsigned long long)is->capped,
-		    MAX_FRAGS);
+		    pl(is->capped), MAX_FRAGS);
 	if (c->budget.dropped > 0)
-		sbuf_printf(sb, ", %llu frames dropped for room (over %u MiB "
+		sbuf_printf(sb, ", %llu frame%s dropped for room (over %d MiB "
 		    "of partial frames)", (unsigned long long)c->budget.dropped,
-		    MAX_PARTIAL >> 20);
+		    pl(c->budget.dropped), MAX_PARTIAL_MIB);
 	if (c->untracked > 0)
-		sbuf_printf(sb, ", %llu frames without sequence checks (over "
+		sbuf_printf(sb, ", %llu frame%s without sequence checks (over "
 		    "%d sender/GPU pairs)", (unsigned long long)c->untracked,
-		    MAX_SEQS);
+		    pl(c->untracked), MAX_SEQS);
 	if (c->fallback)
 		sbuf_printf(sb, "; libpcap stopped after packet %llu (%s), "
 		    "gpumem's pcapng reader read on",

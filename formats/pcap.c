@@ -460,7 +460,7 @@ udp_frame(struct writer *w, struct conn *c, const struct addr *dst,
 	size_t ulen = 8 + n, hl = c->src.family == 4 ? 20 : 48, chunk, off;
 	uint32_t id;
 
-	put_be16(u, 49152);
+	put_be16(u, w->dport);	/* the GMEM port at both ends */
 	put_be16(u + 2, w->dport);
 	put_be16(u + 4, (uint16_t)ulen);
 	put_be16(u + 6, 0);
@@ -722,6 +722,13 @@ close_all(struct writer *w)
 	}
 }
 
+static const char *
+pl(uint64_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* One warning for everything GMEM could not carry exactly. */
 static void
 inexact(struct writer *w)
 {
@@ -735,8 +742,8 @@ inexact(struct writer *w)
 		sbuf_adds(&sb, "records GMEM cannot carry exactly, written "
 		    "as well as it can: ");
 		if (w->names > 0) {
-			sbuf_printf(&sb, "%llu process names dropped",
-			    (unsigned long long)w->names);
+			sbuf_printf(&sb, "%llu process name%s dropped",
+			    (unsigned long long)w->names, pl(w->names));
 			sep = ", ";
 		}
 		if (w->noused > 0) {
@@ -750,12 +757,13 @@ inexact(struct writer *w)
 			sep = ", ";
 		}
 		if (w->totals > 0)
-			sbuf_printf(&sb, "%s%llu memory_total other than "
-			    "their frame's", sep, (unsigned long long)w->totals);
+			sbuf_printf(&sb, "%s%llu memory_total other than their "
+			    "frame's", sep, (unsigned long long)w->totals);
 	}
 	if (w->bigpu > 0)
-		sbuf_printf(&sb, "%s%llu records of GPUs above 65535 dropped",
-		    n > 0 ? "; " : "", (unsigned long long)w->bigpu);
+		sbuf_printf(&sb, "%s%llu record%s of GPUs above 65535 dropped",
+		    n > 0 ? "; " : "", (unsigned long long)w->bigpu,
+		    pl(w->bigpu));
 	warnmsg("%s", sb.buf);
 	sbuf_release(&sb);
 }

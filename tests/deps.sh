@@ -13,6 +13,8 @@ libpcap-dev:pc:libpcap
 zlib1g-dev:pc:zlib
 libyaml-dev:pc:yaml-0.1
 gzip:cmd:gzip
+tshark:cmd:tshark
+tcpdump:cmd:tcpdump
 "
 missing=
 for item in $need; do
