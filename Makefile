@@ -97,6 +97,10 @@ check: deps
 	@$(MAKE) --no-print-directory SANITIZE=1 all
 	@sh tests/run.sh bin build/normal build/san/bin build/san
 
+# Speed, measured on data gpumem makes itself (bench/data, not kept).
+bench: all
+	@for b in bench/*.sh; do sh $$b $(BIN) || exit 1; done
+
 # The main job on data gpumem makes itself.
 demo: deps all
 	@sh tests/demo.sh
@@ -120,4 +124,4 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check clean demo deps install uninstall
+.PHONY: all bench check clean demo deps install uninstall
