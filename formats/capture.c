@@ -5,8 +5,8 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <pcap/pcap.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,9 +92,7 @@ struct capture {
 	int fallback;		/* pcapng.c reads now */
 	char *refused;		/* why libpcap gave up */
 	uint64_t refused_at;	/* packets read before */
-	int linkseen[3];	/* link types met in the fallback (a few) */
-	size_t nlinkseen;
-	int mixed;
+	int mixed;		/* the fallback met other link types */
 	char what[96];
 
 	struct bpf_program prog;	/* --filter, libpcap's link type */
@@ -104,8 +102,7 @@ struct capture {
 
 	uint64_t npkt;		/* packets read */
 	uint64_t pktoff;	/* offset of the current one */
-	uint64_t now;		/* capture time of the current one */
-	int eof;
+	uint64_t now;		/* the latest capture time so far */
 
 	struct ipreasm *ipr;
 	struct tcpreasm *tcp;
@@ -116,11 +113,10 @@ struct capture {
 	size_t nseqs;
 	uint64_t untracked;
 
-	unsigned caps_told;	/* enum cap bits: said once each */
+	unsigned caps_told;	/* a bit per cap that has said so */
 
 	uint64_t frames, dups, lost, restarts;
 	uint64_t tcp_lost, tcp_cut;
-	uint64_t nongmem;
 };
 
 /* --- detection --- */
@@ -399,10 +395,10 @@ frame(struct capture *c, int family, const unsigned char *addr,
 	}
 }
 
+/* Count n packets that carried no GMEM frame. */
 static void
 nongmem(struct capture *c, uint64_t n)
 {
-	c->nongmem += n;
 	while (n-- > 0)
 		source_skip(c->s, "non-GMEM packets");
 }
@@ -818,13 +814,6 @@ fallback_match(struct capture *c, const struct pcapng_pkt *k)
 static void
 note_link(struct capture *c, int lt)
 {
-	size_t i;
-
-	for (i = 0; i < c->nlinkseen; i++)
-		if (c->linkseen[i] == lt)
-			return;
-	if (c->nlinkseen < sizeof(c->linkseen) / sizeof(c->linkseen[0]))
-		c->linkseen[c->nlinkseen++] = lt;
 	if (lt != c->linktype && !c->mixed) {
 		c->mixed = 1;
 		set_what(c);
@@ -909,7 +898,7 @@ end_fn(void *st)
 {
 	struct capture *c = st;
 
-	c->eof = 1;
+	/* What is still held is given up or delivered now. */
 	ipreasm_flush(c->ipr);
 	tcpreasm_flush(c->tcp);
 }

@@ -103,7 +103,7 @@ struct conn {
 	uint32_t snd;		/* TCP: the sender's next sequence number */
 	uint32_t rcv;		/* TCP: the collector's */
 	/* The current timestamp's records. */
-	uint64_t gen;		/* batch it is in, 0 = none */
+	int inbatch;		/* it has records in the batch */
 	struct gmem_rec *recs;
 	size_t n, cap;
 	uint32_t total;
@@ -123,7 +123,6 @@ struct writer {
 	struct hmap conns;	/* (family, address, gpu) -> struct conn */
 	struct conn *all, *alltail;
 	size_t nconns;
-	uint64_t gen;
 	struct conn *batch, *btail;
 	size_t nbatch;
 	uint64_t ts;		/* the batch's */
@@ -580,7 +579,7 @@ flush_batch(struct writer *w)
 			write_frame(w, c, c->recs + i, k);
 		}
 		c->n = 0;
-		c->gen = 0;
+		c->inbatch = 0;
 	}
 	w->batch = w->btail = NULL;
 	w->nbatch = 0;
@@ -672,8 +671,8 @@ add(struct writer *w, const struct rec *r)
 	sender(w, r, &a);
 	c = conn_of(w, &a, (uint16_t)r->gpu);
 	total = (r->has & REC_TOTAL) ? r->total : 0;
-	if (c->gen == 0) {
-		c->gen = 1;
+	if (!c->inbatch) {
+		c->inbatch = 1;
 		c->total = total;
 		c->next = NULL;
 		if (w->btail != NULL)

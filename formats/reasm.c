@@ -304,7 +304,6 @@ struct seg {
 
 struct half {
 	struct tcpflow f;	/* first: the callbacks get &h->f */
-	struct conn *c;
 	int have_isn;
 	uint32_t isn;		/* sequence number of the SYN */
 	int have_next;
@@ -575,7 +574,6 @@ conn_get(struct tcpreasm *t, const struct tcpseg *s, int *dir)
 	for (i = 0; i < 2; i++) {
 		struct half *h = &c->h[i];
 
-		h->c = c;
 		h->f.family = s->family;
 		memcpy(h->f.src, i == 0 ? lo : hi, alen);
 		memcpy(h->f.dst, i == 0 ? hi : lo, alen);
