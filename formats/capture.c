@@ -43,6 +43,8 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
+#define SEQ_WINDOW 64		/* recent sequence numbers remembered */
+
 /* Sequence numbers of one (sender, gpu). */
 struct seqst {
 	char host[INET6_ADDRSTRLEN];
@@ -51,6 +53,13 @@ struct seqst {
 	int have;
 	uint32_t last;		/* highest sequence number seen */
 	uint64_t seen;		/* bit i: last - i was seen */
+	/*
+	 * A digest of the frame seen with each recent number: a repeated
+	 * number with the same content is a duplicate (a datagram captured
+	 * twice); with other content, the sender counts anew (it
+	 * restarted).
+	 */
+	uint32_t digest[SEQ_WINDOW];
 	uint64_t lost, dups, restarts;
 };
 
@@ -275,17 +284,29 @@ seq_of(struct capture *c, int family, const unsigned char *addr,
 	return q;
 }
 
-/* Whether a frame with sequence number seq is new (1) or a duplicate. */
+/* Start counting afresh at seq. */
+static void
+seq_restart(struct seqst *q, uint32_t seq, uint32_t digest)
+{
+	q->have = 1;
+	q->last = seq;
+	q->seen = 1;
+	q->digest[seq % SEQ_WINDOW] = digest;
+}
+
+/*
+ * Whether a frame with sequence number seq (and content digest) is new
+ * (1) or a duplicate (0).  Gaps count frames lost; a late frame inside
+ * the window fills its gap again.
+ */
 static int
-seq_check(struct capture *c, struct seqst *q, uint32_t seq)
+seq_check(struct capture *c, struct seqst *q, uint32_t seq, uint32_t digest)
 {
 	int32_t d;
 	uint64_t bit;
 
 	if (!q->have) {
-		q->have = 1;
-		q->last = seq;
-		q->seen = 1;
+		seq_restart(q, seq, digest);
 		return 1;
 	}
 	d = (int32_t)(seq - q->last);
@@ -294,30 +315,33 @@ seq_check(struct capture *c, struct seqst *q, uint32_t seq)
 			q->lost += (uint32_t)d - 1;
 			c->lost += (uint32_t)d - 1;
 		}
-		q->seen = d >= 64 ? 1 : q->seen << d | 1;
+		q->seen = d >= SEQ_WINDOW ? 1 : q->seen << d | 1;
 		q->last = seq;
+		q->digest[seq % SEQ_WINDOW] = digest;
 		return 1;
 	}
-	if (d > -64) {
+	if (d > -SEQ_WINDOW) {
 		bit = 1ULL << -d;
-		if (q->seen & bit) {
+		if (!(q->seen & bit)) {
+			/* Late, not lost: it fills a gap counted before. */
+			q->seen |= bit;
+			q->digest[seq % SEQ_WINDOW] = digest;
+			if (q->lost > 0) {
+				q->lost--;
+				c->lost--;
+			}
+			return 1;
+		}
+		if (q->digest[seq % SEQ_WINDOW] == digest) {
 			q->dups++;
 			c->dups++;
 			return 0;
 		}
-		/* Late, not lost: it fills a gap counted before. */
-		q->seen |= bit;
-		if (q->lost > 0) {
-			q->lost--;
-			c->lost--;
-		}
-		return 1;
 	}
-	/* Far behind: the sender started counting again. */
+	/* Far behind, or a number seen with other content: a restart. */
 	q->restarts++;
 	c->restarts++;
-	q->last = seq;
-	q->seen = 1;
+	seq_restart(q, seq, digest);
 	return 1;
 }
 
@@ -365,12 +389,13 @@ frame(struct capture *c, int family, const unsigned char *addr,
 	struct seqst *q;
 	struct gmem_rec g;
 	struct rec r;
-	size_t i;
+	size_t i, len;
 
 	c->frames++;
 	q = seq_of(c, family, addr, h->gpu);
 	if (q != NULL) {
-		if (!seq_check(c, q, h->seq))
+		len = gmem_frame_len(h);
+		if (!seq_check(c, q, h->seq, (uint32_t)hmap_hash(p, len)))
 			return;
 		if (h->flags & GMEM_FLAG_LAST)
 			q->have = 0;	/* whatever comes next starts afresh */
