@@ -39,6 +39,7 @@
 
 #define SNAPLEN 262144
 #define MAXPKT (65535 + 128)	/* an IP packet and its link header */
+#define HEADROOM 64		/* room for a link header before the IP one */
 #define BATCH_CAP (1U << 20)	/* records held for one timestamp */
 #define UDP_MAXREC ((65535 - 20 - 8 - GMEM_HDRLEN) / GMEM_RECLEN)
 
@@ -396,11 +397,10 @@ link_header(struct writer *w, const struct addr *a, const struct addr *b,
 	return p;
 }
 
-#define HEADROOM 64		/* room for a link header before the IP one */
-
 /*
- * Write one IP packet from a to b carrying l4[0..n) (an IPv4 fragment
- * when frag: offset off, more fragments when more).
+ * Write one IP packet from a to b carrying l4[0..n); when frag, a fragment
+ * of a datagram (id) at offset off, more of it following when more (IPv4
+ * fields, or an IPv6 fragment header).
  */
 static void
 ip_packet(struct writer *w, uint64_t ts, const struct addr *a,
