@@ -40,8 +40,8 @@ ALL_LDFLAGS = $(SAN) $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm
 
 # One binary per job: gpumem-<name>, built from <dir>/<name>.c.
-TOOLS = formats/read formats/synth formats/record analyze/usage analyze/tasks \
-	reports/check
+TOOLS = formats/read formats/synth formats/record formats/pcap \
+	analyze/usage analyze/tasks reports/check
 
 TOOLSRC = $(addsuffix .c,$(TOOLS))
 LIBSRC = $(filter-out $(TOOLSRC),$(wildcard formats/*.c analyze/*.c reports/*.c))

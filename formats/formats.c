@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "bundle.h"
+#include "capture.h"
 #include "dcgmi.h"
 #include "dmon.h"
 #include "gpustat.h"
@@ -32,5 +33,6 @@ const struct format *const formats[] = {
 	&fmt_prom,
 	&fmt_gpustat,
 	&fmt_help,
+	&fmt_pcap,
 	NULL
 };

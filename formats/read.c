@@ -33,17 +33,18 @@ usage(FILE *f, int status)
 	    "[--interval DUR] [--start TIME]\n"
 	    "       [--tz ZONE] [--host NAME] [--gpu LIST] [--pid LIST] "
 	    "[--since TIME]\n"
-	    "       [--until TIME] [--window N] [--strict] [-o FILE] "
-	    "[FILE ...]\n", progname);
+	    "       [--until TIME] [--window N] [--strict] [--filter EXPR] "
+	    "[--port N]\n"
+	    "       [-o FILE] [FILE ...]\n", progname);
 	if (status != EXIT_OK) {
 		fprintf(f, "Try '%s --help' for more information.\n",
 		    progname);
 		exit(status);
 	}
-	fprintf(f, "\nRead GPU memory telemetry (nvidia-smi logs, gpumem "
-	    "record streams, plain or\ngzip) and write one record stream "
-	    "in time order.  With no FILE, or when FILE\nis -, read "
-	    "standard input.\n\n"
+	fprintf(f, "\nRead GPU memory telemetry (nvidia-smi logs, GMEM "
+	    "captures, gpumem record\nstreams, plain or gzip) and write "
+	    "one record stream in time order.  With no\nFILE, or when FILE "
+	    "is -, read standard input.\n\n"
 	    "  -o, --output FILE  write to FILE (replaced only when all "
 	    "went well)\n"
 	    "  -q, --quiet        print only problems on stderr\n"

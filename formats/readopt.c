@@ -9,19 +9,23 @@
 const char readopt_help[] =
 "  --format NAME      read every input as NAME (default: detect):\n"
 "                     stream, query-gpu, compute-apps, bundle, xml,\n"
-"                     query-text, table, dmon, pmon, dcgmi, prom, ...\n"
+"                     query-text, table, dmon, pmon, dcgmi, prom, pcap, ...\n"
 "  --fields LIST      the query of a log without a header line\n"
 "                     (e.g. timestamp,index,memory.used,memory.free)\n"
 "  --interval DUR     time between polls of a log without timestamps\n"
 "  --start TIME       time of the first poll of such a log\n"
 "  --tz ZONE          zone of local times in logs (default: TZ)\n"
-"  --host NAME        host name for records of logs\n"
+"  --host NAME        host name for records of logs (captures name\n"
+"                     the sender's address)\n"
 "  --gpu LIST         only these GPUs (e.g. 0,2-3)\n"
 "  --pid LIST         only these processes (device samples are kept)\n"
 "  --since TIME       only records at or after TIME\n"
 "  --until TIME       only records at or before TIME\n"
 "  --window N         reorder window per input, in records (4096)\n"
-"  --strict           the first unreadable line or frame is fatal\n";
+"  --strict           the first unreadable line or frame is fatal\n"
+"  --filter EXPR      captures: only packets the BPF expression takes\n"
+"                     (pcap-filter(7), e.g. 'host 10.0.0.7')\n"
+"  --port N           captures: only UDP and TCP to or from port N\n";
 
 static uint64_t
 time_arg(const char *opt, const char *arg)

@@ -44,7 +44,9 @@ enum {
 	{"since", required_argument, NULL, OPT_SINCE}, \
 	{"until", required_argument, NULL, OPT_UNTIL}, \
 	{"window", required_argument, NULL, OPT_WINDOW}, \
-	{"strict", no_argument, NULL, OPT_STRICT}
+	{"strict", no_argument, NULL, OPT_STRICT}, \
+	{"filter", required_argument, NULL, OPT_FILTER}, \
+	{"port", required_argument, NULL, OPT_PORT}
 
 /*
  * Apply one option to o.  Return 1 when ch was a read option, 0 when it is

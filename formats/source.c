@@ -261,13 +261,20 @@ source_emit(struct source *s, struct rec *r)
 	s->nlate++;
 	if (s->nshown < SOURCE_MAXSHOWN) {
 		char t[GTIME_BUFSZ];
+		struct sbuf where = SBUF_INIT;
 
 		s->nshown++;
-		msg("%s:%llu: record at %s is earlier than records already "
+		if (s->fmt->where != NULL && s->st != NULL) {
+			sbuf_adds(&where, ": ");
+			s->fmt->where(s->st, &where);
+		} else
+			sbuf_printf(&where, ":%llu",
+			    (unsigned long long)input_lineno(s->in));
+		msg("%s%s: record at %s is earlier than records already "
 		    "written (beyond the reorder window of %zu records); "
-		    "skipped, try a larger --window", s->name,
-		    (unsigned long long)input_lineno(s->in),
+		    "skipped, try a larger --window", s->name, where.buf,
 		    gtime_fmt(r->ts, 1, t), s->opt->window);
+		sbuf_release(&where);
 	}
 	if (s->opt->strict)
 		exit(EXIT_TROUBLE);
@@ -433,7 +440,8 @@ source_summary(struct source *s, int procs)
 		    (unsigned long long)(s->nbad + s->nlate - s->nshown));
 	if (!s->opt->summaries && s->nbad + s->nlate == 0 && !s->failed)
 		return;
-	if ((s->fmt == NULL && !s->empty) || s->refused)
+	if ((s->fmt == NULL && !s->empty) || s->refused ||
+	    (s->failed && s->st == NULL))
 		return;		/* the failure was said already */
 	sbuf_printf(&sb, "%s: %llu records", s->name,
 	    (unsigned long long)s->nrec);

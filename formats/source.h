@@ -83,6 +83,12 @@ struct format {
 	/* Optional: add ", what" details to the summary line. */
 	void (*summary)(void *st, struct sbuf *sb);
 	void (*free)(void *st);
+	/*
+	 * Optional, for binary formats: where the parser is, for messages
+	 * about records ("packet 7 (offset 0x1f4)"); the default is the
+	 * line number.
+	 */
+	void (*where)(void *st, struct sbuf *sb);
 };
 
 struct source {

@@ -194,6 +194,8 @@ struct synth {
 	struct recw out;
 	FILE *qgpu, *apps;	/* --nvsmi */
 	int gmem;		/* --gmem: records as a GMEM sender sends them */
+	struct rec *pend;	/* --gmem: the records of the current sample */
+	size_t npend, cappend;
 	int apps_header;
 	uint64_t nrec;
 };
@@ -288,9 +290,40 @@ task_mem(const struct tdef *d, uint64_t tick)
 static void
 put(struct synth *s, struct rec *r)
 {
+	if (s->gmem) {
+		if (s->npend == s->cappend) {
+			s->cappend = s->cappend ? 2 * s->cappend : 64;
+			s->pend = ereallocarray(s->pend, s->cappend,
+			    sizeof(*s->pend));
+		}
+		s->pend[s->npend++] = *r;
+		return;
+	}
 	if (recw_put(&s->out, r) < 0)
 		die("write error:");
 	s->nrec++;
+}
+
+/*
+ * A GMEM sender sends one frame per GPU and sample, so a capture reads
+ * back the records of each GPU together: its device sample, then its
+ * processes, then the ones that just ended.  --gmem writes them in that
+ * order (stable within a GPU).
+ */
+static void
+flush_gmem(struct synth *s)
+{
+	uint32_t gi;
+	size_t i;
+
+	for (gi = 0; gi < s->gpus; gi++)
+		for (i = 0; i < s->npend; i++)
+			if (s->pend[i].gpu == gi) {
+				if (recw_put(&s->out, &s->pend[i]) < 0)
+					die("write error:");
+				s->nrec++;
+			}
+	s->npend = 0;
 }
 
 /*
@@ -474,6 +507,8 @@ sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 			put(s, &r);
 		}
 	}
+	if (s->gmem)
+		flush_gmem(s);
 	/* Finished tasks: their truth, and room for new ones. */
 	for (gi = 0; gi < s->gpus; gi++) {
 		struct gpu *g = &s->g[gi];
@@ -769,6 +804,7 @@ main(int argc, char *argv[])
 			return EXIT_TROUBLE;
 	}
 	recw_release(&s.out);
+	free(s.pend);
 	if (s.truth != NULL && outfile_commit(&truth) < 0)
 		return EXIT_TROUBLE;
 	free(defs);

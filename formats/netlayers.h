@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * netlayers.h: from a captured link-layer frame to UDP and TCP payloads,
+ * one layer at a time (link, IP, transport), as the GMEM reader needs it.
+ *
+ * Link types (LINKTYPE_* numbers, as pcap and pcapng files store them):
+ * Ethernet with 802.1Q/802.1ad/QinQ tags, LLC/SNAP, PPPoE and MPLS; Linux
+ * cooked SLL and SLL2; raw IP (RAW, IPV4, IPV6); BSD NULL (either byte
+ * order) and LOOP; PPP and Cisco HDLC.  IP: IPv4 with options, IPv6 with
+ * its extension headers skipped (hop-by-hop, routing, destination
+ * options, AH, mobility...), fragments described for reassembly (see
+ * reasm.h).  Every read is bounds-checked (bytes.h): a packet cut short
+ * by the snapshot length is never read past its captured bytes; what the
+ * wire carried beyond them is told apart (`wirelen').
+ *
+ * The functions return 0 on success and -1 for a packet that does not
+ * carry what was asked (not IP, an unknown link, a truncated header):
+ * such packets are simply not telemetry.
+ */
+#ifndef GPUMEM_NETLAYERS_H
+#define GPUMEM_NETLAYERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bytes.h"
+
+enum linktype {
+	LT_NULL = 0,
+	LT_ETHERNET = 1,
+	LT_PPP = 9,
+	LT_PPP_HDLC = 50,
+	LT_RAW = 101,
+	LT_C_HDLC = 104,
+	LT_LOOP = 108,
+	LT_LINUX_SLL = 113,
+	LT_IPV4 = 228,
+	LT_IPV6 = 229,
+	LT_LINUX_SLL2 = 276
+};
+
+/* A name for a link type ("Ethernet"), or NULL for one we do not read. */
+const char *net_linktype_name(int linktype);
+
+/*
+ * Find the IP packet in a link-layer frame.  On 0, *ip views it (to the
+ * end of the captured bytes; the IP header says its real length).
+ */
+int net_link(int linktype, struct bytes pkt, struct bytes *ip);
+
+struct ippkt {
+	int family;		/* 4 or 6 */
+	unsigned char src[16];	/* IPv4 in the first 4 bytes */
+	unsigned char dst[16];
+	uint8_t proto;		/* the upper layer, after extension headers */
+	struct bytes payload;	/* its captured bytes */
+	size_t wirelen;		/* its length on the wire */
+
+	/* A fragment: reassemble (reasm.h) before reading the payload. */
+	int frag;
+	uint32_t id;		/* IPv4: 16 bits; IPv6: 32 */
+	uint32_t offset;	/* of this fragment's data, in bytes */
+	int more;		/* more fragments follow */
+};
+
+/* Parse an IPv4 or IPv6 packet (the version is its first nibble). */
+int net_ip(struct bytes ip, struct ippkt *out);
+
+/*
+ * Skip IPv6 extension headers that follow a reassembled fragment header:
+ * *proto is the next header, *payload and *wirelen are advanced past them.
+ */
+int net_ip6_ext(uint8_t *proto, struct bytes *payload, size_t *wirelen);
+
+/* TCP flags. */
+enum {
+	TCP_FIN = 0x01,
+	TCP_SYN = 0x02,
+	TCP_RST = 0x04,
+	TCP_PSH = 0x08,
+	TCP_ACK = 0x10
+};
+
+struct l4pkt {
+	uint16_t sport, dport;
+	uint32_t seq, ack;	/* TCP */
+	uint8_t flags;		/* TCP */
+	struct bytes payload;	/* captured bytes */
+	size_t wirelen;		/* payload length on the wire */
+};
+
+/* A UDP datagram of wirelen bytes, of which seg holds the captured ones. */
+int net_udp(struct bytes seg, size_t wirelen, struct l4pkt *out);
+/* A TCP segment, likewise. */
+int net_tcp(struct bytes seg, size_t wirelen, struct l4pkt *out);
+
+#endif
