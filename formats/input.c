@@ -171,6 +171,17 @@ fill(struct input *in)
 	return got;
 }
 
+/* Standard input given back by input_keep(), for the next input_open("-"). */
+static struct input *kept;
+
+void
+input_keep(struct input *in)
+{
+	if (!in->is_stdin || kept != NULL)
+		BUG("input_keep: not standard input, or kept twice");
+	kept = in;
+}
+
 struct input *
 input_open(const char *path)
 {
@@ -178,6 +189,11 @@ input_open(const char *path)
 	struct stat st;
 	ssize_t r;
 
+	if (strcmp(path, "-") == 0 && kept != NULL) {
+		in = kept;
+		kept = NULL;
+		return in;
+	}
 	in = ecalloc(1, sizeof(*in));
 	if (strcmp(path, "-") == 0) {
 		in->fd = STDIN_FILENO;

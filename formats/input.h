@@ -30,6 +30,15 @@ struct input *input_open(const char *path);
 /* Close and free; stdin is not closed. */
 void input_close(struct input *in);
 
+/*
+ * Give standard input back after looking at it: the next input_open("-")
+ * returns in itself, with everything not yet consumed (peeked bytes
+ * included) still to be read.  For a tool that must see what its input is
+ * (a task table or a record stream) before it knows who reads it; a file
+ * can simply be opened again, standard input cannot.  in must be stdin.
+ */
+void input_keep(struct input *in);
+
 /* The name for messages: the path, or "<stdin>". */
 const char *input_name(const struct input *in);
 
