@@ -40,7 +40,8 @@ ALL_LDFLAGS = $(SAN) $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm
 
 # One binary per job: gpumem-<name>, built from <dir>/<name>.c.
-TOOLS = formats/read formats/synth analyze/usage analyze/tasks
+TOOLS = formats/read formats/synth analyze/usage analyze/tasks \
+	reports/plot reports/gantt reports/report
 
 TOOLSRC = $(addsuffix .c,$(TOOLS))
 LIBSRC = $(filter-out $(TOOLSRC),$(wildcard formats/*.c analyze/*.c reports/*.c))

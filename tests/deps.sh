@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: ISC
 # tests/deps.sh: make sure the Debian packages gpumem builds and tests with
 # are installed; install the missing ones when we can (root, or sudo
-# without a password), else say which command to run.
+# without a password), else say which command to run.  gnuplot draws the
+# charts; xmllint checks SVG in the tests.  Chromium (the report renders
+# in a browser) is left to CI (.ci/run): the test that needs it skips
+# without it, and it is too big to install behind a user's back.
 set -u
 # package:what-shows-it-is-there
 need="
@@ -13,6 +16,8 @@ libpcap-dev:pc:libpcap
 zlib1g-dev:pc:zlib
 libyaml-dev:pc:yaml-0.1
 gzip:cmd:gzip
+gnuplot-nox:cmd:gnuplot
+libxml2-utils:cmd:xmllint
 "
 missing=
 for item in $need; do
