@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
@@ -375,7 +376,7 @@ preamble(struct sbuf *sb, const struct chart *ch, const char *what)
 		sbuf_adds(sb, "set encoding utf8\n");
 }
 
-/* The time axis: its range, format and label. */
+/* The time axis: its range (right: a fraction more past last) and format. */
 static void
 time_axis(struct sbuf *sb, const struct chart *ch, uint64_t first,
     uint64_t last, double right)
