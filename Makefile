@@ -41,7 +41,8 @@ LIBS = $(PKG_LIBS) -lm
 
 # One binary per job: gpumem-<name>, built from <dir>/<name>.c.
 TOOLS = formats/read formats/synth formats/record formats/pcap \
-	analyze/usage analyze/tasks reports/check
+	analyze/usage analyze/tasks reports/check reports/plot reports/gantt \
+	reports/report
 
 TOOLSRC = $(addsuffix .c,$(TOOLS))
 LIBSRC = $(filter-out $(TOOLSRC),$(wildcard formats/*.c analyze/*.c reports/*.c))

@@ -174,6 +174,14 @@ fill(struct input *in)
 /* Standard input after input_close(), with what it had read ahead. */
 static struct input *stdin_kept;
 
+void
+input_keep(struct input *in)
+{
+	if (!in->is_stdin)
+		BUG("input_keep: not standard input");
+	input_close(in);
+}
+
 struct input *
 input_open(const char *path)
 {

@@ -35,6 +35,14 @@ struct input *input_open(const char *path);
  */
 void input_close(struct input *in);
 
+/*
+ * Give standard input back after looking at it: the next input_open("-")
+ * returns in itself, with everything not yet consumed (peeked bytes
+ * included) still to be read.  input_close() of stdin does the same; this
+ * says so where it is meant.  in must be stdin.
+ */
+void input_keep(struct input *in);
+
 /* The name for messages: the path, or "<stdin>". */
 const char *input_name(const struct input *in);
 

@@ -23,4 +23,13 @@ echo "   never came back (the truth synth planted is in demo/truth.csv):"
 "$bin/gpumem" tasks -q records.csv > tasks.csv
 "$bin/gpumem" usage --every 10s records.csv > usage.csv
 echo
-echo "Demo data and results are in $out: records.csv, tasks.csv, usage.csv"
+echo "4. gpumem gantt draws the tasks, here as text (no gnuplot needed):"
+"$bin/gpumem" gantt --text --utc -q records.csv
+echo
+echo "5. gpumem plot draws memory over time (demo/usage.png); gpumem report writes"
+echo "   one HTML page: headline numbers, the charts of each GPU, the task table."
+"$bin/gpumem" plot -q --utc -o usage.png records.csv
+"$bin/gpumem" report -q --utc -o report.html logs/query-gpu.csv logs/compute-apps.csv
+echo
+echo "Demo data and results are in $out: records.csv, tasks.csv, usage.csv,"
+echo "usage.png, and the report: open $out/report.html in a browser."

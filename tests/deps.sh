@@ -5,6 +5,9 @@
 # without a password), else say which command to run.  Packages only some
 # tests use (they skip without them) are installed when we can, and only
 # named when we cannot.
+# gnuplot draws the charts; xmllint checks SVG in the tests.  Chromium (the
+# report renders in a browser) is left to CI (.ci/run): the test that needs
+# it skips without it, and it is too big to install behind a user's back.
 set -u
 # package:what-shows-it-is-there
 need="
@@ -16,6 +19,7 @@ zlib1g-dev:pc:zlib
 libyaml-dev:pc:yaml-0.1
 libexpat1-dev:pc:expat
 gzip:cmd:gzip
+gnuplot-nox:cmd:gnuplot
 libxml2-utils:cmd:xmllint
 "
 # For tests that skip without them: the Wireshark dissector's (tshark),

@@ -1,0 +1,1102 @@
+/* SPDX-License-Identifier: ISC */
+/* chart.c: gnuplot scripts of the usage and Gantt charts (chart.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "chart.h"
+#include "gtime.h"
+#include "series.h"
+#include "util.h"
+
+/* Colours, one meaning each everywhere (plot, Gantt, report). */
+#define C_USAGE "#252525"
+#define C_ATTR "#9ecae1"
+#define C_UNATTR "#e6550d"
+#define C_TOTAL "#7f0000"
+#define C_END "#636363"
+#define C_HELD "#fd8d3c"
+#define C_HELD_TEXT "#a63603"
+#define C_LEAK "#cb181d"
+#define C_LEAK_TEXT "#67000d"
+#define C_LIFE "#4575b4"
+#define C_RUNNING "#abd9e9"
+#define C_GRID "#d9d9d9"
+
+#define LABEL_ROWS 6		/* rows of task labels at the top of a panel */
+#define LABEL_CHARS 48		/* characters of a task's label on the curves */
+#define CHAR_PX 6.6		/* width of a character of 'sans,9', pixels */
+#define ROW_STEP 0.075		/* graph height of a row of labels */
+#define RIGHT_ROOM 0.16		/* Gantt: time axis past the end, for texts */
+/* Aligned charts: the plot area, in fractions of the width. */
+#define ALIGN_LEFT 0.2
+#define ALIGN_RIGHT 0.84
+
+int
+chart_term_name(const char *s)
+{
+	if (strcmp(s, "png") == 0)
+		return TERM_PNG;
+	if (strcmp(s, "svg") == 0)
+		return TERM_SVG;
+	if (strcmp(s, "pdf") == 0)
+		return TERM_PDF;
+	if (strcmp(s, "dumb") == 0 || strcmp(s, "text") == 0)
+		return TERM_DUMB;
+	return -1;
+}
+
+int
+chart_term_of_path(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	if (dot == NULL || strchr(dot, '/') != NULL)
+		return -1;
+	if (strcasecmp(dot, ".png") == 0)
+		return TERM_PNG;
+	if (strcasecmp(dot, ".svg") == 0)
+		return TERM_SVG;
+	if (strcasecmp(dot, ".pdf") == 0)
+		return TERM_PDF;
+	if (strcasecmp(dot, ".txt") == 0)
+		return TERM_DUMB;
+	return -1;
+}
+
+int
+chart_parse_size(const char *s, unsigned *w, unsigned *h)
+{
+	const char *x = strchr(s, 'x');
+	uint32_t a, b;
+
+	if (x == NULL || parse_u32(s, (size_t)(x - s), &a) < 0 ||
+	    parse_u32(x + 1, strlen(x + 1), &b) < 0)
+		return -1;
+	if (a < 20 || b < 10 || a > 20000 || b > 20000)
+		return -1;
+	*w = a;
+	*h = b;
+	return 0;
+}
+
+void
+chart_ttysize(int fd, unsigned *cols, unsigned *rows)
+{
+	struct winsize ws;
+	const char *e;
+	uint32_t v;
+
+	*cols = 80;
+	*rows = 24;
+	if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 &&
+	    ws.ws_row > 0) {
+		*cols = ws.ws_col;
+		*rows = ws.ws_row;
+		return;
+	}
+	if ((e = getenv("COLUMNS")) != NULL &&
+	    parse_u32(e, strlen(e), &v) == 0 && v >= 20 && v <= 1000)
+		*cols = v;
+	if ((e = getenv("LINES")) != NULL &&
+	    parse_u32(e, strlen(e), &v) == 0 && v >= 10 && v <= 1000)
+		*rows = v;
+}
+
+void
+chart_default_size(struct chart *ch, int gantt, size_t n)
+{
+	if (ch->term == TERM_DUMB) {
+		unsigned cols, rows;
+
+		chart_ttysize(STDOUT_FILENO, &cols, &rows);
+		ch->width = cols;
+		if (gantt)
+			ch->height = (unsigned)(n < 1 ? 1 : n) + 8;
+		else
+			ch->height = rows > 2 ? rows - 1 : rows;
+		if (ch->height < 12)
+			ch->height = 12;
+		return;
+	}
+	ch->width = 1200;
+	if (gantt)
+		ch->height = 130 + 22 * (unsigned)n;
+	else
+		ch->height = 60 + 300 * (unsigned)(n < 1 ? 1 : n);
+	if (ch->height < 260)
+		ch->height = 260;
+	if (ch->height > 12000)
+		ch->height = 12000;
+}
+
+char *
+chart_mib(int64_t mib, char *buf)
+{
+	if (mib >= 1024 || mib <= -1024)
+		snprintf(buf, 32, "%.1f GiB", (double)mib / 1024.0);
+	else
+		snprintf(buf, 32, "%lld MiB", (long long)mib);
+	return buf;
+}
+
+/* Length of the UTF-8 sequence at p (n bytes left), 0 when invalid. */
+static size_t
+utf8_seq(const unsigned char *p, size_t n)
+{
+	size_t len, i;
+	uint32_t cp;
+
+	if (p[0] < 0x80)
+		return 1;
+	if ((p[0] & 0xe0) == 0xc0) {
+		len = 2;
+		cp = p[0] & 0x1f;
+	} else if ((p[0] & 0xf0) == 0xe0) {
+		len = 3;
+		cp = p[0] & 0x0f;
+	} else if ((p[0] & 0xf8) == 0xf0) {
+		len = 4;
+		cp = p[0] & 0x07;
+	} else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates and values past U+10FFFF are not text. */
+	if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) ||
+	    (len == 4 && cp < 0x10000) || cp > 0x10ffff ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+char *
+chart_clean(const char *s, size_t maxchars, char *buf, size_t cap)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), o = 0, chars = 0, k;
+
+	if (cap < 8)
+		BUG("chart_clean: cap %zu", cap);
+	while (n > 0) {
+		k = utf8_seq(p, n);
+		if (chars + 1 > maxchars || o + (k ? k : 1) + 4 > cap) {
+			/* Cut: the last character makes room for "...". */
+			while (chars + 3 > maxchars && o > 0) {
+				do
+					o--;
+				while (o > 0 && (buf[o] & 0xc0) == 0x80);
+				chars--;
+			}
+			memcpy(buf + o, "...", 3);
+			o += 3;
+			break;
+		}
+		if (k == 0 || p[0] < 0x20 || p[0] == 0x7f) {
+			buf[o++] = p[0] < 0x20 || p[0] == 0x7f ? ' ' : '?';
+			p++;
+			n--;
+		} else {
+			memcpy(buf + o, p, k);
+			o += k;
+			p += k;
+			n -= k;
+		}
+		chars++;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+size_t
+chart_width(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s != '\0'; s++)
+		if ((*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+char *
+chart_task_label(const struct task *t, int nhosts, size_t maxchars,
+    char *buf, size_t cap)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	if (nhosts > 1)
+		sbuf_printf(&sb, "%s:%u", *t->host != '\0' ? t->host : "-",
+		    t->gpu);
+	else
+		sbuf_printf(&sb, "gpu%u", t->gpu);
+	if (t->pid != 0)
+		sbuf_printf(&sb, " %u", t->pid);
+	if (*t->name != '\0')
+		sbuf_printf(&sb, " %s", t->name);
+	chart_clean(sb.buf, maxchars, buf, cap);
+	sbuf_release(&sb);
+	return buf;
+}
+
+static void
+broken_down(uint64_t t, int utc, struct tm *tm)
+{
+	time_t secs = (time_t)(t / NS_PER_SEC);
+
+	if (utc)
+		gmtime_r(&secs, tm);
+	else
+		localtime_r(&secs, tm);
+}
+
+char *
+chart_clock(uint64_t t, int utc, int date, char *buf)
+{
+	struct tm tm;
+
+	broken_down(t, utc, &tm);
+	if (date)
+		snprintf(buf, GTIME_BUFSZ, "%04d-%02d-%02d %02d:%02d:%02d",
+		    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+		    tm.tm_min, tm.tm_sec);
+	else
+		snprintf(buf, GTIME_BUFSZ, "%02d:%02d:%02d", tm.tm_hour,
+		    tm.tm_min, tm.tm_sec);
+	return buf;
+}
+
+char *
+chart_zone(uint64_t t, int utc, char *buf)
+{
+	struct tm tm;
+
+	if (utc) {
+		snprintf(buf, 64, "UTC");
+		return buf;
+	}
+	broken_down(t, 0, &tm);
+	if (tm.tm_zone != NULL && *tm.tm_zone != '\0')
+		snprintf(buf, 64, "%s", tm.tm_zone);
+	else
+		snprintf(buf, 64, "UTC%+03ld:%02ld", tm.tm_gmtoff / 3600,
+		    labs(tm.tm_gmtoff) % 3600 / 60);
+	return buf;
+}
+
+/*
+ * The x value of time t: seconds since the epoch, shifted by the zone's
+ * offset at t so that gnuplot, which formats times as UTC, shows the
+ * local clock.
+ */
+static double
+xval(uint64_t t, int utc)
+{
+	double x = (double)(t / NS_PER_MS) / 1000.0;
+
+	if (!utc) {
+		struct tm tm;
+
+		broken_down(t, 0, &tm);
+		x += (double)tm.tm_gmtoff;
+	}
+	return x;
+}
+
+/* Append s as a gnuplot single-quoted string (only '' is special). */
+static void
+gp_str(struct sbuf *sb, const char *s)
+{
+	sbuf_addc(sb, '\'');
+	for (; *s != '\0'; s++) {
+		if (*s == '\'')
+			sbuf_addc(sb, '\'');
+		sbuf_addc(sb, *s);
+	}
+	sbuf_addc(sb, '\'');
+}
+
+/*
+ * Append s as a string column of a data block: double quotes, which data
+ * cannot escape, become single ones.
+ */
+static void
+gp_datastr(struct sbuf *sb, const char *s)
+{
+	sbuf_addc(sb, '"');
+	for (; *s != '\0'; s++)
+		sbuf_addc(sb, *s == '"' ? '\'' : *s);
+	sbuf_addc(sb, '"');
+}
+
+/* The terminal, the fonts and what every chart shares. */
+static void
+preamble(struct sbuf *sb, const struct chart *ch, const char *what)
+{
+	sbuf_printf(sb, "# %s, written by %s (gpumem) %s.\n"
+	    "# Restyle freely; the data are inline below.  Run: gnuplot "
+	    "THIS_FILE > %s\n", what, ch->prog, GPUMEM_VERSION,
+	    ch->term == TERM_PNG ? "chart.png" : ch->term == TERM_SVG ?
+	    "chart.svg" : ch->term == TERM_PDF ? "chart.pdf" : "chart.txt");
+	switch (ch->term) {
+	case TERM_PNG:
+		sbuf_printf(sb, "set terminal pngcairo size %u,%u noenhanced "
+		    "font 'sans,9' background '#ffffff'\n", ch->width,
+		    ch->height);
+		break;
+	case TERM_SVG:
+		sbuf_printf(sb, "set terminal svg size %u,%u noenhanced "
+		    "font 'sans,9' background '#ffffff'\n", ch->width,
+		    ch->height);
+		break;
+	case TERM_PDF:
+		sbuf_printf(sb, "set terminal pdfcairo size %.2fin,%.2fin "
+		    "noenhanced font 'sans,7'\n", ch->width / 96.0,
+		    ch->height / 96.0);
+		break;
+	case TERM_DUMB:
+		sbuf_printf(sb, "set terminal dumb size %u,%u noenhanced\n",
+		    ch->width, ch->height);
+		break;
+	}
+	/*
+	 * The cairo and SVG terminals take UTF-8 as it is; text must be told,
+	 * to count characters, not bytes, when it places labels.
+	 */
+	if (ch->term == TERM_DUMB)
+		sbuf_adds(sb, "set encoding utf8\n");
+}
+
+/* The time axis: its range (right: a fraction more past last) and format. */
+static void
+time_axis(struct sbuf *sb, const struct chart *ch, uint64_t first,
+    uint64_t last, double right)
+{
+	uint64_t span = last > first ? last - first : 0;
+	double x0 = xval(first, ch->utc), x1 = xval(last, ch->utc);
+	const char *fmt;
+
+	if (x1 <= x0)
+		x1 = x0 + 1;
+	x1 += (x1 - x0) * right;
+	if (span <= 10 * NS_PER_SEC)
+		fmt = "%H:%M:%.1S";
+	else if (span <= 10 * 60 * NS_PER_SEC)
+		fmt = "%H:%M:%S";
+	else if (span <= 36 * 3600 * NS_PER_SEC)
+		fmt = "%H:%M";
+	else
+		fmt = "%m-%d %H:%M";
+	sbuf_printf(sb, "set xdata time\nset timefmt '%%s'\n"
+	    "set format x '%s'\nset xrange [%.3f:%.3f]\n", fmt, x0, x1);
+}
+
+/* The label of the time axis: its zone and the first day. */
+static void
+time_label(struct sbuf *sb, const struct chart *ch, uint64_t first)
+{
+	struct sbuf l = SBUF_INIT;
+	char zone[64], day[GTIME_BUFSZ];
+
+	chart_clock(first, ch->utc, 1, day);
+	day[10] = '\0';
+	sbuf_printf(&l, "time (%s)", chart_zone(first, ch->utc, zone));
+	if (first != 0)
+		sbuf_printf(&l, ", from %s", day);
+	sbuf_adds(sb, "set xlabel ");
+	gp_str(sb, l.buf);
+	sbuf_addc(sb, '\n');
+	sbuf_release(&l);
+}
+
+/* A range of times for a title: "2026-01-01 00:00:00 to 00:02:47 UTC". */
+static void
+range_text(struct sbuf *sb, const struct chart *ch, uint64_t first,
+    uint64_t last)
+{
+	char a[GTIME_BUFSZ], b[GTIME_BUFSZ], z[64];
+	struct tm ta, tb;
+
+	broken_down(first, ch->utc, &ta);
+	broken_down(last, ch->utc, &tb);
+	sbuf_printf(sb, "%s to %s %s", chart_clock(first, ch->utc, 1, a),
+	    chart_clock(last, ch->utc, ta.tm_yday != tb.tm_yday ||
+	    ta.tm_year != tb.tm_year, b), chart_zone(first, ch->utc, z));
+}
+
+/* --- The usage chart --- */
+
+/*
+ * Rows of labels at the top of a panel, each a list of the x ranges its
+ * labels cover.
+ */
+struct rows {
+	double *a[LABEL_ROWS], *b[LABEL_ROWS];
+	size_t n[LABEL_ROWS];
+};
+
+/*
+ * The first row where a label over [x, x + w] overlaps no other, or -1
+ * when there is none (the label is left out: its band still shows).
+ */
+static int
+pick_row(struct rows *r, size_t cap, double x, double w)
+{
+	size_t i;
+	int k;
+
+	for (k = 0; k < LABEL_ROWS; k++) {
+		for (i = 0; i < r->n[k]; i++)
+			if (x < r->b[k][i] && x + w > r->a[k][i])
+				break;
+		if (i == r->n[k]) {
+			if (r->a[k] == NULL) {
+				r->a[k] = emalloc(cap * sizeof(double));
+				r->b[k] = emalloc(cap * sizeof(double));
+			}
+			r->a[k][r->n[k]] = x;
+			r->b[k][r->n[k]++] = x + w;
+			return k;
+		}
+	}
+	return -1;
+}
+
+static int
+by_interest_t(const void *a, const void *b)
+{
+	return task_interest(a, b);
+}
+
+static int
+by_end(const void *a, const void *b)
+{
+	const struct task *x = a, *y = b;
+
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+/* One data block of a curve; return its points. */
+static size_t
+curve_block(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
+    size_t idx, enum ser_curve c, const char *name, struct spoint *pts)
+{
+	size_t i, n = series_points(&v->ser, c, pts);
+
+	if (n == 0)
+		return 0;
+	sbuf_printf(sb, "$g%zu_%s << EOD\n", idx, name);
+	for (i = 0; i < n; i++)
+		sbuf_printf(sb, "%.3f %lld\n", xval(pts[i].t, ch->utc),
+		    (long long)pts[i].v);
+	sbuf_adds(sb, "EOD\n");
+	return n;
+}
+
+/* A marked task's label: "4242 python3 launch.py" (the panel says the GPU). */
+static char *
+mark_label(const struct task *t, int nhosts, char *buf, size_t cap)
+{
+	char *sp;
+
+	chart_task_label(t, nhosts, LABEL_CHARS, buf, cap);
+	if ((sp = strchr(buf, ' ')) != NULL)
+		memmove(buf, sp + 1, strlen(sp + 1) + 1);
+	return buf;
+}
+
+/*
+ * The marks of one panel: a line at each marked task's end, the time its
+ * memory stayed held as a band, leaked memory as blocks under the
+ * unattributed curve.  Labels: a leak's on its block; the others in rows
+ * at the top, given out in order of interest, so that when they are too
+ * many for the rows the leaks and the longest delays keep theirs.
+ * xmin..xmax is the time axis, xpp the time of a pixel (a character in
+ * text).  Return the rows used.
+ */
+static int
+panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
+    int nhosts, double xpp, double xmin, double xmax)
+{
+	struct task *m;
+	struct rows rows;
+	char label[160], mb[32], text[256], d[32];
+	int64_t leaked = 0, lo;
+	double charw = ch->term == TERM_DUMB ? 1 : CHAR_PX;
+	size_t i;
+	int id, nrows = 0, k;
+
+	if (v->nmarks == 0)
+		return 0;
+	m = emalloc(v->nmarks * sizeof(*m));
+	memcpy(m, v->marks, v->nmarks * sizeof(*m));
+	qsort(m, v->nmarks, sizeof(*m), by_end);
+	/*
+	 * Leaked memory is stacked under the unattributed curve at the end
+	 * of the log, the earliest leak lowest: the curve then runs along
+	 * the top of the blocks.
+	 */
+	for (i = 0; i < v->nmarks; i++)
+		if (m[i].status == TASK_LEAKED && m[i].has_leaked)
+			leaked += m[i].leaked;
+	lo = v->unattr_last - leaked;
+	if (lo < 0)
+		lo = 0;
+	for (i = 0, id = 1; i < v->nmarks; i++, id++) {
+		const struct task *t = &m[i];
+		double xe = xval(t->end, ch->utc);
+
+		sbuf_printf(sb, "set arrow %d from %.3f, graph 0 to %.3f, "
+		    "graph %s nohead dashtype 3 lc rgb '%s' back\n", id,
+		    xe, xe, ch->term == TERM_DUMB ? "0.97" : "1", C_END);
+		if (t->status == TASK_RELEASED && t->delay > 0)
+			sbuf_printf(sb, "set object %d rect from %.3f, graph 0 "
+			    "to %.3f, graph 1 fc rgb '%s' fs transparent solid "
+			    "0.25 noborder behind\n", id, xe, xval(t->release,
+			    ch->utc), C_HELD);
+		if (t->status == TASK_LEAKED && t->has_leaked) {
+			int right, split;
+
+			sbuf_printf(sb, "set object %d rect from %.3f, "
+			    "(%lld/unit) to %.3f, (%lld/unit) fc rgb '%s' "
+			    "fs transparent solid 0.35 border lc rgb '%s' "
+			    "behind\n", id, xe, (long long)lo,
+			    xval(v->last, ch->utc), (long long)(lo + t->leaked),
+			    C_LEAK, C_LEAK);
+			mark_label(t, nhosts, label, sizeof(label));
+			snprintf(text, sizeof(text), "%s never came back",
+			    chart_mib(t->leaked, mb));
+			/*
+			 * On the block: one line when it fits, else the task
+			 * above what it leaked, ending at the end of the axis
+			 * when even that is too long.
+			 */
+			k = chart_width(label) + chart_width(text) + 3;
+			split = xe + k * charw * xpp > xmax;
+			if (split)
+				k = (int)(chart_width(label) >
+				    chart_width(text) ? chart_width(label) :
+				    chart_width(text)) + 2;
+			right = xe + k * charw * xpp > xmax;
+			sbuf_printf(sb, "set label %d ", id);
+			if (split)
+				gp_str(sb, label);
+			else {
+				struct sbuf one = SBUF_INIT;
+
+				sbuf_printf(&one, "%s: %s", label, text);
+				gp_str(sb, one.buf);
+				sbuf_release(&one);
+			}
+			sbuf_printf(sb, " at %.3f, (%.1f/unit) %s offset %d,%s "
+			    "tc rgb '%s' front\n", right ? xmax : xe,
+			    (double)lo + t->leaked / 2.0, right ? "right" :
+			    "left", right ? -1 : 1, !split ? "0" :
+			    ch->term == TERM_DUMB ? "1" : "0.6", C_LEAK_TEXT);
+			if (split) {
+				sbuf_printf(sb, "set label %zu ", v->nmarks + id);
+				gp_str(sb, text);
+				sbuf_printf(sb, " at %.3f, (%.1f/unit) %s offset "
+				    "%d,%s tc rgb '%s' front\n", right ? xmax :
+				    xe, (double)lo + t->leaked / 2.0, right ?
+				    "right" : "left", right ? -1 : 1,
+				    ch->term == TERM_DUMB ? "-1" : "-0.6",
+				    C_LEAK_TEXT);
+			}
+			lo += t->leaked;
+		}
+	}
+	/* The other labels, most interesting first (after the leaks' ids). */
+	qsort(m, v->nmarks, sizeof(*m), by_interest_t);
+	id = 2 * (int)v->nmarks + 1;
+	memset(&rows, 0, sizeof(rows));
+	for (i = 0; i < v->nmarks; i++, id++) {
+		const struct task *t = &m[i];
+		double xe = xval(t->end, ch->utc), w;
+		int row, right;
+
+		if (t->status == TASK_LEAKED && t->has_leaked)
+			continue;
+		mark_label(t, nhosts, label, sizeof(label));
+		if (t->status == TASK_LEAKED)
+			snprintf(text, sizeof(text), "%s: leaked", label);
+		else
+			snprintf(text, sizeof(text), "%s: %s s", label,
+			    t->interval != 0 ? tasktab_delay(t->delay,
+			    t->interval, d) : gtime_fmt_secs(t->delay, d));
+		w = (chart_width(text) + 1) * charw * xpp;
+		/* Near the right edge the text ends at the mark. */
+		right = xe + w > xmax && xe - w >= xmin;
+		if ((row = pick_row(&rows, v->nmarks, right ? xe - w : xe,
+		    w)) < 0)
+			continue;
+		if (row + 1 > nrows)
+			nrows = row + 1;
+		sbuf_printf(sb, "set label %d ", id);
+		gp_str(sb, text);
+		sbuf_printf(sb, " at %.3f, graph %.3f %s tc rgb '%s' front\n",
+		    xe, 0.96 - ROW_STEP * (row + 0.5), right ?
+		    "right offset -1,0" : "left offset 1,0", C_HELD_TEXT);
+	}
+	for (k = 0; k < LABEL_ROWS; k++) {
+		free(rows.a[k]);
+		free(rows.b[k]);
+	}
+	free(m);
+	return nrows;
+}
+
+size_t
+chart_usage(struct sbuf *sb, const struct chart *ch,
+    struct gpuview *const *all, size_t nall, uint64_t first, uint64_t last,
+    int nhosts)
+{
+	struct spoint *pts = NULL;
+	struct sbuf title = SBUF_INIT;
+	struct gpuview **g;
+	size_t i, n = 0, total = 0, cap = 0;
+	int64_t ymax = 0;
+	double unit, xpp, plotw, x1;
+
+	/* A GPU known only from its processes has no curve to draw. */
+	g = ereallocarray(NULL, nall + 1, sizeof(*g));
+	for (i = 0; i < nall; i++)
+		if (all[i]->nsamples > 0 && all[i]->ser.b != NULL)
+			g[n++] = all[i];
+	preamble(sb, ch, "GPU memory over time");
+	for (i = 0; i < n; i++)
+		if (g[i]->ymax > ymax)
+			ymax = g[i]->ymax;
+	/* One unit for all panels, so that they compare at a glance. */
+	unit = ymax >= 2048 ? 1024.0 : 1.0;
+	sbuf_printf(sb, "unit = %.1f\t# MiB per unit of the y axis (%s)\n",
+	    unit, unit > 1 ? "GiB" : "MiB");
+	time_axis(sb, ch, first, last, ch->align ? RIGHT_ROOM : 0);
+	sbuf_printf(sb, "set ylabel '%s'\nset yrange [0:*]\n"
+	    "set style fill transparent solid 0.5 noborder\n",
+	    unit > 1 ? "GiB" : "MiB");
+	/*
+	 * Text has no colours: no grid, and the key below the plot where it
+	 * cannot run into the curves.
+	 */
+	if (ch->term == TERM_DUMB)
+		sbuf_adds(sb, "set key outside bottom center horizontal "
+		    "samplen 2\n");
+	else
+		sbuf_printf(sb, "set grid xtics ytics lc rgb '%s'\n"
+		    "set key outside right top vertical Left reverse "
+		    "samplen 2\n", C_GRID);
+	if (ch->align)
+		sbuf_printf(sb, "set lmargin at screen %.2f\n"
+		    "set rmargin at screen %.2f\n", ALIGN_LEFT, ALIGN_RIGHT);
+	else
+		sbuf_printf(sb, "set lmargin 9\nset rmargin %d\n",
+		    ch->term == TERM_DUMB ? 2 : 26);
+	/* Width of one pixel (one character in dumb) in x units. */
+	if (ch->term == TERM_DUMB)
+		plotw = (double)ch->width - 12;
+	else if (ch->align)
+		plotw = (double)ch->width * (ALIGN_RIGHT - ALIGN_LEFT);
+	else
+		plotw = (double)ch->width - 290;
+	if (plotw < 10)
+		plotw = 10;
+	x1 = xval(last, ch->utc);
+	if (x1 <= xval(first, ch->utc))
+		x1 = xval(first, ch->utc) + 1;
+	xpp = (x1 - xval(first, ch->utc)) / plotw;
+	/* The data, each curve a block. */
+	for (i = 0; i < n; i++) {
+		if (g[i]->ser.cap > cap) {
+			cap = g[i]->ser.cap;
+			pts = ereallocarray(pts, 4 * cap, sizeof(*pts));
+		}
+		if (g[i]->ser.b == NULL)
+			continue;
+		total += curve_block(sb, ch, g[i], i, SER_ATTR, "attr", pts);
+		total += curve_block(sb, ch, g[i], i, SER_UNATTR, "unattr",
+		    pts);
+		total += curve_block(sb, ch, g[i], i, SER_USAGE, "usage", pts);
+		total += curve_block(sb, ch, g[i], i, SER_TOTAL, "total", pts);
+	}
+	if (ch->title != NULL)
+		sbuf_adds(&title, ch->title);
+	else if (last == 0)
+		sbuf_adds(&title, "GPU memory");
+	else {
+		sbuf_adds(&title, "GPU memory, ");
+		range_text(&title, ch, first, last);
+	}
+	if (n == 0) {
+		time_label(sb, ch, first);
+		sbuf_adds(sb, "set title ");
+		gp_str(sb, title.buf);
+		sbuf_adds(sb, "\nset label 1 'no whole-device samples in the "
+		    "input' at graph 0.5, graph 0.5 center\n"
+		    "set yrange [0:1]\nunset key\n"
+		    "plot NaN notitle\n");
+		goto out;
+	}
+	sbuf_printf(sb, "set multiplot layout %zu,1 title ", n);
+	gp_str(sb, title.buf);
+	sbuf_addc(sb, '\n');
+	for (i = 0; i < n; i++) {
+		const struct gpuview *v = g[i];
+		struct sbuf pt = SBUF_INIT;
+		char mb[32], iv[32];
+		const char *sep = "plot ";
+		int nrows;
+		double top;
+
+		if (nhosts > 1)
+			sbuf_printf(&pt, "%s GPU %u", *v->host ? v->host : "-",
+			    v->gpu);
+		else
+			sbuf_printf(&pt, "GPU %u", v->gpu);
+		if (v->total > 0)
+			sbuf_printf(&pt, ": %s total", chart_mib(v->total, mb));
+		if (!ch->notasks)
+			sbuf_printf(&pt, ", %llu task%s",
+			    (unsigned long long)v->ntasks,
+			    v->ntasks == 1 ? "" : "s");
+		if (v->nleaked > 0)
+			sbuf_printf(&pt, ", %llu leaked",
+			    (unsigned long long)v->nleaked);
+		if (v->ntasks > v->nmarks + v->nrunning)
+			sbuf_printf(&pt, " (%llu marked)",
+			    (unsigned long long)v->nmarks);
+		/* Said once here, not on every label. */
+		if (v->interval != 0 && v->nreleased > 0)
+			sbuf_printf(&pt, "; delays \xc2\xb1%s s",
+			    gtime_fmt_secs(v->interval, iv));
+		sbuf_printf(sb, "\n# %s\nset title ", pt.buf);
+		gp_str(sb, pt.buf);
+		sbuf_release(&pt);
+		sbuf_addc(sb, '\n');
+		nrows = panel_marks(sb, ch, v, nhosts, xpp, xval(first, ch->utc),
+		    x1);
+		/*
+		 * Room above the curves for the rows of labels; they may
+		 * cross the ceiling's dashed line, not the curves.
+		 */
+		top = (double)v->umax / (1 - ROW_STEP * nrows - 0.03);
+		if (top < (double)v->ymax * 1.04)
+			top = (double)v->ymax * 1.04;
+		if (top > 0)
+			sbuf_printf(sb, "set yrange [0:%.3f]\n", top / unit);
+		if (i + 1 == n)
+			time_label(sb, ch, first);
+		if (v->ser.b != NULL && series_points(&v->ser, SER_ATTR,
+		    pts) > 0) {
+			/* Text cannot fill an area: a line there. */
+			sbuf_printf(sb, "%s$g%zu_attr using 1:($2/unit) with "
+			    "%s lc rgb '%s' title 'attributed', \\\n",
+			    sep, i, ch->term == TERM_DUMB ? "steps" : "fillsteps",
+			    C_ATTR);
+			sbuf_printf(sb, "     $g%zu_unattr using 1:($2/unit) "
+			    "with steps lw 2 lc rgb '%s' title "
+			    "'unattributed', \\\n", i, C_UNATTR);
+			sbuf_printf(sb, "     $g%zu_usage using 1:($2/unit) "
+			    "with steps lw 1.5 lc rgb '%s' title 'usage'", i,
+			    C_USAGE);
+			sep = ", \\\n     ";
+		}
+		if (v->ser.b != NULL && series_points(&v->ser, SER_TOTAL,
+		    pts) > 0) {
+			sbuf_printf(sb, "%s$g%zu_total using 1:($2/unit) with "
+			    "steps dashtype 2 lw 1.5 lc rgb '%s' title 'total'",
+			    sep, i, C_TOTAL);
+			sep = ", \\\n     ";
+		}
+		if (!ch->notasks)
+			sbuf_printf(sb, "%skeyentry with boxes fc rgb '%s' fs "
+			    "transparent solid 0.25 title 'held after the end', "
+			    "\\\n     keyentry with boxes fc rgb '%s' fs "
+			    "transparent solid 0.35 title 'leaked'", sep, C_HELD,
+			    C_LEAK);
+		sbuf_addc(sb, '\n');
+		sbuf_adds(sb, "unset object\nunset arrow\nunset label\n");
+	}
+	sbuf_adds(sb, "unset multiplot\n");
+out:
+	sbuf_release(&title);
+	free(pts);
+	free(g);
+	return total;
+}
+
+/* --- The Gantt chart --- */
+
+static int
+by_interest(const void *a, const void *b)
+{
+	return task_interest(*(const struct task *const *)a,
+	    *(const struct task *const *)b);
+}
+
+static int
+by_row(const void *a, const void *b)
+{
+	const struct task *x = *(const struct task *const *)a;
+	const struct task *y = *(const struct task *const *)b;
+	int c = strcmp(x->host, y->host);
+
+	if (c != 0)
+		return c;
+	if (x->gpu != y->gpu)
+		return x->gpu < y->gpu ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+size_t
+chart_gantt_rows(const struct tasklist *l, int onegpu, const char *host,
+    uint32_t gpu, size_t max, const struct task ***rows, size_t *hidden)
+{
+	const struct task **v;
+	size_t i, n = 0;
+
+	v = ereallocarray(NULL, l->n > 0 ? l->n : 1, sizeof(*v));
+	for (i = 0; i < l->n; i++)
+		if (!onegpu || (l->t[i].gpu == gpu &&
+		    strcmp(l->t[i].host, host) == 0))
+			v[n++] = &l->t[i];
+	*hidden = 0;
+	if (n > max) {
+		qsort(v, n, sizeof(*v), by_interest);
+		*hidden = n - max;
+		n = max;
+	}
+	qsort(v, n, sizeof(*v), by_row);
+	*rows = v;
+	return n;
+}
+
+void
+chart_gantt(struct sbuf *sb, const struct chart *ch,
+    const struct task *const *rows, size_t n, size_t hidden, uint64_t first,
+    uint64_t last, int nhosts)
+{
+	struct sbuf title = SBUF_INIT;
+	char label[160], mb[32], d[32], iv[32];
+	uint64_t maxdelay = 0;
+	double x0, x1, span, minw, xpp, plotw, charw;
+	size_t i, nleak = 0, nheld = 0, nrun = 0, nnote[2] = {0, 0};
+	int lmargin = 0, k;
+
+	preamble(sb, ch, "Tasks and their releases (Gantt chart)");
+	for (i = 0; i < n; i++) {
+		const struct task *t = rows[i];
+
+		if (t->start < first)
+			first = t->start;
+		if (t->end > last)
+			last = t->end;
+		if (t->status == TASK_RELEASED && t->release > last)
+			last = t->release;
+		if (t->status == TASK_RELEASED && t->delay > maxdelay)
+			maxdelay = t->delay;
+		chart_task_label(t, nhosts, 40, label, sizeof(label));
+		if ((int)chart_width(label) > lmargin)
+			lmargin = (int)chart_width(label);
+	}
+	/* Room on the right for the delay and leak texts. */
+	time_axis(sb, ch, first, last, RIGHT_ROOM);
+	time_label(sb, ch, first);
+	x0 = xval(first, ch->utc);
+	x1 = xval(last, ch->utc);
+	span = x1 > x0 ? x1 - x0 : 1;
+	if (ch->term == TERM_DUMB)
+		plotw = (double)ch->width - lmargin - 14;
+	else if (ch->align)
+		plotw = (double)ch->width * (ALIGN_RIGHT - ALIGN_LEFT);
+	else
+		plotw = (double)ch->width - lmargin * CHAR_PX - 120;
+	if (plotw < 10)
+		plotw = 10;
+	xpp = span * (1 + RIGHT_ROOM) / plotw;
+	charw = ch->term == TERM_DUMB ? 1 : CHAR_PX;
+	/* A bar shorter than two pixels would not show. */
+	minw = 2 * xpp;
+	if (ch->title != NULL)
+		sbuf_adds(&title, ch->title);
+	else {
+		sbuf_printf(&title, "%zu task%s, ", n + hidden,
+		    n + hidden == 1 ? "" : "s");
+		range_text(&title, ch, first, last);
+	}
+	if (hidden > 0)
+		sbuf_printf(&title, " (%zu more tasks not shown)", hidden);
+	sbuf_adds(sb, "set title ");
+	gp_str(sb, title.buf);
+	sbuf_release(&title);
+	sbuf_printf(sb, "\nset yrange [%.1f:-0.5]\n"
+	    "set ytics nomirror scale 0\nunset y2tics\n"
+	    "set grid xtics lc rgb '%s'\n"
+	    "set key outside top center horizontal samplen 2\n"
+	    "set style fill solid 1.0 noborder\n"
+	    "set palette defined (0 '#1a9850', 0.5 '#fee08b', 1 '%s')\n"
+	    "set cbrange [0:%.3f]\nset cblabel 'held after the end (s)'\n"
+	    "set arrow 1 from %.3f, graph 0 to %.3f, graph 1 nohead "
+	    "dashtype 2 lc rgb '#969696'\n"
+	    "set label 1 'end' at %.3f, graph 1 left offset 0.5,-0.8 "
+	    "tc rgb '#737373'\n",
+	    n > 0 ? (double)n - 0.5 : 0.5, C_GRID, C_HELD,
+	    maxdelay > 0 ? (double)maxdelay / NS_PER_SEC : 1.0,
+	    x1, x1, x1);
+	/* The colour scale of delays, when there is more than one. */
+	if (maxdelay > 0 && ch->term != TERM_DUMB)
+		sbuf_adds(sb, "set colorbox vertical\n");
+	else
+		sbuf_adds(sb, "unset colorbox\n");
+	if (ch->align)
+		sbuf_printf(sb, "set lmargin at screen %.2f\n"
+		    "set rmargin at screen %.2f\n", ALIGN_LEFT, ALIGN_RIGHT);
+	else
+		sbuf_printf(sb, "set rmargin %d\n", ch->term == TERM_DUMB ? 2 :
+		    14);
+	if (n == 0) {
+		sbuf_adds(sb, "set label 2 'no tasks' at graph 0.5, graph 0.5 "
+		    "center\nunset key\nunset colorbox\nplot NaN notitle\n");
+		return;
+	}
+	/* Lives, one box per task: running ones lighter. */
+	sbuf_adds(sb, "$life << EOD\n# row start end colour label\n");
+	for (i = 0; i < n; i++) {
+		const struct task *t = rows[i];
+		double a = xval(t->start, ch->utc), b = xval(t->end, ch->utc);
+
+		if (b - a < minw)
+			b = a + minw;
+		/* gnuplot takes a variable colour as the number 0xRRGGBB. */
+		sbuf_printf(sb, "%zu %.3f %.3f %ld ", i, a, b,
+		    strtol((t->status == TASK_RUNNING ? C_RUNNING : C_LIFE) + 1,
+		    NULL, 16));
+		gp_datastr(sb, chart_task_label(t, nhosts, 40, label,
+		    sizeof(label)));
+		sbuf_addc(sb, '\n');
+		if (t->status == TASK_RUNNING)
+			nrun++;
+	}
+	sbuf_adds(sb, "EOD\n$held << EOD\n# row end release delay_s\n");
+	for (i = 0; i < n; i++) {
+		const struct task *t = rows[i];
+		double a, b;
+
+		if (t->status != TASK_RELEASED)
+			continue;
+		a = xval(t->end, ch->utc);
+		b = xval(t->release, ch->utc);
+		if (b - a < minw)
+			b = a + minw;
+		sbuf_printf(sb, "%zu %.3f %.3f %.3f\n", i, a, b,
+		    (double)t->delay / NS_PER_SEC);
+		nheld++;
+	}
+	sbuf_adds(sb, "EOD\n$leak << EOD\n# row end end_of_log\n");
+	for (i = 0; i < n; i++) {
+		const struct task *t = rows[i];
+		double a, b;
+
+		if (t->status != TASK_LEAKED)
+			continue;
+		a = xval(t->end, ch->utc);
+		b = x1;
+		if (b - a < minw)
+			b = a + minw;
+		sbuf_printf(sb, "%zu %.3f %.3f\n", i, a, b);
+		nleak++;
+	}
+	/* Texts: the delay after its bar, the leak on its bar. */
+	sbuf_adds(sb, "EOD\n$notes << EOD\n# row x text\n");
+	for (i = 0; i < n; i++) {
+		const struct task *t = rows[i];
+		char text[96];
+
+		if (t->status == TASK_RELEASED) {
+			double b = xval(t->release, ch->utc);
+
+			if (b - xval(t->end, ch->utc) < minw)
+				b = xval(t->end, ch->utc) + minw;
+			if (t->interval != 0)
+				snprintf(text, sizeof(text), "%s s \xc2\xb1%s s",
+				    tasktab_delay(t->delay, t->interval, d),
+				    gtime_fmt_secs(t->interval, iv));
+			else
+				snprintf(text, sizeof(text), "%s s",
+				    gtime_fmt_secs(t->delay, d));
+			sbuf_printf(sb, "%zu %.3f ", i, b + xpp * 3);
+			gp_datastr(sb, text);
+			sbuf_addc(sb, '\n');
+		}
+	}
+	/*
+	 * The leaked memory on its bar (white on the warning colour) when it
+	 * fits, else after the end of the log (dark): two blocks.
+	 */
+	for (k = 0; k < 2; k++) {
+		sbuf_printf(sb, "EOD\n$leaknotes%d << EOD\n# row x text\n", k);
+		for (i = 0; i < n; i++) {
+			const struct task *t = rows[i];
+			char text[96];
+			double a;
+			int on;
+
+			if (t->status != TASK_LEAKED)
+				continue;
+			if (t->has_leaked)
+				snprintf(text, sizeof(text), "leaked %s",
+				    chart_mib(t->leaked, mb));
+			else
+				snprintf(text, sizeof(text), "leaked");
+			a = xval(t->end, ch->utc);
+			on = (x1 - a) / xpp >= (chart_width(text) + 2) * charw;
+			if (on != (k == 0))
+				continue;
+			if (!on)
+				a = x1;
+			nnote[k]++;
+			sbuf_printf(sb, "%zu %.3f ", i, a + xpp * 4);
+			gp_datastr(sb, text);
+			sbuf_addc(sb, '\n');
+		}
+	}
+	sbuf_adds(sb, "EOD\n");
+	sbuf_printf(sb, "plot $life using (($2+$3)/2):1:2:3:($1-0.32):"
+	    "($1+0.32):4:ytic(5) with boxxyerror lc rgb variable "
+	    "title 'alive'");
+	if (nrun > 0)
+		sbuf_printf(sb, ", \\\n     keyentry with boxes fc rgb '%s' "
+		    "title 'running at the end'", C_RUNNING);
+	/* The key shows the middle of the delay colours; the box, all. */
+	if (nheld > 0)
+		sbuf_printf(sb, ", \\\n     $held using (($2+$3)/2):1:2:3:"
+		    "($1-0.32):($1+0.32):4 with boxxyerror lc palette "
+		    "notitle, \\\n     keyentry with boxes fc rgb '%s' "
+		    "title 'memory held after the end'", C_HELD);
+	if (nleak > 0)
+		sbuf_printf(sb, ", \\\n     $leak using (($2+$3)/2):1:2:3:"
+		    "($1-0.32):($1+0.32) with boxxyerror lc rgb '%s' "
+		    "title 'leaked: never came back'", C_LEAK);
+	if (nheld > 0)
+		sbuf_printf(sb, ", \\\n     $notes using 2:1:3 with labels "
+		    "left tc rgb '%s' notitle", C_HELD_TEXT);
+	for (k = 0; k < 2; k++)
+		if (nnote[k] > 0)
+			sbuf_printf(sb, ", \\\n     $leaknotes%d using 2:1:3 "
+			    "with labels left tc rgb '%s' notitle", k, k == 0 &&
+			    ch->term != TERM_DUMB ? "#ffffff" : C_LEAK_TEXT);
+	sbuf_addc(sb, '\n');
+}

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * chart.h: the gnuplot scripts of gpumem's charts, shared by plot, gantt
+ * and report, and the small helpers their text needs.
+ *
+ * A script is self-contained: the data come inline as named data blocks
+ * ($g0_usage << EOD ... EOD), so "--script" output can be restyled and run
+ * with "gnuplot FILE > chart.png" on another machine.  Names and labels
+ * are written as gnuplot's single-quoted strings and the terminals run
+ * noenhanced, so no process name is ever interpreted ("train_v2" stays
+ * "train_v2").
+ *
+ * Times are drawn in local time (TZ, or --tz) unless utc is set: gnuplot
+ * knows no zones, so each time is written shifted by its zone's offset
+ * and formatted as if it were UTC.
+ *
+ * Stable marks for tests and for people who restyle: in the usage chart
+ * each GPU's curves are the plot elements titled "usage", "attributed",
+ * "unattributed" and "total"; in the Gantt chart every task is one box of
+ * the element titled "alive", and every leak one box of "leaked: never
+ * came back".  The SVG terminal writes each plot element as a <g
+ * id="gnuplot_plot_..."> holding its key entry's <text> and its boxes
+ * (polygons, the key's sample among them).
+ */
+#ifndef GPUMEM_CHART_H
+#define GPUMEM_CHART_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collect.h"
+#include "util.h"
+
+enum chart_term { TERM_PNG, TERM_SVG, TERM_PDF, TERM_DUMB };
+
+struct chart {
+	enum chart_term term;
+	unsigned width, height;	/* pixels (pdf: at 96 per inch); dumb: chars */
+	int utc;		/* times in UTC, else local */
+	const char *title;	/* NULL: a title of our own */
+	const char *prog;	/* who wrote the script (its first comment) */
+	int align;		/* usage and Gantt charts of one page share
+				   their plot area and time axis */
+	int notasks;		/* the input says nothing of tasks (a usage
+				   curve): no task counts, no task keys */
+};
+
+/* "png", "svg", "pdf", "dumb" (also "text" for dumb); -1 when unknown. */
+int chart_term_name(const char *s);
+
+/* The terminal an output file's extension asks for; -1 when unknown. */
+int chart_term_of_path(const char *path);
+
+/* "1200x800"; return 0, or -1 when it is not WIDTHxHEIGHT in range. */
+int chart_parse_size(const char *s, unsigned *w, unsigned *h);
+
+/*
+ * The size of the terminal on fd in characters: the tty's, else $COLUMNS
+ * and $LINES, else 80x24.
+ */
+void chart_ttysize(int fd, unsigned *cols, unsigned *rows);
+
+/*
+ * Append the script of the usage chart: one panel per GPU of g[0..n) that
+ * has whole-device samples (the others have no curve to draw), the
+ * curves of each, its ceiling, and its marked tasks (the end of each, the
+ * time its memory stayed held as a band, leaked memory as a shaded block
+ * under the unattributed curve to the end of the log).  first..last is
+ * the time axis.  Return the number of data points written.
+ */
+size_t chart_usage(struct sbuf *sb, const struct chart *ch,
+    struct gpuview *const *g, size_t n, uint64_t first, uint64_t last,
+    int nhosts);
+
+/*
+ * Choose the Gantt rows among the tasks of l (of host/gpu only when
+ * onegpu): all when there are at most max, else the max most interesting
+ * (task_interest), then in order of host, GPU and start.  *rows (to be
+ * freed) points into l.  Return the number of rows; *hidden counts the
+ * tasks left out.
+ */
+size_t chart_gantt_rows(const struct tasklist *l, int onegpu,
+    const char *host, uint32_t gpu, size_t max, const struct task ***rows,
+    size_t *hidden);
+
+/*
+ * Append the script of the Gantt chart of rows[0..n) (top to bottom): a
+ * bar for each task's life, a bar from its end to its release coloured by
+ * the delay, and for a leak a bar to the end of the log (last) with the
+ * leaked memory written on it.
+ */
+void chart_gantt(struct sbuf *sb, const struct chart *ch,
+    const struct task *const *rows, size_t n, size_t hidden, uint64_t first,
+    uint64_t last, int nhosts);
+
+/* A default pixel (or character) size for a chart of n panels or rows. */
+void chart_default_size(struct chart *ch, int gantt, size_t n);
+
+/* "11.0 GiB", "512 MiB"; buf holds 32 bytes. */
+char *chart_mib(int64_t mib, char *buf);
+
+/*
+ * A task's label: "gpu0 4242 python3 eval.py" ("node1:0 ..." when there
+ * are several hosts), valid UTF-8 without control characters, at most
+ * maxchars characters (cut with "..." ).  buf holds cap bytes.
+ */
+char *chart_task_label(const struct task *t, int nhosts, size_t maxchars,
+    char *buf, size_t cap);
+
+/*
+ * Copy s into buf (cap bytes) as valid UTF-8 without control characters,
+ * at most maxchars characters (cut with "...").  Return buf.
+ */
+char *chart_clean(const char *s, size_t maxchars, char *buf, size_t cap);
+
+/* Characters (code points) of a valid UTF-8 string. */
+size_t chart_width(const char *s);
+
+/*
+ * A wall-clock time for people: "00:01:40", or "2026-01-01 00:01:40" with
+ * date; local unless utc.  buf holds GTIME_BUFSZ bytes.
+ */
+char *chart_clock(uint64_t t, int utc, int date, char *buf);
+
+/* The zone times are shown in: "UTC", "CET"...; buf holds 64 bytes. */
+char *chart_zone(uint64_t t, int utc, char *buf);
+
+#endif

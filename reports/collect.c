@@ -1,0 +1,661 @@
+/* SPDX-License-Identifier: ISC */
+/* collect.c: read inputs for the charts: curves, markers, tasks (collect.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect.h"
+#include "hmap.h"
+#include "input.h"
+#include "rec.h"
+#include "stream.h"
+#include "util.h"
+
+/*
+ * The two headers of gpumem usage (analyze/usage.c writes them; the test
+ * tests/cli/plot/usage-input.sh reads its output back, so a change there
+ * shows).
+ */
+#define USAGE_HEADER \
+	"timestamp,host,gpu,memory_total,memory_free,usage,attributed," \
+	"unattributed"
+#define EVERY_HEADER \
+	"timestamp,host,gpu,samples,memory_total,usage_min,usage_mean," \
+	"usage_max,attributed_min,attributed_mean,attributed_max," \
+	"unattributed_min,unattributed_mean,unattributed_max"
+
+#define NCACHE 8		/* GPUs remembered by their engine host pointer */
+
+/* The state of one collect_read(). */
+struct run {
+	struct collection *c;
+	const struct collect_opts *o;
+	struct hmap views;	/* "host\0gpu" -> struct gpuview */
+	struct sbuf key;
+	struct {
+		const char *host;
+		uint32_t gpu;
+		struct gpuview *v;
+	} cache[NCACHE];
+	size_t cnext;
+	size_t tcap, scap;	/* room in c->tasks.t and c->tasks.strs */
+};
+
+static int
+kind_rank(const struct task *t)
+{
+	return t->status == TASK_LEAKED ? 0 : t->status == TASK_RELEASED ? 1 :
+	    2;
+}
+
+int
+task_interest(const struct task *a, const struct task *b)
+{
+	int ra = kind_rank(a), rb = kind_rank(b);
+
+	if (ra != rb)
+		return ra - rb;
+	if (ra == 0) {
+		uint32_t la = a->has_leaked ? a->leaked : a->held;
+		uint32_t lb = b->has_leaked ? b->leaked : b->held;
+
+		if (la != lb)
+			return la > lb ? -1 : 1;
+	} else if (ra == 1 && a->delay != b->delay)
+		return a->delay > b->delay ? -1 : 1;
+	if (a->end != b->end)
+		return a->end < b->end ? -1 : 1;
+	return (a->pid > b->pid) - (a->pid < b->pid);
+}
+
+static struct gpuview *
+view_of(struct run *rn, const char *host, uint32_t gpu)
+{
+	struct gpuview *v;
+	void **slot;
+	size_t i;
+
+	/* The engine hands out one host pointer per GPU: a cheap first try. */
+	for (i = 0; i < NCACHE; i++)
+		if (rn->cache[i].host == host && rn->cache[i].v != NULL &&
+		    rn->cache[i].gpu == gpu)
+			return rn->cache[i].v;
+	sbuf_reset(&rn->key);
+	sbuf_adds(&rn->key, host);
+	sbuf_addc(&rn->key, '\0');
+	sbuf_add(&rn->key, &gpu, sizeof(gpu));
+	slot = hmap_put(&rn->views, rn->key.buf, rn->key.len, NULL);
+	if (*slot == NULL) {
+		v = ecalloc(1, sizeof(*v));
+		v->host = estrdup(host);
+		v->gpu = gpu;
+		if (rn->o->width > 0)
+			series_init(&v->ser, rn->o->width);
+		*slot = v;
+	}
+	v = *slot;
+	rn->cache[rn->cnext].host = host;
+	rn->cache[rn->cnext].gpu = gpu;
+	rn->cache[rn->cnext].v = v;
+	rn->cnext = (rn->cnext + 1) % NCACHE;
+	return v;
+}
+
+static void
+span(struct collection *c, uint64_t t)
+{
+	if (!c->have_range || t < c->first)
+		c->first = t;
+	if (!c->have_range || t > c->last)
+		c->last = t;
+	c->have_range = 1;
+}
+
+/* One sample of a GPU's curves (from the engine or a usage CSV). */
+static void
+put_sample(struct run *rn, const char *host, uint32_t gpu, uint64_t ts,
+    const int64_t *val, unsigned has)
+{
+	struct gpuview *v = view_of(rn, host, gpu);
+
+	if (rn->o->width > 0)
+		series_put(&v->ser, ts, val, has);
+	if (v->nsamples == 0 || ts < v->first)
+		v->first = ts;
+	if (v->nsamples == 0 || ts >= v->last) {
+		v->last = ts;
+		if (has & (1U << SER_UNATTR))
+			v->unattr_last = val[SER_UNATTR];
+	}
+	v->nsamples++;
+	if ((has & (1U << SER_USAGE)) && val[SER_USAGE] > v->umax)
+		v->umax = val[SER_USAGE];
+	if (v->umax > v->ymax)
+		v->ymax = v->umax;
+	if (has & (1U << SER_TOTAL)) {
+		if (val[SER_TOTAL] > v->ymax)
+			v->ymax = val[SER_TOTAL];
+		v->total = (uint32_t)val[SER_TOTAL];
+	}
+	span(rn->c, ts);
+}
+
+static void
+on_sample(void *p, const struct sample *s)
+{
+	struct run *rn = p;
+	int64_t val[SER_NCURVES];
+	unsigned has = (1U << SER_USAGE) | (1U << SER_ATTR) |
+	    (1U << SER_UNATTR);
+
+	val[SER_USAGE] = s->usage;
+	val[SER_ATTR] = s->attributed;
+	/* As gpumem usage shows it: logs whose clocks disagree dip below 0. */
+	val[SER_UNATTR] = s->unattributed < 0 ? 0 : s->unattributed;
+	val[SER_TOTAL] = s->total;
+	if (s->has_total)
+		has |= 1U << SER_TOTAL;
+	put_sample(rn, s->host, s->gpu, s->ts, val, has);
+}
+
+static const char *
+keep_str(struct run *rn, const char *s)
+{
+	struct tasklist *l = &rn->c->tasks;
+
+	if (l->nstrs == rn->scap) {
+		rn->scap = rn->scap ? 2 * rn->scap : 64;
+		l->strs = ereallocarray(l->strs, rn->scap, sizeof(*l->strs));
+	}
+	l->strs[l->nstrs] = estrdup(s);
+	return l->strs[l->nstrs++];
+}
+
+static void
+mark_free(struct task *t)
+{
+	free((char *)t->host);
+	free((char *)t->name);
+}
+
+static void
+mark_copy(struct task *dst, const struct task *t)
+{
+	*dst = *t;
+	dst->host = estrdup(t->host);
+	dst->name = estrdup(t->name);
+}
+
+/*
+ * Keep the task among the most interesting of its GPU (a bounded set: a
+ * log of a million tasks costs no more than a log of ten).
+ */
+static void
+mark(struct run *rn, struct gpuview *v, const struct task *t)
+{
+	size_t i, worst = 0;
+
+	if (rn->o->marks == 0 || t->status == TASK_RUNNING)
+		return;
+	if (v->nmarks < rn->o->marks) {
+		v->marks = ereallocarray(v->marks, v->nmarks + 1,
+		    sizeof(*v->marks));
+		mark_copy(&v->marks[v->nmarks++], t);
+		return;
+	}
+	for (i = 1; i < v->nmarks; i++)
+		if (task_interest(&v->marks[i], &v->marks[worst]) > 0)
+			worst = i;
+	if (task_interest(t, &v->marks[worst]) < 0) {
+		mark_free(&v->marks[worst]);
+		mark_copy(&v->marks[worst], t);
+	}
+}
+
+static void
+add_task(struct run *rn, const struct task *t)
+{
+	struct collection *c = rn->c;
+	struct gpuview *v = view_of(rn, t->host, t->gpu);
+
+	v->ntasks++;
+	c->ntasks++;
+	switch (t->status) {
+	case TASK_RELEASED:
+		v->nreleased++;
+		c->nreleased++;
+		break;
+	case TASK_LEAKED:
+		v->nleaked++;
+		c->nleaked++;
+		if (t->has_leaked)
+			c->leaked_mib += t->leaked;
+		break;
+	case TASK_RUNNING:
+		v->nrunning++;
+		c->nrunning++;
+		break;
+	}
+	if (t->interval > v->interval)
+		v->interval = t->interval;
+	if (t->interval > c->interval)
+		c->interval = t->interval;
+	span(c, t->start);
+	span(c, t->end);
+	if (t->status == TASK_RELEASED)
+		span(c, t->release);
+	mark(rn, v, t);
+	if (rn->o->keep_tasks) {
+		struct tasklist *l = &c->tasks;
+		struct task *k;
+
+		if (l->n == rn->tcap) {
+			rn->tcap = rn->tcap ? 2 * rn->tcap : 64;
+			l->t = ereallocarray(l->t, rn->tcap, sizeof(*l->t));
+		}
+		k = &l->t[l->n++];
+		*k = *t;
+		k->host = keep_str(rn, t->host);
+		k->name = keep_str(rn, t->name);
+	}
+}
+
+static void
+on_task(void *p, const struct task *t)
+{
+	add_task(p, t);
+}
+
+/* An input's name in messages. */
+static const char *
+iname(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+/* Whether the first line at p is one of gpumem usage's headers. */
+static int
+usage_sniff(const unsigned char *p, size_t n)
+{
+	static const char *const hdr[] = {USAGE_HEADER, EVERY_HEADER};
+	size_t i, hl;
+
+	for (i = 0; i < 2; i++) {
+		hl = strlen(hdr[i]);
+		if (n >= hl && memcmp(p, hdr[i], hl) == 0 &&
+		    (n == hl || p[hl] == '\n' || p[hl] == '\r'))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * What path holds, from its first bytes; -1 when it cannot be opened
+ * (said).  Standard input is given back for whoever reads it next.
+ */
+static int
+sniff(const char *path)
+{
+	struct input *in = input_open(path);
+	const unsigned char *p;
+	size_t n;
+	int kind;
+
+	if (in == NULL) {
+		msg("%s: cannot open:", iname(path));
+		return -1;
+	}
+	n = input_peek(in, &p, 4096);
+	if (tasktab_sniff(p, n))
+		kind = COLLECT_TASKTAB;
+	else if (usage_sniff(p, n))
+		kind = COLLECT_USAGE;
+	else
+		kind = COLLECT_RECORDS;
+	if (strcmp(path, "-") == 0)
+		input_keep(in);
+	else
+		input_close(in);
+	return kind;
+}
+
+static const char *
+kind_name(int kind)
+{
+	return kind == COLLECT_TASKTAB ? "a task table (gpumem tasks)" :
+	    kind == COLLECT_USAGE ? "a usage curve (gpumem usage)" :
+	    "a record stream or log";
+}
+
+/*
+ * Split a CSV line into at most max fields in place (RFC 4180 quotes, as
+ * gpumem writes a host name).  Return the number of fields, or -1.
+ */
+static int
+csv_split(char *line, char **f, size_t max)
+{
+	char *p = line, *w;
+	size_t n = 0;
+
+	for (;;) {
+		if (n == max)
+			return -1;
+		if (*p == '"') {
+			f[n++] = w = ++p;
+			for (;;) {
+				if (*p == '\0')
+					return -1;
+				if (*p == '"' && p[1] == '"') {
+					*w++ = '"';
+					p += 2;
+				} else if (*p == '"') {
+					p++;
+					break;
+				} else
+					*w++ = *p++;
+			}
+			if (*p != ',' && *p != '\0')
+				return -1;
+			*w = '\0';
+		} else {
+			f[n++] = p;
+			p += strcspn(p, ",");
+		}
+		if (*p == '\0')
+			return (int)n;
+		*p++ = '\0';
+	}
+}
+
+static int
+num(const char *s, int64_t *v)
+{
+	char *end;
+	double d;
+
+	if (*s == '\0')
+		return 0;
+	d = strtod(s, &end);
+	if (*end != '\0' || !(d > -1e15 && d < 1e15))
+		return -1;
+	*v = (int64_t)llround(d);
+	return 1;
+}
+
+/* A usage curve CSV (either header); bad rows are named and skipped. */
+static int
+read_usage(struct run *rn, const char *path)
+{
+	const struct readopts *ro = rn->o->ro;
+	struct input *in = input_open(path);
+	uint64_t bad = 0;
+	char *line, *f[16];
+	size_t len;
+	int rc, every = 0, status = EXIT_OK;
+
+	if (in == NULL) {
+		msg("%s: cannot open:", path);
+		return EXIT_TROUBLE;
+	}
+	while ((rc = input_getline(in, &line, &len)) != 0) {
+		int64_t val[SER_NCURVES], lo[3], hi[3], mean[3];
+		uint64_t ts;
+		uint32_t gpu;
+		const char *why = NULL;
+		unsigned has = 0;
+		int nf, k;
+
+		if (rc < 0)
+			break;
+		if (rc == 2) {
+			why = "line too long";
+			goto bad;
+		}
+		if (strcmp(line, USAGE_HEADER) == 0) {
+			every = 0;
+			continue;
+		}
+		if (strcmp(line, EVERY_HEADER) == 0) {
+			every = 1;
+			continue;
+		}
+		nf = csv_split(line, f, 16);
+		if (nf != (every ? 14 : 8)) {
+			why = every ? "expected 14 fields" : "expected 8 fields";
+			goto bad;
+		}
+		if (parse_u64(f[0], strlen(f[0]), &ts) < 0 ||
+		    parse_u32(f[2], strlen(f[2]), &gpu) < 0) {
+			why = "expected a timestamp and a GPU index";
+			goto bad;
+		}
+		if ((ro->gpus.n > 0 && !idset_has(&ro->gpus, gpu)) ||
+		    ts < ro->since || ts > ro->until)
+			continue;
+		if (!every) {
+			for (k = 0; k < 3; k++)
+				if (num(f[5 + k], &val[k]) != 1) {
+					why = "expected usage, attributed and "
+					    "unattributed in MiB";
+					goto bad;
+				}
+			if ((k = num(f[3], &val[SER_TOTAL])) < 0) {
+				why = "memory_total: expected MiB";
+				goto bad;
+			}
+			has = 7 | (k == 1 ? 1U << SER_TOTAL : 0);
+			put_sample(rn, f[1], gpu, ts, val, has);
+			continue;
+		}
+		for (k = 0; k < 3; k++)
+			if (num(f[5 + 3 * k], &lo[k]) != 1 ||
+			    num(f[6 + 3 * k], &mean[k]) != 1 ||
+			    num(f[7 + 3 * k], &hi[k]) != 1) {
+				why = "expected min, mean and max in MiB";
+				goto bad;
+			}
+		if ((k = num(f[4], &val[SER_TOTAL])) < 0) {
+			why = "memory_total: expected MiB";
+			goto bad;
+		}
+		has = 7 | (k == 1 ? 1U << SER_TOTAL : 0);
+		/*
+		 * A bucket is drawn as its range at its start, then its mean
+		 * until the next one: min, max and mean at the same time.
+		 */
+		for (k = 0; k < 3; k++)
+			val[k] = lo[k];
+		put_sample(rn, f[1], gpu, ts, val, has);
+		for (k = 0; k < 3; k++)
+			val[k] = hi[k];
+		put_sample(rn, f[1], gpu, ts, val, has);
+		for (k = 0; k < 3; k++)
+			val[k] = mean[k];
+		put_sample(rn, f[1], gpu, ts, val, has);
+		continue;
+bad:
+		if (bad++ < SOURCE_MAXSHOWN)
+			msg("%s:%llu: %s", input_name(in),
+			    (unsigned long long)input_lineno(in), why);
+		if (ro->strict) {
+			status = EXIT_TROUBLE;
+			break;
+		}
+	}
+	if (rc < 0) {
+		msg("%s: %s", input_name(in), input_error(in));
+		status = EXIT_TROUBLE;
+	}
+	if (bad > SOURCE_MAXSHOWN)
+		msg("%s: %llu bad lines in all", input_name(in),
+		    (unsigned long long)bad);
+	input_close(in);
+	return status;
+}
+
+/* Task tables: every row that passes --gpu, --since and --until. */
+static int
+read_tasktab(struct run *rn, const char *path)
+{
+	const struct readopts *ro = rn->o->ro;
+	struct tasklist l;
+	size_t i;
+
+	if (tasktab_read(path, &l, ro->strict) < 0)
+		return EXIT_TROUBLE;
+	for (i = 0; i < l.n; i++) {
+		const struct task *t = &l.t[i];
+		uint64_t to = t->status == TASK_RELEASED ? t->release : t->end;
+
+		if (ro->gpus.n > 0 && !idset_has(&ro->gpus, t->gpu))
+			continue;
+		if (to < ro->since || t->start > ro->until)
+			continue;
+		add_task(rn, t);
+	}
+	tasklist_release(&l);
+	return EXIT_OK;
+}
+
+static int
+read_records(struct run *rn, char *const *paths, size_t n)
+{
+	const struct collect_opts *o = rn->o;
+	struct engine_cb cb;
+	struct engine *e;
+	struct stream *st;
+	const struct rec *r;
+	int status;
+
+	cb.sample = on_sample;
+	cb.task = on_task;
+	cb.ctx = rn;
+	e = engine_new(o->cfg, &cb);
+	if (o->declared != NULL && tasktab_declare(o->declared, e) < 0) {
+		engine_free(e);
+		return EXIT_TROUBLE;
+	}
+	st = stream_open(paths, n, o->ro);
+	while ((r = stream_next(st)) != NULL)
+		engine_put(e, r);
+	engine_end(e);
+	status = stream_close(st);
+	engine_warnings(e);
+	engine_free(e);
+	return status;
+}
+
+static int
+by_gpu(const void *a, const void *b)
+{
+	const struct gpuview *x = *(struct gpuview *const *)a;
+	const struct gpuview *y = *(struct gpuview *const *)b;
+	int c = strcmp(x->host, y->host);
+
+	if (c != 0)
+		return c;
+	return (x->gpu > y->gpu) - (x->gpu < y->gpu);
+}
+
+static void
+view_free(struct gpuview *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->nmarks; i++)
+		mark_free(&v->marks[i]);
+	free(v->marks);
+	if (v->ser.b != NULL)
+		series_release(&v->ser);
+	free(v->host);
+	free(v);
+}
+
+int
+collect_read(struct collection *c, char *const *paths, size_t n,
+    const struct collect_opts *o)
+{
+	static char dash[] = "-";
+	static char *const stdin_only[] = {dash};
+	struct run rn;
+	struct hent *h;
+	char **ok;
+	size_t i, nok = 0, it = 0;
+	int status = EXIT_OK, kind = 0, kept = 0;
+
+	memset(c, 0, sizeof(*c));
+	memset(&rn, 0, sizeof(rn));
+	rn.c = c;
+	rn.o = o;
+	if (n == 0) {
+		paths = stdin_only;
+		n = 1;
+	}
+	/* Look at every input first: all must be of one kind. */
+	ok = ecalloc(n, sizeof(*ok));
+	for (i = 0; i < n; i++) {
+		int k = sniff(paths[i]);
+
+		if (k < 0) {
+			status = EXIT_TROUBLE;
+			continue;
+		}
+		if (strcmp(paths[i], "-") == 0)
+			kept = 1;
+		if (!(o->accept & (unsigned)k)) {
+			msg("%s: %s: expected %s", iname(paths[i]),
+			    kind_name(k), o->needs);
+			status = EXIT_TROUBLE;
+			kind = -1;
+			break;
+		}
+		if (kind != 0 && k != kind) {
+			msg("%s: %s, but %s is %s: give inputs of one kind",
+			    iname(paths[i]), kind_name(k), iname(ok[0]),
+			    kind_name(kind));
+			status = EXIT_TROUBLE;
+			kind = -1;
+			break;
+		}
+		kind = k;
+		ok[nok++] = paths[i];
+	}
+	if (kind > 0 && nok > 0) {
+		c->kind = (enum collect_kind)kind;
+		if (kind == COLLECT_RECORDS)
+			status = exit_worst(status, read_records(&rn, ok, nok));
+		else
+			for (i = 0; i < nok; i++)
+				status = exit_worst(status,
+				    kind == COLLECT_USAGE ?
+				    read_usage(&rn, ok[i]) :
+				    read_tasktab(&rn, ok[i]));
+	} else if (kept)
+		/* Standard input was kept for a reader that never came. */
+		input_close(input_open("-"));
+	free(ok);
+	while ((h = hmap_next(&rn.views, &it)) != NULL) {
+		c->g = ereallocarray(c->g, c->ng + 1, sizeof(*c->g));
+		c->g[c->ng++] = h->val;
+	}
+	if (c->ng > 1)
+		qsort(c->g, c->ng, sizeof(*c->g), by_gpu);
+	for (i = 0; i < c->ng; i++)
+		if (i == 0 || strcmp(c->g[i]->host, c->g[i - 1]->host) != 0)
+			c->nhosts++;
+	hmap_release(&rn.views, NULL);
+	sbuf_release(&rn.key);
+	return status;
+}
+
+void
+collection_release(struct collection *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->ng; i++)
+		view_free(c->g[i]);
+	free(c->g);
+	tasklist_release(&c->tasks);
+	memset(c, 0, sizeof(*c));
+}

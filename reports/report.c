@@ -1,0 +1,742 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * report.c: gpumem-report, logs or record streams in, one self-contained
+ * HTML page out: the headline numbers (tasks, leaks, the worst delays,
+ * p50/p95/max delay with the sampling interval they are known to), per
+ * GPU the usage chart and the Gantt chart as inline SVG (drawn by
+ * gnuplot), and the task table, sortable.  No network, no external file:
+ * a CI artifact or a mail attachment.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "collect.h"
+#include "config.h"
+#include "gnuplot.h"
+#include "gtime.h"
+#include "readopt.h"
+#include "tasktab.h"
+#include "util.h"
+
+#define MAXROWS 50		/* Gantt rows per GPU by default */
+#define MARKS 12		/* tasks marked per GPU on the usage chart */
+#define CHART_W 1100		/* chart width in SVG pixels */
+#define WORST 5			/* the worst delays listed */
+#define LEAKS 20		/* the leaks listed */
+
+enum {
+	OPT_CONFIG = OPT_READ_LAST,
+	OPT_MAXROWS,
+	OPT_TASKS,
+	OPT_TITLE,
+	OPT_TOLERANCE,
+	OPT_UTC
+};
+
+static const struct option longopts[] = {
+	READOPT_LONGOPTS,
+	{"config", required_argument, NULL, OPT_CONFIG},
+	{"max-rows", required_argument, NULL, OPT_MAXROWS},
+	{"tasks", required_argument, NULL, OPT_TASKS},
+	{"title", required_argument, NULL, OPT_TITLE},
+	{"tolerance", required_argument, NULL, OPT_TOLERANCE},
+	{"utc", no_argument, NULL, OPT_UTC},
+	{"output", required_argument, NULL, 'o'},
+	{"quiet", no_argument, NULL, 'q'},
+	{"verbose", no_argument, NULL, 'v'},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{NULL, 0, NULL, 0}
+};
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s [-qv] [-o FILE] [--title TEXT] [--max-rows N] "
+	    "[--utc]\n"
+	    "       [--config FILE] [--tasks FILE] [--tolerance MIB] "
+	    "[read options] [FILE ...]\n", progname);
+	if (status != EXIT_OK) {
+		fprintf(f, "Try '%s --help' for more information.\n",
+		    progname);
+		exit(status);
+	}
+	fprintf(f, "\nWrite a one-page HTML report of record streams (or of "
+	    "anything gpumem read\nreads): the headline numbers (tasks, leaks, "
+	    "the worst release delays,\np50/p95/max delay), per GPU the usage "
+	    "chart and the Gantt chart, and the\ntask table, sortable.  One "
+	    "self-contained file: charts are inline SVG drawn\nby gnuplot, "
+	    "nothing is fetched.  With no FILE, or when FILE is -, read\n"
+	    "standard input.\n\n"
+	    "  -o, --output FILE   write to FILE (replaced only when all went "
+	    "well)\n"
+	    "      --title TEXT    the report's title\n"
+	    "      --max-rows N    Gantt rows per GPU, the most leaked and "
+	    "latest first (50)\n"
+	    "      --utc           times in UTC, not local time (see --tz)\n"
+	    "      --config FILE   settings (YAML): tolerance, GPU totals, "
+	    "task names\n"
+	    "      --tasks FILE    tasks of a device-only log: CSV "
+	    "name,gpu,start,end or YAML\n"
+	    "      --tolerance MIB how close memory must come back (64)\n"
+	    "  -q, --quiet         print only problems on stderr\n"
+	    "  -v, --verbose       say more\n"
+	    "  -h, --help          print this help and exit\n"
+	    "  -V, --version       print the version and exit\n"
+	    "\nRead options (see gpumem read --help): --format, --fields, "
+	    "--interval,\n--start, --tz, --host, --gpu, --pid, --since, "
+	    "--until, --window, --strict.\n\n"
+	    "Exit status: 0 success, 2 trouble (usage, unreadable input, "
+	    "gnuplot missing\nor failed).\n");
+	exit(close_stdout());
+}
+
+/* Append s with &, <, >, " and ' escaped, as valid UTF-8 text. */
+static void
+html(struct sbuf *sb, const char *s)
+{
+	char *clean = emalloc(4 * strlen(s) + 8);
+
+	chart_clean(s, (size_t)-1 / 8, clean, 4 * strlen(s) + 8);
+	for (s = clean; *s != '\0'; s++)
+		switch (*s) {
+		case '&':
+			sbuf_adds(sb, "&amp;");
+			break;
+		case '<':
+			sbuf_adds(sb, "&lt;");
+			break;
+		case '>':
+			sbuf_adds(sb, "&gt;");
+			break;
+		case '"':
+			sbuf_adds(sb, "&quot;");
+			break;
+		case '\'':
+			sbuf_adds(sb, "&#39;");
+			break;
+		default:
+			sbuf_addc(sb, *s);
+		}
+	free(clean);
+}
+
+/*
+ * Inline an SVG document that gnuplot wrote: drop what comes before
+ * <svg (the XML declaration and the DOCTYPE, which HTML does not take),
+ * and give every id, and every reference to one, the prefix pfx: each
+ * gnuplot picture names its parts alike (gnuplot_canvas, gpPt0...), and
+ * in one page ids must differ.  Only markup is rewritten, never text.
+ */
+static int
+svg_inline(struct sbuf *sb, const char *svg, size_t len, const char *pfx)
+{
+	const char *p = NULL, *end = svg + len;
+	size_t i;
+	int intag = 0;
+
+	for (i = 0; i + 4 <= len; i++)
+		if (memcmp(svg + i, "<svg", 4) == 0) {
+			p = svg + i;
+			break;
+		}
+	if (p == NULL)
+		return -1;
+	while (p < end) {
+		static const char *const refs[] = {"id='", "id=\"", "href='#",
+		    "href=\"#", "url(#"};
+		size_t k;
+
+		if (*p == '<')
+			intag = 1;
+		else if (*p == '>')
+			intag = 0;
+		if (intag && (p == svg || p[-1] == ' ' || p[-1] == '\t' ||
+		    p[-1] == ':' || p[-1] == '(' || p[-1] == '\n')) {
+			for (k = 0; k < sizeof(refs) / sizeof(refs[0]); k++) {
+				size_t rl = strlen(refs[k]);
+
+				if ((size_t)(end - p) > rl &&
+				    memcmp(p, refs[k], rl) == 0)
+					break;
+			}
+			if (k < sizeof(refs) / sizeof(refs[0])) {
+				size_t rl = strlen(refs[k]);
+
+				sbuf_add(sb, p, rl);
+				sbuf_adds(sb, pfx);
+				p += rl;
+				continue;
+			}
+		}
+		sbuf_addc(sb, *p++);
+	}
+	return 0;
+}
+
+static int
+by_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Nearest rank: the smallest value with at least q of them at or below. */
+static uint64_t
+percentile(const uint64_t *v, size_t n, double q)
+{
+	size_t k = (size_t)(q * (double)n + 0.999999);
+
+	if (k < 1)
+		k = 1;
+	if (k > n)
+		k = n;
+	return v[k - 1];
+}
+
+/* A delay to the precision its sampling interval gives (all, when unknown). */
+static void
+secs(struct sbuf *sb, uint64_t ns, uint64_t interval)
+{
+	char d[32];
+
+	sbuf_printf(sb, "%s s", interval != 0 ? tasktab_delay(ns, interval,
+	    d) : gtime_fmt_secs(ns, d));
+}
+
+static void
+card(struct sbuf *sb, const char *cls, const char *num, const char *label,
+    const char *sub)
+{
+	sbuf_printf(sb, "<div class=\"card%s%s\"><div class=\"num\">", *cls ?
+	    " " : "", cls);
+	html(sb, num);
+	sbuf_adds(sb, "</div><div class=\"lbl\">");
+	html(sb, label);
+	sbuf_adds(sb, "</div>");
+	if (sub != NULL) {
+		sbuf_adds(sb, "<div class=\"sub\">");
+		html(sb, sub);
+		sbuf_adds(sb, "</div>");
+	}
+	sbuf_adds(sb, "</div>\n");
+}
+
+static const char style[] =
+"body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;"
+"color:#222;background:#fff;margin:0 auto;max-width:1160px;padding:24px}\n"
+"h1{font-size:24px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;"
+"border-bottom:1px solid #ddd;padding-bottom:4px}\n"
+".meta{color:#666;margin:0 0 16px}\n"
+".cards{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}\n"
+".card{border:1px solid #ddd;border-radius:6px;padding:10px 16px;"
+"min-width:130px;background:#fafafa}\n"
+".card .num{font-size:26px;font-weight:600}.card .lbl{color:#555}\n"
+".card .sub{color:#777;font-size:12px}\n"
+".card.bad{border-color:#cb181d;background:#fff5f0}"
+".card.bad .num{color:#a50f15}\n"
+".card.good .num{color:#238b45}\n"
+".note{color:#555;font-size:13px}\n"
+"figure{margin:8px 0 16px}figure svg{width:100%;height:auto;"
+"display:block}\n"
+"table{border-collapse:collapse;width:100%;font-size:13px}\n"
+"th,td{padding:4px 8px;border-bottom:1px solid #eee;text-align:left;"
+"white-space:nowrap}\n"
+"td.n,th.n{text-align:right}\n"
+"th{cursor:pointer;background:#f3f3f3;position:sticky;top:0;"
+"user-select:none}\n"
+"th:hover{background:#e8e8e8}th[data-dir=asc]::after{content:' \\25B2'}"
+"th[data-dir=desc]::after{content:' \\25BC'}\n"
+"tr.leaked td{background:#fff0ee}tr.running td{color:#666}\n"
+"td.name{white-space:normal;max-width:380px}\n"
+"footer{margin-top:32px;color:#777;font-size:12px}\n";
+
+/* Sort the task table by a header's column; numbers by their data-v. */
+static const char sort_js[] =
+"document.querySelectorAll('table.sortable').forEach(function(t){\n"
+" t.querySelectorAll('th').forEach(function(th,i){\n"
+"  th.addEventListener('click',function(){\n"
+"   var tb=t.tBodies[0],rows=Array.prototype.slice.call(tb.rows);\n"
+"   var up=th.getAttribute('data-dir')!=='asc',num=th.classList."
+"contains('n');\n"
+"   t.querySelectorAll('th').forEach(function(h){h.removeAttribute("
+"'data-dir')});\n"
+"   th.setAttribute('data-dir',up?'asc':'desc');\n"
+"   function key(r){var c=r.cells[i],v=c.getAttribute('data-v');\n"
+"    if(v===null)v=c.textContent;if(!num)return v.toLowerCase();\n"
+"    v=parseFloat(v);return isNaN(v)?-Infinity:v}\n"
+"   rows.sort(function(a,b){var x=key(a),y=key(b);\n"
+"    return (x<y?-1:x>y?1:0)*(up?1:-1)});\n"
+"   rows.forEach(function(r){tb.appendChild(r)})})})});\n";
+
+/* A time as a table cell: shown as a clock, sorted by seconds. */
+static void
+time_cell(struct sbuf *sb, uint64_t t, int utc, int date)
+{
+	char buf[GTIME_BUFSZ];
+
+	sbuf_printf(sb, "<td data-v=\"%llu.%03u\">%s</td>",
+	    (unsigned long long)(t / NS_PER_SEC),
+	    (unsigned)(t % NS_PER_SEC / NS_PER_MS),
+	    chart_clock(t, utc, date, buf));
+}
+
+static void
+task_table(struct sbuf *sb, const struct collection *c, int utc, int date)
+{
+	static const char *const status_names[] = {"released", "leaked",
+	    "running"};
+	const struct task **v;
+	size_t i, n, hidden;
+	char mb[32], iv[32];
+
+	/* All of them, in order of host, GPU and start. */
+	n = chart_gantt_rows(&c->tasks, 0, NULL, 0, c->tasks.n + 1, &v,
+	    &hidden);
+	sbuf_adds(sb, "<table class=\"sortable\" id=\"tasks\">\n<thead><tr>");
+	if (c->nhosts > 1)
+		sbuf_adds(sb, "<th>host</th>");
+	sbuf_adds(sb, "<th class=\"n\">gpu</th><th class=\"n\">pid</th>"
+	    "<th>name</th><th>start</th><th>end</th><th class=\"n\">peak</th>"
+	    "<th class=\"n\">held</th><th class=\"n\">released after</th>"
+	    "<th class=\"n\">leaked</th><th>status</th></tr></thead>\n<tbody>\n");
+	for (i = 0; i < n; i++) {
+		const struct task *t = v[i];
+
+		sbuf_printf(sb, "<tr class=\"%s\">", status_names[t->status]);
+		if (c->nhosts > 1) {
+			sbuf_adds(sb, "<td>");
+			html(sb, t->host);
+			sbuf_adds(sb, "</td>");
+		}
+		sbuf_printf(sb, "<td class=\"n\">%u</td><td class=\"n\">%u</td>"
+		    "<td class=\"name\">", t->gpu, t->pid);
+		html(sb, t->name);
+		sbuf_adds(sb, "</td>");
+		time_cell(sb, t->start, utc, date);
+		time_cell(sb, t->end, utc, date);
+		sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
+		    t->peak, chart_mib(t->peak, mb));
+		sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
+		    t->held, chart_mib(t->held, mb));
+		if (t->status == TASK_RELEASED) {
+			sbuf_printf(sb, "<td class=\"n\" data-v=\"%.3f\">",
+			    (double)t->delay / NS_PER_SEC);
+			secs(sb, t->delay, t->interval);
+			if (t->interval != 0)
+				sbuf_printf(sb, " &plusmn;%s s",
+				    gtime_fmt_secs(t->interval, iv));
+			sbuf_adds(sb, "</td>");
+		} else
+			sbuf_adds(sb, "<td class=\"n\" data-v=\"\">&ndash;</td>");
+		if (t->status == TASK_LEAKED && t->has_leaked)
+			sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
+			    t->leaked, chart_mib(t->leaked, mb));
+		else if (t->status == TASK_RELEASED)
+			sbuf_adds(sb, "<td class=\"n\" data-v=\"0\">0</td>");
+		else
+			sbuf_adds(sb, "<td class=\"n\" data-v=\"\">?</td>");
+		sbuf_printf(sb, "<td>%s</td></tr>\n", status_names[t->status]);
+	}
+	sbuf_adds(sb, "</tbody>\n</table>\n");
+	free(v);
+}
+
+/* The headline: cards, the worst delays, the leaks. */
+static void
+headline(struct sbuf *sb, const struct collection *c, int utc, int nhosts)
+{
+	const struct task **v;
+	uint64_t *delays;
+	size_t i, n = 0, hidden, shown;
+	char num[64], sub[160], mb[32], iv[32], label[160], when[GTIME_BUFSZ];
+	struct sbuf s = SBUF_INIT;
+
+	delays = ereallocarray(NULL, c->tasks.n + 1, sizeof(*delays));
+	for (i = 0; i < c->tasks.n; i++)
+		if (c->tasks.t[i].status == TASK_RELEASED)
+			delays[n++] = c->tasks.t[i].delay;
+	qsort(delays, n, sizeof(*delays), by_u64);
+	sbuf_adds(sb, "<section class=\"cards\">\n");
+	snprintf(num, sizeof(num), "%llu", (unsigned long long)c->ntasks);
+	snprintf(sub, sizeof(sub), "%llu released, %llu leaked, %llu running",
+	    (unsigned long long)c->nreleased, (unsigned long long)c->nleaked,
+	    (unsigned long long)c->nrunning);
+	card(sb, "", num, "tasks", sub);
+	snprintf(num, sizeof(num), "%llu", (unsigned long long)c->nleaked);
+	if (c->nleaked > 0)
+		snprintf(sub, sizeof(sub), "%s never came back",
+		    chart_mib((int64_t)c->leaked_mib, mb));
+	else
+		snprintf(sub, sizeof(sub), "all memory came back");
+	card(sb, c->nleaked > 0 ? "bad" : "good", num, "leaks", sub);
+	if (n > 0) {
+		static const struct {
+			const char *name;
+			double q;
+		} qs[] = {{"p50 delay", 0.5}, {"p95 delay", 0.95},
+		    {"max delay", 1.0}};
+
+		for (i = 0; i < 3; i++) {
+			sbuf_reset(&s);
+			secs(&s, percentile(delays, n, qs[i].q), c->interval);
+			if (c->interval != 0)
+				snprintf(sub, sizeof(sub), "\xc2\xb1%s s, of %zu "
+				    "released", gtime_fmt_secs(c->interval, iv),
+				    n);
+			else
+				snprintf(sub, sizeof(sub), "of %zu released",
+				    n);
+			card(sb, "", s.buf, qs[i].name, sub);
+		}
+	} else
+		card(sb, "", "-", "release delays", "no task was released");
+	sbuf_adds(sb, "</section>\n");
+	if (n > 0) {
+		sbuf_adds(sb, "<p class=\"note\">A release delay is the time "
+		    "from a task's end to the first sample showing its memory "
+		    "back; it is measured between samples");
+		if (c->interval != 0)
+			sbuf_printf(sb, " taken every %s s, so each is known to "
+			    "&plusmn;%s s", gtime_fmt_secs(c->interval, iv), iv);
+		sbuf_adds(sb, ".</p>\n");
+	}
+	/* The worst delays and the leaks, most first. */
+	n = chart_gantt_rows(&c->tasks, 0, NULL, 0, c->tasks.n + 1, &v,
+	    &hidden);
+	{
+		const struct task **w = ereallocarray(NULL, n + 1, sizeof(*w));
+		size_t nw = 0, nl = 0;
+
+		for (i = 0; i < n; i++)
+			w[nw++] = v[i];
+		/* chart_gantt_rows orders by place; these want interest. */
+		for (i = 1; i < nw; i++) {
+			const struct task *x = w[i];
+			size_t j = i;
+
+			while (j > 0 && task_interest(x, w[j - 1]) < 0) {
+				w[j] = w[j - 1];
+				j--;
+			}
+			w[j] = x;
+		}
+		for (i = 0; i < nw; i++)
+			if (w[i]->status == TASK_LEAKED)
+				nl++;
+		if (nl > 0) {
+			sbuf_adds(sb, "<h2>Leaks: memory that never came back"
+			    "</h2>\n<ul>\n");
+			for (i = 0, shown = 0; i < nw && shown < LEAKS; i++) {
+				const struct task *t = w[i];
+
+				if (t->status != TASK_LEAKED)
+					continue;
+				shown++;
+				sbuf_adds(sb, "<li><b>");
+				html(sb, chart_task_label(t, nhosts, 60, label,
+				    sizeof(label)));
+				sbuf_adds(sb, "</b>: ");
+				if (t->has_leaked)
+					sbuf_printf(sb, "%s never came back",
+					    chart_mib(t->leaked, mb));
+				else
+					sbuf_adds(sb, "leaked (how much is "
+					    "unknown: no device samples)");
+				sbuf_printf(sb, " (ended %s)</li>\n",
+				    chart_clock(t->end, utc, 0, when));
+			}
+			if (nl > shown)
+				sbuf_printf(sb, "<li>%zu more in the table "
+				    "below</li>\n", nl - shown);
+			sbuf_adds(sb, "</ul>\n");
+		}
+		shown = 0;
+		for (i = 0; i < nw && shown < WORST; i++) {
+			const struct task *t = w[i];
+
+			if (t->status != TASK_RELEASED || t->delay == 0)
+				continue;
+			if (shown++ == 0)
+				sbuf_adds(sb, "<h2>Worst release delays</h2>\n"
+				    "<ol>\n");
+			sbuf_adds(sb, "<li><b>");
+			html(sb, chart_task_label(t, nhosts, 60, label,
+			    sizeof(label)));
+			sbuf_adds(sb, "</b>: memory held ");
+			secs(sb, t->delay, t->interval);
+			if (t->interval != 0)
+				sbuf_printf(sb, " &plusmn;%s s",
+				    gtime_fmt_secs(t->interval, iv));
+			sbuf_printf(sb, " after its end (%s",
+			    chart_clock(t->end, utc, 0, when));
+			sbuf_printf(sb, " to %s)</li>\n",
+			    chart_clock(t->release, utc, 0, when));
+		}
+		if (shown > 0)
+			sbuf_adds(sb, "</ol>\n");
+		free(w);
+	}
+	free(v);
+	free(delays);
+	sbuf_release(&s);
+}
+
+/* Run a chart's script through gnuplot and inline the SVG it draws. */
+static int
+svg_chart(struct sbuf *page, const struct sbuf *script, const char *pfx,
+    const char *cls)
+{
+	struct sbuf svg = SBUF_INIT;
+	int rc = 0;
+
+	if (gnuplot_run(script->buf, script->len, NULL, NULL, &svg) < 0)
+		rc = -1;
+	else {
+		sbuf_printf(page, "<figure class=\"chart %s\">\n", cls);
+		if (svg_inline(page, svg.buf != NULL ? svg.buf : "", svg.len,
+		    pfx) < 0) {
+			msg("gnuplot drew no SVG");
+			rc = -1;
+		}
+		sbuf_adds(page, "</figure>\n");
+	}
+	sbuf_release(&svg);
+	return rc;
+}
+
+static int
+gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
+    int utc, size_t maxrows)
+{
+	const struct gpuview *v = c->g[gi];
+	struct gpuview *one[1];
+	struct chart ch;
+	struct sbuf script = SBUF_INIT;
+	const struct task **rows;
+	size_t n, hidden;
+	char pfx[32], mb[32];
+	int rc = 0;
+
+	memset(&ch, 0, sizeof(ch));
+	ch.term = TERM_SVG;
+	ch.utc = utc;
+	ch.prog = progname;
+	ch.align = 1;
+	sbuf_printf(page, "<section class=\"gpu\" id=\"gpu-%zu\">\n<h2>", gi);
+	if (c->nhosts > 1) {
+		html(page, *v->host ? v->host : "-");
+		sbuf_adds(page, " ");
+	}
+	sbuf_printf(page, "GPU %u", v->gpu);
+	if (v->total > 0)
+		sbuf_printf(page, " <small>(%s)</small>", chart_mib(v->total,
+		    mb));
+	sbuf_adds(page, "</h2>\n");
+	if (v->nsamples > 0) {
+		one[0] = (struct gpuview *)v;
+		ch.width = CHART_W;
+		ch.height = 380;
+		ch.title = "";
+		chart_usage(&script, &ch, one, 1, c->first, c->last, c->nhosts);
+		snprintf(pfx, sizeof(pfx), "u%zu_", gi);
+		if (svg_chart(page, &script, pfx, "usage") < 0)
+			rc = -1;
+	} else
+		sbuf_adds(page, "<p class=\"note\">No whole-device samples of "
+		    "this GPU.</p>\n");
+	n = chart_gantt_rows(&c->tasks, 1, v->host, v->gpu, maxrows, &rows,
+	    &hidden);
+	if (rc == 0 && n > 0) {
+		sbuf_reset(&script);
+		chart_default_size(&ch, 1, n);
+		ch.width = CHART_W;
+		ch.title = NULL;
+		chart_gantt(&script, &ch, rows, n, hidden, c->first, c->last,
+		    c->nhosts);
+		snprintf(pfx, sizeof(pfx), "g%zu_", gi);
+		if (svg_chart(page, &script, pfx, "gantt") < 0)
+			rc = -1;
+	} else if (n == 0)
+		sbuf_adds(page, "<p class=\"note\">No tasks on this GPU.</p>\n");
+	free(rows);
+	sbuf_release(&script);
+	sbuf_adds(page, "</section>\n");
+	return rc;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct readopts opt;
+	struct config cfg;
+	struct collect_opts co;
+	struct collection c;
+	struct outfile out;
+	struct sbuf page = SBUF_INIT;
+	const char *output = NULL, *cfgpath = NULL, *tasks = NULL;
+	const char *title = NULL;
+	char a[GTIME_BUFSZ], b[GTIME_BUFSZ], z[64];
+	int ch_opt, utc = 0, tol = -1, status, date;
+	size_t maxrows = MAXROWS, i;
+	uint64_t samples = 0;
+
+	util_init(argv[0]);
+	readopts_init(&opt);
+	config_init(&cfg);
+	memset(&c, 0, sizeof(c));
+	while ((ch_opt = getopt_long(argc, argv, "ho:qvV", longopts,
+	    NULL)) != -1)
+		switch (ch_opt) {
+		case 'h':
+			usage(stdout, EXIT_OK);
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'q':
+			verbosity = 0;
+			break;
+		case 'v':
+			verbosity = 2;
+			opt.summaries = 1;
+			break;
+		case 'V':
+			print_version();
+			break;
+		case OPT_CONFIG:
+			cfgpath = optarg;
+			break;
+		case OPT_MAXROWS:
+			maxrows = (size_t)opt_u64("--max-rows", optarg, 1,
+			    100000);
+			break;
+		case OPT_TASKS:
+			tasks = optarg;
+			break;
+		case OPT_TITLE:
+			title = optarg;
+			break;
+		case OPT_TOLERANCE:
+			tol = (int)opt_u64("--tolerance", optarg, 0, 1U << 30);
+			break;
+		case OPT_UTC:
+			utc = 1;
+			break;
+		default:
+			if (!readopt_parse(&opt, ch_opt, optarg))
+				usage(stderr, EXIT_TROUBLE);
+		}
+	argc -= optind;
+	argv += optind;
+	if (output != NULL && strcmp(output, "-") == 0)
+		output = NULL;
+	if (!gnuplot_available())
+		die("%s", GNUPLOT_MISSING);
+	status = EXIT_TROUBLE;
+	if (cfgpath != NULL && config_load(&cfg, cfgpath) < 0)
+		goto out;
+	if (tol >= 0)
+		cfg.tolerance = (uint32_t)tol;
+	memset(&co, 0, sizeof(co));
+	co.accept = COLLECT_RECORDS;
+	co.needs = "a record stream or a log (the report draws usage curves)";
+	co.width = CHART_W;
+	co.marks = MARKS;
+	co.keep_tasks = 1;
+	co.ro = &opt;
+	co.cfg = &cfg;
+	co.declared = tasks;
+	status = collect_read(&c, argv, (size_t)argc, &co);
+	if (c.kind == 0)
+		goto out;
+	date = c.have_range && c.last - c.first > 20 * 3600 * NS_PER_SEC;
+
+	sbuf_adds(&page, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+	    "content=\"width=device-width, initial-scale=1\">\n"
+	    "<meta name=\"generator\" content=\"gpumem-report "
+	    GPUMEM_VERSION "\">\n<title>");
+	html(&page, title != NULL ? title : "GPU memory report");
+	sbuf_printf(&page, "</title>\n<style>\n%s</style>\n</head>\n<body>\n"
+	    "<header>\n<h1>", style);
+	html(&page, title != NULL ? title : "GPU memory report");
+	sbuf_adds(&page, "</h1>\n<p class=\"meta\">");
+	for (i = 0; i < c.ng; i++)
+		samples += c.g[i]->nsamples;
+	if (c.have_range) {
+		struct sbuf m = SBUF_INIT;
+
+		sbuf_printf(&m, "%s to %s %s", chart_clock(c.first, utc, 1, a),
+		    chart_clock(c.last, utc, date, b), chart_zone(c.first, utc,
+		    z));
+		html(&page, m.buf);
+		sbuf_release(&m);
+		sbuf_adds(&page, " &middot; ");
+	}
+	sbuf_printf(&page, "%zu GPU%s &middot; %llu samples", c.ng,
+	    c.ng == 1 ? "" : "s", (unsigned long long)samples);
+	if (c.interval != 0)
+		sbuf_printf(&page, " every %s s", gtime_fmt_secs(c.interval, a));
+	sbuf_adds(&page, " &middot; from ");
+	if (argc == 0)
+		sbuf_adds(&page, "standard input");
+	for (i = 0; i < (size_t)argc; i++) {
+		if (i > 0)
+			sbuf_adds(&page, ", ");
+		html(&page, strcmp(argv[i], "-") == 0 ? "standard input" :
+		    argv[i]);
+	}
+	sbuf_adds(&page, "</p>\n</header>\n");
+	headline(&page, &c, utc, c.nhosts);
+	for (i = 0; i < c.ng; i++)
+		if (gpu_section(&page, &c, i, utc, maxrows) < 0) {
+			status = EXIT_TROUBLE;
+			goto out;
+		}
+	if (c.ng == 0)
+		sbuf_adds(&page, "<p class=\"note\">The input holds no "
+		    "whole-device samples: there is no usage to chart.</p>\n");
+	sbuf_adds(&page, "<h2>Tasks</h2>\n<p class=\"note\">Click a column "
+	    "to sort by it.</p>\n");
+	task_table(&page, &c, utc, date);
+	sbuf_printf(&page, "<footer>Written by gpumem-report %s.  "
+	    "<b>usage</b> = total &minus; free; <b>attributed</b>: held by "
+	    "live processes; <b>unattributed</b>: no live process owns it.  "
+	    "A task is one life of a process on a GPU; its memory is "
+	    "<b>released</b> when unattributed memory is back within the "
+	    "tolerance (%u MiB) of its level before the end, and "
+	    "<b>leaked</b> when it never is.</footer>\n"
+	    "<script>\n%s</script>\n</body>\n</html>\n", GPUMEM_VERSION,
+	    cfg.tolerance, sort_js);
+	if (outfile_open(&out, output) < 0) {
+		status = EXIT_TROUBLE;
+		goto out;
+	}
+	if (ewrite_file(out.f, page.buf, page.len) < 0) {
+		msg("%s: write error:", output != NULL ? output :
+		    "standard output");
+		outfile_abort(&out);
+		status = EXIT_TROUBLE;
+		goto out;
+	}
+	if (outfile_commit(&out) < 0)
+		status = EXIT_TROUBLE;
+	else if (output == NULL)
+		status = exit_worst(status, close_stdout());
+	else
+		warnmsg("%s: %zu GPU%s, %llu tasks, %llu leaked", output, c.ng,
+		    c.ng == 1 ? "" : "s", (unsigned long long)c.ntasks,
+		    (unsigned long long)c.nleaked);
+out:
+	sbuf_release(&page);
+	collection_release(&c);
+	config_release(&cfg);
+	idset_release(&opt.gpus);
+	idset_release(&opt.pids);
+	return status;
+}

@@ -1,0 +1,41 @@
+# gnuplot's failures are ours: its messages are passed through, the exit
+# status is 2, and no half-written chart is left.  A gnuplot that dies
+# without reading its script does not kill us with SIGPIPE.
+. "$TESTS/lib.sh"
+mkdir fake
+cat > fake/gnuplot <<'SH'
+#!/bin/sh
+echo "gnuplot: line 3: undefined variable: boom" >&2
+exit 1
+SH
+cat > fake/gnuplot-early <<'SH'
+#!/bin/sh
+exec 0<&-
+echo "gnuplot: gave up" >&2
+exit 3
+SH
+chmod +x fake/gnuplot fake/gnuplot-early
+gpumem-synth -s leak > leak.csv
+PATH=$PWD/fake:$PATH gpumem-plot -o leak.png leak.csv > out.txt 2> err.txt
+expect_eq "exit" $? 2
+expect_eq "stderr" "$(cat err.txt)" "gnuplot: line 3: undefined variable: boom
+gpumem-plot: gnuplot failed (exit status 1)"
+[ -e leak.png ] && die "leak.png was left"
+ls -a | grep -q '\.tmp' && die "a temporary file was left"
+# A script far larger than a pipe's buffer (a noisy curve keeps all its
+# points), to a gnuplot that closes its input at once.
+awk 'BEGIN {
+	print "timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name"
+	for (i = 0; i < 40000; i++) {
+		u = 1000 + (i * 7919) % 5000
+		printf "%d%09d,,0,0,%d,%d,16384,\n", 1767225600 + int(i / 10), i % 10 * 100000000, u, 16384 - u
+	}
+}' > big.csv
+gpumem-plot --script --size 4000x400 big.csv > big.gp
+[ "$(wc -c < big.gp)" -gt 200000 ] || die "the script is only $(wc -c < big.gp) bytes"
+mv fake/gnuplot-early fake/gnuplot
+PATH=$PWD/fake:$PATH gpumem-plot --size 4000x400 -o big.png big.csv 2> err.txt
+expect_eq "early exit" $? 2
+expect_eq "stderr" "$(cat err.txt)" "gnuplot: gave up
+gpumem-plot: gnuplot failed (exit status 3)"
+exit 0
