@@ -38,25 +38,31 @@ recw_drain(struct recw *w)
 	return 0;
 }
 
+/* The bytes that make a CSV field need quotes. */
+static const unsigned char csv_special[256] = {
+	['\n'] = 1, ['\r'] = 1, ['"'] = 1, [','] = 1,
+};
+
 size_t
 csv_field(char *dst, const char *s)
 {
-	const char *p;
+	const unsigned char *p = (const unsigned char *)s;
 	size_t n = 0;
 
-	for (p = s; *p != '\0'; p++)
-		if (*p == ',' || *p == '"' || *p == '\n' || *p == '\r')
+	/* The usual case: copied as it is scanned, nothing to quote. */
+	for (; *p != '\0'; p++) {
+		if (csv_special[*p])
 			break;
-	if (*p == '\0') {
-		n = (size_t)(p - s);
-		memcpy(dst, s, n);
-		return n;
+		dst[n++] = (char)*p;
 	}
+	if (*p == '\0')
+		return n;
+	n = 0;
 	dst[n++] = '"';
-	for (p = s; *p != '\0'; p++) {
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
 		if (*p == '"')
 			dst[n++] = '"';
-		dst[n++] = *p;
+		dst[n++] = (char)*p;
 	}
 	dst[n++] = '"';
 	return n;
@@ -97,7 +103,13 @@ recw_put(struct recw *w, const struct rec *r)
 		}
 	}
 	p = w->buf + w->len;
-	p += fmt_u64(p, r->ts);
+	/* The records of a poll share their time: format it once. */
+	if (r->ts != w->lastts || w->tslen == 0) {
+		w->tslen = fmt_u64(w->tstext, r->ts);
+		w->lastts = r->ts;
+	}
+	memcpy(p, w->tstext, w->tslen);
+	p += w->tslen;
 	*p++ = ',';
 	p += csv_field(p, r->host);
 	*p++ = ',';

@@ -106,6 +106,9 @@ struct recw {
 	int header_done;
 	int failed;
 	uint64_t count;
+	uint64_t lastts;	/* the last timestamp written, and its text */
+	char tstext[24];
+	size_t tslen;
 };
 void recw_init(struct recw *w, FILE *f);
 /* Append one record.  Return 0, or -1 on a write error (errno set). */

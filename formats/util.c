@@ -571,27 +571,49 @@ put8(char *p, uint32_t n)
 	memcpy(p + 6, digits2 + 2 * (b % 100), 2);
 }
 
-/* The digits of n (< 10^8), no leading zeros, written from the right. */
+/* Exactly 4 digits of n (< 10^4). */
+static inline void
+put4(char *p, uint32_t n)
+{
+	memcpy(p, digits2 + 2 * (n / 100), 2);
+	memcpy(p + 2, digits2 + 2 * (n % 100), 2);
+}
+
+/* Up to 4 digits of n (< 10^4), no leading zeros; return how many. */
+static inline size_t
+put_upto4(char *p, uint32_t n)
+{
+	if (n < 10) {
+		p[0] = (char)('0' + n);
+		return 1;
+	}
+	if (n < 100) {
+		memcpy(p, digits2 + 2 * n, 2);
+		return 2;
+	}
+	if (n < 1000) {
+		p[0] = (char)('0' + n / 100);
+		memcpy(p + 1, digits2 + 2 * (n % 100), 2);
+		return 3;
+	}
+	put4(p, n);
+	return 4;
+}
+
+/*
+ * The digits of n (< 10^8), no leading zeros: at most two divisions deep,
+ * for the small numbers of every record (GPU, pid, MiB).
+ */
 static size_t
 put_small(char *dst, uint32_t n)
 {
-	size_t len = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 :
-	    n < 100000 ? 5 : n < 1000000 ? 6 : n < 10000000 ? 7 : 8;
-	char *p = dst + len;
+	size_t k;
 
-	while (n >= 100) {
-		uint32_t d = n % 100;
-
-		n /= 100;
-		p -= 2;
-		memcpy(p, digits2 + 2 * d, 2);
-	}
-	if (n >= 10) {
-		p -= 2;
-		memcpy(p, digits2 + 2 * n, 2);
-	} else
-		*--p = (char)('0' + n);
-	return len;
+	if (n < 10000)
+		return put_upto4(dst, n);
+	k = put_upto4(dst, n / 10000);
+	put4(dst + k, n % 10000);
+	return k + 4;
 }
 
 /*

@@ -12,11 +12,14 @@
 
 #include "window.h"
 
+#define INLINE_STR 56	/* host and name usually fit in the slot itself */
+
 struct wslot {
 	struct rec r;
 	uint64_t seq;
 	char *str;		/* host, name and gpukey, NUL-separated */
-	size_t strcap;
+	size_t strcap;		/* of a heap buffer; 0 while str is inl */
+	char inl[INLINE_STR];
 };
 
 #define NOSLOT UINT32_MAX
@@ -38,10 +41,12 @@ window_release(struct window *w)
 {
 	size_t i;
 
-	for (i = 0; i < w->nslots; i++) {
-		free(w->slots[i]->str);
-		free(w->slots[i]);
-	}
+	for (i = 0; i < w->nslots; i++)
+		if (w->slots[i]->strcap > 0)
+			free(w->slots[i]->str);
+	for (i = 0; i < w->nchunks; i++)
+		free(w->chunks[i]);
+	free(w->chunks);
 	free(w->slots);
 	free(w->ring);
 	free(w->freel);
@@ -78,10 +83,19 @@ slot_get(struct window *w)
 	free(w->ring);
 	w->ring = ring;
 	w->head = 0;
-	/* Slots are allocated one by one so that records never move. */
+	/*
+	 * Slots come in chunks that never move (a popped record stays where
+	 * it is while the window refills), contiguous for the cache.
+	 */
 	w->slots = ereallocarray(w->slots, n, sizeof(*w->slots));
-	for (i = old; i < n; i++)
-		w->slots[i] = ecalloc(1, sizeof(**w->slots));
+	w->chunks = ereallocarray(w->chunks, w->nchunks + 1,
+	    sizeof(*w->chunks));
+	w->chunks[w->nchunks] = ecalloc(n - old, sizeof(struct wslot));
+	for (i = old; i < n; i++) {
+		w->slots[i] = &w->chunks[w->nchunks][i - old];
+		w->slots[i]->str = w->slots[i]->inl;
+	}
+	w->nchunks++;
 	w->freel = ereallocarray(w->freel, n, sizeof(*w->freel));
 	for (i = n - 1; i > old; i--)
 		w->freel[w->nfree++] = (uint32_t)i;
@@ -96,9 +110,11 @@ slot_fill(struct wslot *s, const struct rec *r)
 	size_t kl = r->gpukey != NULL ? strlen(r->gpukey) : 0;
 	size_t need = hl + nl + kl + 3;
 
-	if (s->strcap < need) {
-		s->strcap = need < 64 ? 64 : need;
-		s->str = erealloc(s->str, s->strcap);
+	if (need > INLINE_STR && need > s->strcap) {
+		if (s->strcap > 0)
+			free(s->str);
+		s->strcap = need < 256 ? 256 : need;
+		s->str = emalloc(s->strcap);
 	}
 	s->r = *r;
 	memcpy(s->str, r->host, hl + 1);

@@ -27,6 +27,8 @@ struct wslot;
 struct window {
 	struct wslot **slots;	/* the pool, grown up to cap + 1 */
 	size_t nslots;
+	struct wslot **chunks;	/* where the slots live */
+	size_t nchunks;
 	uint32_t *ring;		/* slot numbers in order, from head */
 	size_t cap, head, count;
 	uint32_t *freel;	/* free slot numbers */
