@@ -853,6 +853,7 @@ open_fn(struct source *s, const char *hint)
 			source_fail(s, "%s", errbuf);
 		fclose(c->fp);
 		pcapng_free(c->png);
+		free(c->pw.q);
 		free(c);
 		return NULL;
 	}
@@ -864,6 +865,7 @@ open_fn(struct source *s, const char *hint)
 			    pcap_geterr(c->pc));
 			pcap_close(c->pc);
 			pcapng_free(c->png);
+			free(c->pw.q);
 			free(c);
 			return NULL;
 		}
@@ -970,9 +972,7 @@ step(void *st)
 		if (!c->have_prog ||
 		    pcap_offline_filter(&c->prog, h, data) != 0)
 			packet(c, c->linktype, data, h->caplen);
-		/* Caps are hit seldom: look every few packets, and at the end. */
-		if ((c->npkt & 63) == 0)
-			check_caps(c);
+		check_caps(c);
 		return 1;
 	}
 	if (rc == PCAP_ERROR_BREAK)
