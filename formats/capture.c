@@ -110,6 +110,7 @@ struct capture {
 	int linktype;		/* LINKTYPE_ of the pcap file */
 	struct pcapwatch pw;
 	struct seqcache seqcache[NSEQCACHE];
+	uint64_t capsum;	/* what the caps had dropped, at the last look */
 	struct pcapng *png;	/* watches libpcap, then reads on */
 	int fallback;		/* pcapng.c reads now */
 	char *refused;		/* why libpcap gave up */
@@ -767,7 +768,13 @@ check_caps(struct capture *c)
 {
 	const struct ipreasm_stats *is = ipreasm_stats(c->ipr);
 	const struct tcpreasm_stats *ts = tcpreasm_stats(c->tcp);
+	uint64_t sum = ts->evicted + ts->capped + ts->dropped + is->capped +
+	    c->budget.dropped + c->untracked;
 
+	/* Nothing new dropped since the last packet: the usual case. */
+	if (sum == c->capsum)
+		return;
+	c->capsum = sum;
 	tell_cap(c, 1, ts->evicted, "more than " STR(MAX_CONNS) " TCP "
 	    "connections at once: the least recently active ones are ended "
 	    "early");
