@@ -13,6 +13,7 @@
 #define PAIR_MAX (50 * NS_PER_MS)
 #define LIVE_CAP 65536		/* processes tracked at once, all GPUs */
 #define SUBSET_MAX 16		/* waiting tasks searched exhaustively */
+#define NGCACHE 64		/* GPUs remembered by index */
 #define RECENCY_S 60.0		/* a release is this likely within a minute */
 #define PARTIAL 0.2		/* a part given back, against a whole */
 
@@ -52,6 +53,7 @@ struct gpu {
 	uint64_t gaps[NGAPS];
 	size_t ngaps, gnext;
 	uint64_t interval;	/* the median of gaps, kept up to date */
+	uint64_t nsamples;
 	uint64_t pair;		/* the pairing window that follows from it */
 	struct dtask *decl;
 	size_t ndecl;
@@ -78,6 +80,7 @@ struct engine {
 	uint64_t negative;	/* samples with attributed > usage */
 	struct sbuf key;
 	int started;
+	struct gpu *gcache[NGCACHE];	/* GPUs looked up lately */
 };
 
 struct engine *
@@ -93,21 +96,26 @@ engine_new(const struct config *cfg, const struct engine_cb *cb)
 static struct gpu *
 gpu_of(struct engine *e, const char *host, uint32_t gpu)
 {
+	struct gpu **c = &e->gcache[gpu % NGCACHE];
 	void **v;
 	struct gpu *g;
 
+	/* Records come from a few GPUs in turn: look here first. */
+	if (*c != NULL && (*c)->gpu == gpu && strcmp((*c)->host, host) == 0)
+		return *c;
 	sbuf_reset(&e->key);
 	sbuf_adds(&e->key, host);
 	sbuf_addc(&e->key, '\0');
 	sbuf_add(&e->key, &gpu, sizeof(gpu));
 	v = hmap_put(&e->gpus, e->key.buf, e->key.len, NULL);
-	if (*v != NULL)
-		return *v;
-	g = ecalloc(1, sizeof(*g));
-	g->host = estrdup(host);
-	g->gpu = gpu;
-	*v = g;
-	return g;
+	if (*v == NULL) {
+		g = ecalloc(1, sizeof(*g));
+		g->host = estrdup(host);
+		g->gpu = gpu;
+		*v = g;
+	}
+	*c = *v;
+	return *v;
 }
 
 void
@@ -159,7 +167,7 @@ add_gap(struct gpu *g, uint64_t gap)
 	if (g->ngaps < NGAPS)
 		g->ngaps++;
 	/* Often enough to follow a change, seldom enough to cost nothing. */
-	if (g->ngaps < NGAPS || g->gnext % 8 == 0) {
+	if (g->ngaps < NGAPS || (g->nsamples++ & 63) == 0) {
 		memcpy(v, g->gaps, g->ngaps * sizeof(v[0]));
 		qsort(v, g->ngaps, sizeof(v[0]), cmp_u64);
 		g->interval = v[g->ngaps / 2];

@@ -20,11 +20,14 @@ field_placeholder(const char *s, size_t n)
 	    (n == 1 && s[0] == '-'))
 		return 1;
 	/*
-	 * DCGM's blank values: DCGM_INT32_BLANK 0x7ffffff0 and
-	 * DCGM_INT64_BLANK 0x7ffffffffffffff0, each +0..+3 (blank, not
-	 * found, not supported, not permissioned).
+	 * DCGM's blank values: DCGM_INT32_BLANK 0x7ffffff0 (10 digits) and
+	 * DCGM_INT64_BLANK 0x7ffffffffffffff0 (19 digits), each +0..+3
+	 * (blank, not found, not supported, not permissioned).  Looked at
+	 * only when the length and first digit can be theirs: this runs on
+	 * every field of every row.
 	 */
-	if (parse_u64(s, n, &v) == 0 &&
+	if (((n == 10 && s[0] == '2') || (n == 19 && s[0] == '9')) &&
+	    parse_u64(s, n, &v) == 0 &&
 	    ((v >= 0x7ffffff0ULL && v <= 0x7ffffff3ULL) ||
 	    (v >= 0x7ffffffffffffff0ULL && v <= 0x7ffffffffffffff3ULL)))
 		return 1;
@@ -75,9 +78,18 @@ field_mib(const char *s, size_t n, uint32_t *v)
 int
 field_uint(const char *s, size_t n, uint32_t *v)
 {
-	if (field_placeholder(s, n))
+	uint64_t x = 0;
+	size_t d;
+
+	/* Numbers first: they are what almost every field holds. */
+	for (d = 0; d < n && d < 11 && (unsigned)(s[d] - '0') <= 9; d++)
+		x = x * 10 + (uint64_t)(s[d] - '0');
+	if (d == 0 || d < n || x > UINT32_MAX)
+		return field_placeholder(s, n) ? 0 : -1;
+	if (dcgm_blank32(x))
 		return 0;
-	return parse_u32(s, n, v) == 0 ? 1 : -1;
+	*v = (uint32_t)x;
+	return 1;
 }
 
 char *

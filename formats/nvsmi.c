@@ -323,10 +323,10 @@ open_apps(struct source *s, const char *hint)
 static const char *
 text_of(struct nvsmi *p, struct sbuf *sb, int i)
 {
-	sbuf_reset(sb);
-	sbuf_add(sb, "", 0);
 	if (i >= 0 && !field_placeholder(p->f[i], p->len[i]))
-		sbuf_add(sb, p->f[i], p->len[i]);
+		sbuf_set(sb, p->f[i], p->len[i]);
+	else
+		sbuf_set(sb, "", 0);
 	return sb->buf;
 }
 
@@ -731,11 +731,13 @@ line_fn(void *st, char *line, size_t len)
 	struct nvsmi *p = st;
 	char *l = skip_bom(line);
 	enum kind k;
+	int comma;
 
 	len -= (size_t)(l - line);
 	if (len == 0 || strspn(l, " \t") == len)
 		return;
-	if (strchr(l, ',') != NULL && (k = line_header_kind(l)) != K_NONE) {
+	comma = strchr(l, ',') != NULL;
+	if (comma && (k = line_header_kind(l)) != K_NONE) {
 		if (p->want != K_NONE && k != p->want) {
 			source_bad(p->s, "a %s header in a %s log",
 			    k == K_APPS ? "--query-compute-apps" :
@@ -749,11 +751,12 @@ line_fn(void *st, char *line, size_t len)
 		p->newblock = 1;
 		return;
 	}
-	if (prompt_line(l, len)) {
+	/* Rows start with a digit (a time, an index): the rest may not be. */
+	if (!isdigit((unsigned char)l[0]) && prompt_line(l, len)) {
 		source_skip(p->s, "shell prompt lines");
 		return;
 	}
-	if (strchr(l, ',') == NULL && wrapper_line(p, l, len))
+	if (!comma && wrapper_line(p, l, len))
 		return;
 	if (!p->have_columns) {
 		if (p->rows == 0 && p->s->nbad == 0 && !p->s->failed)

@@ -315,7 +315,7 @@ idset_release(struct idset *set)
 }
 
 void
-sbuf_grow(struct sbuf *sb, size_t extra)
+sbuf_grow_slow(struct sbuf *sb, size_t extra)
 {
 	size_t need;
 
@@ -329,29 +329,6 @@ sbuf_grow(struct sbuf *sb, size_t extra)
 	while (sb->cap < need)
 		sb->cap = sb->cap > SIZE_MAX / 2 ? need : sb->cap * 2;
 	sb->buf = erealloc(sb->buf, sb->cap);
-}
-
-void
-sbuf_add(struct sbuf *sb, const void *p, size_t n)
-{
-	sbuf_grow(sb, n);
-	memcpy(sb->buf + sb->len, p, n);
-	sb->len += n;
-	sb->buf[sb->len] = '\0';
-}
-
-void
-sbuf_addc(struct sbuf *sb, int c)
-{
-	sbuf_grow(sb, 1);
-	sb->buf[sb->len++] = (char)c;
-	sb->buf[sb->len] = '\0';
-}
-
-void
-sbuf_adds(struct sbuf *sb, const char *s)
-{
-	sbuf_add(sb, s, strlen(s));
 }
 
 void
