@@ -178,9 +178,10 @@ merge_next(struct stream *st, struct rec *out)
 	*out = *window_peek(&s->win);
 	window_pop(&s->win);
 	source_fill(s);
-	if (s->win.count > 0)
-		sift_down(st, 0);
-	else {
+	if (s->win.count > 0) {
+		if (st->nheap > 1)	/* one input: nothing to compare */
+			sift_down(st, 0);
+	} else {
 		st->heap[0] = st->heap[--st->nheap];
 		if (st->nheap > 0)
 			sift_down(st, 0);
