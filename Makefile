@@ -6,6 +6,7 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANPREFIX ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share
 DESTDIR ?=
 CC ?= cc
 PKG_CONFIG ?= pkg-config
@@ -115,6 +116,8 @@ install: $(BINS)
 	for t in $(TOOLS); do \
 		cp $$t.1 $(DESTDIR)$(MANPREFIX)/man1/gpumem-$$(basename $$t).1; \
 	done
+	mkdir -p $(DESTDIR)$(DATADIR)/gpumem/wireshark
+	cp contrib/wireshark/gmem.lua $(DESTDIR)$(DATADIR)/gpumem/wireshark/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gpumem
@@ -123,6 +126,7 @@ uninstall:
 		    $(DESTDIR)$(MANPREFIX)/man1/gpumem-$$(basename $$t).1; \
 	done
 	rm -f $(DESTDIR)$(MANPREFIX)/man1/gpumem.1
+	rm -rf $(DESTDIR)$(DATADIR)/gpumem
 
 clean:
 	rm -rf build bin
