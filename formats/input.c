@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@ struct input {
 	int fd;
 	int is_stdin;
 	int is_file;		/* a regular file: data never has to wait */
+	int cut;		/* input_end_all() ended it */
 
 	unsigned char *buf;	/* decompressed data: [pos, end) unread */
 	size_t pos, end;
@@ -60,6 +62,13 @@ set_error(struct input *in, const char *fmt, ...)
 /* The live reader's hook (see input_set_wait_hook). */
 static int (*wait_hook)(void *);
 static void *wait_arg;
+static volatile sig_atomic_t all_ended;
+
+void
+input_end_all(void)
+{
+	all_ended = 1;
+}
 
 void
 input_set_wait_hook(int (*fn)(void *), void *arg)
@@ -94,8 +103,10 @@ raw_read(struct input *in, void *p, size_t n)
 	ssize_t r;
 
 	for (;;) {
-		if (hook_stops(in))
+		if (all_ended || hook_stops(in)) {
+			in->cut = 1;
 			return 0;
+		}
 		r = read(in->fd, p, n);
 		if (r >= 0 || errno != EINTR)
 			break;
@@ -139,7 +150,7 @@ gz_fill(struct input *in)
 		if (in->zs.avail_in == 0 && zfill(in) < 0) {
 			if (in->failed)
 				return 0;
-			if (!in->zend)
+			if (!in->zend && !in->cut)
 				set_error(in, "unexpected end of gzip data "
 				    "(truncated file?) after %llu bytes",
 				    (unsigned long long)in->raw);

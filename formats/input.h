@@ -68,6 +68,14 @@ int input_is_file(const struct input *in);
 void input_set_wait_hook(int (*fn)(void *), void *arg);
 
 /*
+ * End every input before its next read, as if its data had ended there
+ * (what was read is still delivered).  For a signal handler (it only sets
+ * a flag): a read waiting on a pipe ends when the signal interrupts it,
+ * provided the handler was installed without SA_RESTART.
+ */
+void input_end_all(void);
+
+/*
  * Look at the next n decompressed bytes without consuming them.  Store a
  * pointer in *p and return how many are available (fewer than n only at
  * the end of the data or on an error).  n is at most INPUT_MAXLINE.

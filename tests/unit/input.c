@@ -141,6 +141,23 @@ test_live(void)
 	CHECK_U64(hook.calls, 3);
 	input_close(in);
 	input_set_wait_hook(NULL, NULL);
+
+	/* input_end_all(): the next read finds the end (for good: last). */
+	if (pipe(fd) < 0) {
+		CHECK(0);
+		return;
+	}
+	if (write(fd[1], "i\nj", 3) != 3)
+		CHECK(0);
+	snprintf(path, sizeof(path), "/dev/fd/%d", fd[0]);
+	in = input_open(path);
+	input_end_all();
+	CHECK(input_getline(in, &line, &len) == 1 && strcmp(line, "i") == 0);
+	CHECK(input_getline(in, &line, &len) == 1 && strcmp(line, "j") == 0);
+	CHECK(input_getline(in, &line, &len) == 0);
+	input_close(in);
+	close(fd[0]);
+	close(fd[1]);
 }
 
 int
