@@ -549,8 +549,10 @@ source_summary(struct source *s, int procs)
 			sep = ", ";
 		}
 		if (s->nlate > 0) {
-			sbuf_printf(&sb, "%s%llu outside the reorder window",
-			    sep, (unsigned long long)s->nlate);
+			sbuf_printf(&sb, "%s%llu %s", sep,
+			    (unsigned long long)s->nlate, s->live ?
+			    "too late for the live lag" :
+			    "outside the reorder window");
 			sep = ", ";
 		}
 		for (i = 0; i < s->nskip; i++) {
