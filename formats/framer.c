@@ -100,13 +100,15 @@ gpu_of(struct framer *f, const void *key, size_t klen, uint16_t gpu)
 
 	if (klen > FRAMER_KEYMAX)
 		BUG("framer: a sender key of %zu bytes", klen);
-	memcpy(k, key, klen);
+	if (klen > 0)		/* key may be NULL then */
+		memcpy(k, key, klen);
 	memcpy(k + klen, &gpu, 2);
 	v = hmap_put(&f->gpus, k, klen + 2, &isnew);
 	if (!isnew)
 		return *v;
 	g = ecalloc(1, sizeof(*g));
-	memcpy(g->sender, key, klen);
+	if (klen > 0)
+		memcpy(g->sender, key, klen);
 	g->senderlen = klen;
 	g->gpu = gpu;
 	if (f->alltail != NULL)

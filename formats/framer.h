@@ -93,7 +93,8 @@ void framer_init(struct framer *f, size_t maxrec, framer_emit_fn *emit,
 
 /*
  * Frame r, from the sender named by key[0..klen) (klen <= FRAMER_KEYMAX;
- * any bytes the caller likes, the same for the same sender).  Records must
+ * any bytes the caller likes, the same for the same sender; NULL and 0
+ * for a single sender).  Records must
  * come in time order.  Held records of an earlier timestamp are emitted
  * first.  Return 0, or -1 when r's GPU is above 65535 (dropped, counted;
  * key is not looked at then).
