@@ -24,8 +24,8 @@ done
 exec 3>&-
 wait $pid
 expect_eq "exit status" $? 0
-expect_eq "records" "$(nrec out.csv)" 4
-grep -q '^gpumem-read: in.fifo: 4 records (gpumem record stream)$' err.txt || die "$(cat err.txt)"
+expect_eq "records" "$(nrec out.csv)" 5
+grep -q '^gpumem-read: in.fifo: 5 records (gpumem record stream)$' err.txt || die "$(cat err.txt)"
 
 mkfifo q.fifo a.fifo
 for s in demo multi-gpu pid-reuse; do
