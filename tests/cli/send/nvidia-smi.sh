@@ -29,4 +29,5 @@ wait_for 30 sh -c 'gpumem-read -q cap.pcap 2> /dev/null | cmp -s - want.csv'
 lo_capture_stop
 gpumem-read -q cap.pcap > got.csv
 cmp -s want.csv got.csv || die "$(diff want.csv got.csv | head -5)"
-grep -q "^frame 0 $(($n - 1)) 1 1 " sink.txt || die "the last poll is not flagged: $(tail -n 2 sink.txt)"
+wait_for 30 grep -q "^frame 0 $(($n - 1)) 1 1 " sink.txt ||
+	die "the last poll is not flagged: $(tail -n 2 sink.txt)"

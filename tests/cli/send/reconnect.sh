@@ -55,7 +55,8 @@ set -- $dropped
 expect_eq "records dropped" $2 $1
 # The second collector goes on from the sequence numbers after the gap.
 expect_eq "first frame after the gap" "$(grep '^frame 0 ' sinkB.txt | head -n 1 | cut -d' ' -f3)" $((2 + $1 / 2))
-grep -q "^frame 0 $(($k - 1)) 1 1 " sinkB.txt || die "the last frame is not flagged: $(tail -n 3 sinkB.txt)"
+wait_for 30 grep -q "^frame 0 $(($k - 1)) 1 1 " sinkB.txt ||
+	die "the last frame is not flagged: $(tail -n 3 sinkB.txt)"
 # The capture: everything but the dropped records, in order; the gap is
 # counted as lost frames.
 nwant=$(($(nrec want.csv) - $2))
