@@ -103,7 +103,8 @@ raw_read(struct input *in, void *p, size_t n)
 	ssize_t r;
 
 	for (;;) {
-		if (all_ended || hook_stops(in)) {
+		/* all_ended again: a signal may come while the hook works. */
+		if (all_ended || hook_stops(in) || all_ended) {
 			in->cut = 1;
 			return 0;
 		}
