@@ -70,13 +70,16 @@ sink_start() {
 }
 
 # lo_capture FILE FILTER: tcpdump on the loopback interface into FILE, in
-# the background (cap_pid), packets written as they come; the case is
-# skipped when tcpdump is missing or may not capture there.
+# the background (cap_pid); the case is skipped when tcpdump is missing or
+# may not capture there.  Packets reach FILE within a second or so (the
+# kernel hands them over in blocks: no --immediate-mode, whose ring of
+# snapshot-sized slots overflows on a burst of datagrams when the machine
+# is busy): wait for what must be in it before lo_capture_stop.
 lo_capture() {
 	command -v tcpdump > /dev/null || skip "tcpdump is not installed"
 	rm -f "$1" "$1.err"
 	# Not the case's fds 3-5: a FIFO it writes must see its end.
-	tcpdump -i lo -n -U --immediate-mode -B 65536 -Z "$(id -un)" \
+	tcpdump -i lo -n -U -B 65536 -Z "$(id -un)" \
 	    -w "$1" "$2" 2> "$1.err" 3>&- 4>&- 5>&- &
 	cap_pid=$!
 	cap_file=$1
