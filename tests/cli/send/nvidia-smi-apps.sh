@@ -3,7 +3,9 @@
 # that holds the stand-in GPU go out while the loops run; when they stop,
 # send ends (exit 0, said to have been live), and the capture holds every
 # record it sent, process records and the memory_used = 0 records of
-# processes no longer listed included.
+# processes no longer listed included.  A process runs all along (the
+# process loop prints nothing while none does, and would hold the device
+# loop back: see gpumem-send(1)).
 . "$TESTS/lib.sh"
 sink_start sink.txt -u
 lo_capture cap.pcap "udp port $sink_port"
