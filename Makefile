@@ -41,7 +41,7 @@ ALL_LDFLAGS = $(SAN) $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm
 
 # One binary per job: gpumem-<name>, built from <dir>/<name>.c.
-TOOLS = formats/read formats/synth formats/record formats/pcap \
+TOOLS = formats/read formats/synth formats/record formats/pcap formats/send \
 	analyze/usage analyze/tasks reports/check reports/plot reports/gantt \
 	reports/report
 

@@ -2,6 +2,8 @@
 /* input.c: plain or gzip input through one buffer, with a line reader. */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,8 @@ struct input {
 	char *name;
 	int fd;
 	int is_stdin;
+	int is_file;		/* a regular file: data never has to wait */
+	int cut;		/* input_end_all() ended it */
 
 	unsigned char *buf;	/* decompressed data: [pos, end) unread */
 	size_t pos, end;
@@ -55,14 +59,60 @@ set_error(struct input *in, const char *fmt, ...)
 	in->eof = 1;
 }
 
+/* The live reader's hook (see input_set_wait_hook). */
+static int (*wait_hook)(void *);
+static void *wait_arg;
+static volatile sig_atomic_t all_ended;
+
+void
+input_end_all(void)
+{
+	all_ended = 1;
+}
+
+void
+input_set_wait_hook(int (*fn)(void *), void *arg)
+{
+	wait_hook = fn;
+	wait_arg = arg;
+}
+
+/*
+ * Before a read of in that would wait for data, ask the hook; return
+ * whether it says the input ends here.  A regular file never waits, and
+ * without a hook there is nothing to ask: no poll(2) then.
+ */
+static int
+hook_stops(struct input *in)
+{
+	struct pollfd pf;
+
+	if (wait_hook == NULL || in->is_file)
+		return 0;
+	pf.fd = in->fd;
+	pf.events = POLLIN;
+	pf.revents = 0;
+	if (poll(&pf, 1, 0) != 0)
+		return 0;	/* data, the end or an error: read(2) says */
+	return wait_hook(wait_arg);
+}
+
 static ssize_t
 raw_read(struct input *in, void *p, size_t n)
 {
 	ssize_t r;
 
-	do
+	for (;;) {
+		/* all_ended again: a signal may come while the hook works. */
+		if (all_ended || hook_stops(in) || all_ended) {
+			in->cut = 1;
+			return 0;
+		}
 		r = read(in->fd, p, n);
-	while (r < 0 && errno == EINTR);
+		if (r >= 0 || errno != EINTR)
+			break;
+		/* A signal: the hook may want to stop now. */
+	}
 	if (r < 0)
 		set_error(in, "read error: %s", strerror(errno));
 	else
@@ -101,7 +151,7 @@ gz_fill(struct input *in)
 		if (in->zs.avail_in == 0 && zfill(in) < 0) {
 			if (in->failed)
 				return 0;
-			if (!in->zend)
+			if (!in->zend && !in->cut)
 				set_error(in, "unexpected end of gzip data "
 				    "(truncated file?) after %llu bytes",
 				    (unsigned long long)in->raw);
@@ -199,18 +249,22 @@ input_open(const char *path)
 		in->fd = STDIN_FILENO;
 		in->is_stdin = 1;
 		in->name = estrdup("<stdin>");
+		in->is_file = fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode);
 	} else {
 		in->fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (in->fd < 0) {
 			free(in);
 			return NULL;
 		}
-		if (fstat(in->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		if (fstat(in->fd, &st) < 0)
+			st.st_mode = 0;
+		if (S_ISDIR(st.st_mode)) {
 			close(in->fd);
 			free(in);
 			errno = EISDIR;
 			return NULL;
 		}
+		in->is_file = S_ISREG(st.st_mode);
 		in->name = estrdup(path);
 	}
 	in->buf = emalloc(BUFSZ + 1);
@@ -282,6 +336,12 @@ input_is_gzip(const struct input *in)
 	return in->gz;
 }
 
+int
+input_is_file(const struct input *in)
+{
+	return in->is_file;
+}
+
 size_t
 input_peek(struct input *in, const unsigned char **p, size_t n)
 {
@@ -291,6 +351,18 @@ input_peek(struct input *in, const unsigned char **p, size_t n)
 		;
 	*p = in->buf + in->pos;
 	return in->end - in->pos < n ? in->end - in->pos : n;
+}
+
+size_t
+input_peek_more(struct input *in, const unsigned char **p, size_t have)
+{
+	size_t n = in->end - in->pos;
+
+	if (n <= have && n < INPUT_MAXLINE)
+		fill(in);
+	n = in->end - in->pos;
+	*p = in->buf + in->pos;
+	return n < INPUT_MAXLINE ? n : INPUT_MAXLINE;
 }
 
 ssize_t

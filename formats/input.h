@@ -50,11 +50,47 @@ const char *input_name(const struct input *in);
 int input_is_gzip(const struct input *in);
 
 /*
+ * Whether the input is a regular file.  Else it is a pipe, a FIFO, a
+ * socket or a terminal, where data may come over time and a read may
+ * wait for it (a live input).
+ */
+int input_is_file(const struct input *in);
+
+/*
+ * The live reader's hook: fn(arg) is called before a read that would wait
+ * for data (none is ready on a pipe, FIFO, socket or terminal), and after
+ * a signal interrupted such a read, so that the caller can first pass on
+ * what it holds (flush its output).  When fn returns non-zero, the input
+ * ends there, as if its data had ended (a signal asked to stop).  One hook
+ * for all inputs; NULL (the default) removes it.  Regular files never
+ * wait and never call it.
+ */
+void input_set_wait_hook(int (*fn)(void *), void *arg);
+
+/*
+ * End every input before its next read, as if its data had ended there
+ * (what was read is still delivered).  For a signal handler (it only sets
+ * a flag): a read waiting on a pipe ends when the signal interrupts it,
+ * provided the handler was installed without SA_RESTART.
+ */
+void input_end_all(void);
+
+/*
  * Look at the next n decompressed bytes without consuming them.  Store a
  * pointer in *p and return how many are available (fewer than n only at
  * the end of the data or on an error).  n is at most INPUT_MAXLINE.
  */
 size_t input_peek(struct input *in, const unsigned char **p, size_t n);
+
+/*
+ * Look at all the decompressed bytes read ahead (at most INPUT_MAXLINE):
+ * when no more than `have' are, first wait for more, as one read brings,
+ * or for the end.  Return how many there are: no more than have means the
+ * end of the data (or an error).  For sniffing a live input as it comes
+ * without waiting for more than it has sent.
+ */
+size_t input_peek_more(struct input *in, const unsigned char **p,
+    size_t have);
 
 /*
  * Read up to n decompressed bytes.  Return the count, 0 at the end, or -1
@@ -65,6 +101,8 @@ ssize_t input_read(struct input *in, void *buf, size_t n);
 /*
  * Read the next line.  On 1, *line points at the line (valid until the next
  * call) without its "\n" or "\r\n", NUL-terminated, and *len is its length.
+ * A complete line is returned as soon as it is there: a read waits only
+ * while no complete line is buffered, and returns what has come.
  * Return 0 at the end, -1 on an error, and 2 for a line longer than
  * INPUT_MAXLINE, which has been skipped (input_lineno() names it).
  */

@@ -5,7 +5,8 @@
  *
  * The records of each (sender, GPU) at one timestamp become one frame
  * (split only past what one frame or datagram can hold), sequence
- * numbers counting per (sender, GPU).  The sender is the record's host
+ * numbers counting per (sender, GPU): framer.h, shared with gpumem send,
+ * does that part.  The sender is the record's host
  * when it is an IPv4 or IPv6 address, else --src.  Over UDP a frame is a
  * datagram, fragmented at --mtu; over TCP (--tcp) each (sender, GPU) gets
  * its own connection, opened with a handshake, frames cut into segments
@@ -28,6 +29,7 @@
 #include <unistd.h>
 
 #include "bytes.h"
+#include "framer.h"
 #include "gmem.h"
 #include "gtime.h"
 #include "hmap.h"
@@ -40,8 +42,6 @@
 #define SNAPLEN 262144
 #define MAXPKT (65535 + 128)	/* an IP packet and its link header */
 #define HEADROOM 64		/* room for a link header before the IP one */
-#define BATCH_CAP (1U << 20)	/* records held for one timestamp */
-#define UDP_MAXREC ((65535 - 20 - 8 - GMEM_HDRLEN) / GMEM_RECLEN)
 
 enum {
 	OPT_PCAPNG = OPT_READ_LAST,
@@ -94,21 +94,17 @@ struct addr {
 	unsigned char a[16];	/* IPv4 in the first 4 bytes */
 };
 
-/* A (sender, GPU): its sequence numbers and its TCP connection. */
+/*
+ * A (sender, GPU) that has frames (the framer's udata): its TCP
+ * connection.  The sender's key in the framer is its struct addr.
+ */
 struct conn {
 	struct addr src;
 	uint16_t gpu;
-	uint32_t seq;		/* the next frame's */
 	uint16_t sport;
 	int open;		/* TCP: the handshake was written */
 	uint32_t snd;		/* TCP: the sender's next sequence number */
 	uint32_t rcv;		/* TCP: the collector's */
-	/* The current timestamp's records. */
-	int inbatch;		/* it has records in the batch */
-	struct gmem_rec *recs;
-	size_t n, cap;
-	uint32_t total;
-	struct conn *next;	/* in the batch, in order of appearance */
 	struct conn *all;	/* every connection, in order of creation */
 };
 
@@ -121,23 +117,17 @@ struct writer {
 	size_t nvlan;
 	struct addr src, dst4, dst6;
 
-	struct hmap conns;	/* (family, address, gpu) -> struct conn */
+	struct framer fr;
 	struct conn *all, *alltail;
 	size_t nconns;
-	struct conn *batch, *btail;
-	size_t nbatch;
-	uint64_t ts;		/* the batch's */
-	uint64_t lastts;
+	uint64_t ts;		/* the frame's being written */
 	uint16_t ipid;
 	uint32_t fragid;
 
 	unsigned char *pkt;	/* the packet being built */
 	unsigned char *l4;	/* a UDP datagram before fragmentation */
-	unsigned char *frame;
-	size_t framecap;
 
-	uint64_t packets, frames;
-	uint64_t names, noused, nofree, totals, bigpu, recs;
+	uint64_t packets;
 	int said_src, said_canon;
 	int failed;
 };
@@ -538,73 +528,24 @@ tcp_frame(struct writer *w, struct conn *c, const unsigned char *frame,
 
 /* --- frames --- */
 
-static void
-write_frame(struct writer *w, struct conn *c, const struct gmem_rec *r,
-    size_t n)
-{
-	struct gmem_hdr h;
-	size_t i, len = GMEM_HDRLEN + GMEM_RECLEN * n;
-
-	if (len > w->framecap) {
-		w->framecap = len;
-		w->frame = erealloc(w->frame, len);
-	}
-	h.version = GMEM_VERSION;
-	h.flags = 0;
-	h.gpu = c->gpu;
-	h.seq = c->seq++;
-	h.count = (uint16_t)n;
-	h.reserved = 0;
-	h.total = c->total;
-	gmem_hdr_encode(w->frame, &h);
-	for (i = 0; i < n; i++)
-		gmem_rec_encode(w->frame + GMEM_HDRLEN + GMEM_RECLEN * i, &r[i]);
-	w->frames++;
-	if (w->tcp)
-		tcp_frame(w, c, w->frame, len);
-	else
-		udp_frame(w, c, dst_of(w, c), w->frame, len);
-}
-
-/* Write the frames of the records held for one timestamp. */
-static void
-flush_batch(struct writer *w)
-{
-	struct conn *c;
-	size_t max = w->tcp ? GMEM_MAXCOUNT : UDP_MAXREC, i, k;
-
-	for (c = w->batch; c != NULL; c = c->next) {
-		for (i = 0; i < c->n; i += k) {
-			k = c->n - i < max ? c->n - i : max;
-			write_frame(w, c, c->recs + i, k);
-		}
-		c->n = 0;
-		c->inbatch = 0;
-	}
-	w->batch = w->btail = NULL;
-	w->nbatch = 0;
-}
-
+/* The connection of a framer GPU, made at its first frame. */
 static struct conn *
-conn_of(struct writer *w, const struct addr *src, uint16_t gpu)
+conn_of(struct writer *w, struct framer_gpu *g)
 {
 	unsigned char key[19];
-	struct conn *c;
+	struct conn *c = g->udata;
 	uint32_t h;
-	void **v;
-	int isnew;
 
-	key[0] = (unsigned char)src->family;
-	memcpy(key + 1, src->a, 16);
-	memcpy(key + 17, &gpu, 2);
-	v = hmap_put(&w->conns, key, sizeof(key), &isnew);
-	if (!isnew)
-		return *v;
+	if (c != NULL)
+		return c;
 	c = ecalloc(1, sizeof(*c));
-	c->src = *src;
-	c->gpu = gpu;
+	memcpy(&c->src, g->sender, sizeof(c->src));
+	c->gpu = g->gpu;
 	c->sport = (uint16_t)(49152 + w->nconns % 16384);
 	/* Fixed initial sequence numbers: the same output every time. */
+	key[0] = (unsigned char)c->src.family;
+	memcpy(key + 1, c->src.a, 16);
+	memcpy(key + 17, &c->gpu, 2);
 	h = (uint32_t)hmap_hash(key, sizeof(key));
 	c->snd = h;
 	c->rcv = h ^ 0x5a5a5a5a;
@@ -614,8 +555,24 @@ conn_of(struct writer *w, const struct addr *src, uint16_t gpu)
 		w->all = c;
 	w->alltail = c;
 	w->nconns++;
-	*v = c;
+	g->udata = c;
 	return c;
+}
+
+/* The framer's callback: one frame, as packets. */
+static void
+write_frame(void *arg, struct framer_gpu *g, uint64_t ts,
+    const unsigned char *frame, size_t len, size_t nrec)
+{
+	struct writer *w = arg;
+	struct conn *c = conn_of(w, g);
+
+	(void)nrec;
+	w->ts = ts;
+	if (w->tcp)
+		tcp_frame(w, c, frame, len);
+	else
+		udp_frame(w, c, dst_of(w, c), frame, len);
 }
 
 /* The sender of r's frames. */
@@ -656,49 +613,12 @@ static void
 add(struct writer *w, const struct rec *r)
 {
 	struct addr a;
-	struct conn *c;
-	struct gmem_rec *g;
-	uint32_t total;
 
-	if (r->gpu > 65535) {
-		w->bigpu++;
-		return;
-	}
-	if (w->nbatch > 0 && (r->ts != w->ts || w->nbatch >= BATCH_CAP))
-		flush_batch(w);
-	w->ts = r->ts;
-	w->lastts = r->ts;
-	sender(w, r, &a);
-	c = conn_of(w, &a, (uint16_t)r->gpu);
-	total = (r->has & REC_TOTAL) ? r->total : 0;
-	if (!c->inbatch) {
-		c->inbatch = 1;
-		c->total = total;
-		c->next = NULL;
-		if (w->btail != NULL)
-			w->btail->next = c;
-		else
-			w->batch = c;
-		w->btail = c;
-	} else if (total != c->total)
-		w->totals++;
-	if (c->n == c->cap) {
-		c->cap = c->cap ? 2 * c->cap : 16;
-		c->recs = ereallocarray(c->recs, c->cap, sizeof(*c->recs));
-	}
-	g = &c->recs[c->n++];
-	w->nbatch++;
-	g->ts = r->ts;
-	g->pid = r->pid;
-	g->used = (r->has & REC_USED) ? r->used : 0;
-	g->free = (r->has & REC_FREE) ? r->free : 0;
-	w->recs++;
-	if (*r->name != '\0')
-		w->names++;
-	if (!(r->has & REC_USED))
-		w->noused++;
-	if (!(r->has & REC_FREE))
-		w->nofree++;
+	/* A record the framer drops says nothing about its sender. */
+	memset(&a, 0, sizeof(a));
+	if (r->gpu <= 65535)
+		sender(w, r, &a);
+	framer_add(&w->fr, r, &a, sizeof(a));
 }
 
 /* At the end: every TCP connection closes. */
@@ -709,7 +629,7 @@ close_all(struct writer *w)
 
 	if (!w->tcp)
 		return;
-	w->ts = w->lastts;
+	w->ts = w->fr.lastts;
 	for (c = w->all; c != NULL; c = c->all) {
 		const struct addr *dst = dst_of(w, c);
 
@@ -721,49 +641,14 @@ close_all(struct writer *w)
 	}
 }
 
-static const char *
-pl(uint64_t n)
-{
-	return n == 1 ? "" : "s";
-}
-
 /* One warning for everything GMEM could not carry exactly. */
 static void
 inexact(struct writer *w)
 {
 	struct sbuf sb = SBUF_INIT;
-	const char *sep = "";
-	uint64_t n = w->names + w->noused + w->nofree + w->totals;
 
-	if (n == 0 && w->bigpu == 0)
-		return;
-	if (n > 0) {
-		sbuf_adds(&sb, "records GMEM cannot carry exactly, written "
-		    "as well as it can: ");
-		if (w->names > 0) {
-			sbuf_printf(&sb, "%llu process name%s dropped",
-			    (unsigned long long)w->names, pl(w->names));
-			sep = ", ";
-		}
-		if (w->noused > 0) {
-			sbuf_printf(&sb, "%s%llu missing memory_used written "
-			    "as 0", sep, (unsigned long long)w->noused);
-			sep = ", ";
-		}
-		if (w->nofree > 0) {
-			sbuf_printf(&sb, "%s%llu missing memory_free written "
-			    "as 0", sep, (unsigned long long)w->nofree);
-			sep = ", ";
-		}
-		if (w->totals > 0)
-			sbuf_printf(&sb, "%s%llu memory_total other than their "
-			    "frame's", sep, (unsigned long long)w->totals);
-	}
-	if (w->bigpu > 0)
-		sbuf_printf(&sb, "%s%llu record%s of GPUs above 65535 dropped",
-		    n > 0 ? "; " : "", (unsigned long long)w->bigpu,
-		    pl(w->bigpu));
-	warnmsg("%s", sb.buf);
+	if (framer_inexact(&w->fr, "written", &sb))
+		warnmsg("%s", sb.buf);
 	sbuf_release(&sb);
 }
 
@@ -896,17 +781,18 @@ main(int argc, char *argv[])
 	w.f = of.f;
 	w.pkt = emalloc(MAXPKT + HEADROOM);
 	w.l4 = emalloc(MAXPKT);
+	framer_init(&w.fr, w.tcp ? GMEM_MAXCOUNT : FRAMER_UDP_MAXREC,
+	    write_frame, &w);
 	st = stream_open(argv, (size_t)argc, &opt);
 	file_header(&w);
 	while ((r = stream_next(st)) != NULL && !w.failed)
 		add(&w, r);
-	if (w.nbatch > 0)
-		flush_batch(&w);
+	framer_end(&w.fr, 0);
 	close_all(&w);
 	status = stream_close(st);
 	inexact(&w);
 	note("%llu records in %llu frames, %llu packets",
-	    (unsigned long long)w.recs, (unsigned long long)w.frames,
+	    (unsigned long long)w.fr.recs, (unsigned long long)w.fr.frames,
 	    (unsigned long long)w.packets);
 	if (w.failed) {
 		msg("%s: write error:", output != NULL ? output :
@@ -922,14 +808,12 @@ main(int argc, char *argv[])
 
 		for (c = w.all; c != NULL; c = n) {
 			n = c->all;
-			free(c->recs);
 			free(c);
 		}
 	}
-	hmap_release(&w.conns, NULL);
+	framer_release(&w.fr, NULL);
 	free(w.pkt);
 	free(w.l4);
-	free(w.frame);
 	idset_release(&opt.gpus);
 	idset_release(&opt.pids);
 	return status;

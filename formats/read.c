@@ -4,20 +4,30 @@
  *
  * Every input's format is detected from its content (plain or gzip), the
  * inputs are merged in time order, and one summary line per input goes to
- * stderr at the end.
+ * stderr at the end.  With --live, records go out as they become final
+ * and the output is flushed whenever reading would wait.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "gtime.h"
+#include "input.h"
 #include "readopt.h"
 #include "rec.h"
 #include "stream.h"
 #include "util.h"
 
+enum {
+	OPT_LIVE = OPT_READ_LAST,
+	OPT_LAG
+};
+
 static const struct option longopts[] = {
 	READOPT_LONGOPTS,
+	{"live", no_argument, NULL, OPT_LIVE},
+	{"lag", required_argument, NULL, OPT_LAG},
 	{"output", required_argument, NULL, 'o'},
 	{"quiet", no_argument, NULL, 'q'},
 	{"verbose", no_argument, NULL, 'v'},
@@ -35,7 +45,7 @@ usage(FILE *f, int status)
 	    "[--since TIME]\n"
 	    "       [--until TIME] [--window N] [--strict] [--filter EXPR] "
 	    "[--port N]\n"
-	    "       [-o FILE] [FILE ...]\n", progname);
+	    "       [--live] [--lag DUR] [-o FILE] [FILE ...]\n", progname);
 	if (status != EXIT_OK) {
 		fprintf(f, "Try '%s --help' for more information.\n",
 		    progname);
@@ -47,6 +57,10 @@ usage(FILE *f, int status)
 	    "is -, read standard input.\n\n"
 	    "  -o, --output FILE  write to FILE (replaced only when all "
 	    "went well)\n"
+	    "      --live         inputs that never end: records go out as "
+	    "they arrive\n"
+	    "      --lag DUR      live: how long a record waits for earlier "
+	    "ones (0)\n"
 	    "  -q, --quiet        print only problems on stderr\n"
 	    "  -v, --verbose      say more (skipped sections, added "
 	    "records)\n"
@@ -56,6 +70,18 @@ usage(FILE *f, int status)
 	    "Exit status: 0 success, 2 trouble (usage, unreadable input, "
 	    "--strict).\n", readopt_help);
 	exit(close_stdout());
+}
+
+/*
+ * Live: reading is about to wait for an input, so what is written so far
+ * goes out now.  A failed output ends the inputs: the end says why.
+ */
+static int
+flush_out(void *arg)
+{
+	struct recw *w = arg;
+
+	return recw_flush(w) < 0;
 }
 
 int
@@ -90,6 +116,14 @@ main(int argc, char *argv[])
 		case 'V':
 			print_version();
 			break;
+		case OPT_LAG:
+			if (gtime_duration(optarg, &opt.lag) < 0)
+				die("--lag: '%s': expected a duration (0, "
+				    "100ms, 1s)", optarg);
+			break;
+		case OPT_LIVE:
+			opt.live = LIVE_ON;
+			break;
 		default:
 			if (!readopt_parse(&opt, ch, optarg))
 				usage(stderr, EXIT_TROUBLE);
@@ -102,8 +136,10 @@ main(int argc, char *argv[])
 		idset_release(&opt.pids);
 		return EXIT_TROUBLE;
 	}
-	st = stream_open(argv, (size_t)argc, &opt);
 	recw_init(&w, out.f);
+	if (opt.live != LIVE_OFF)
+		input_set_wait_hook(flush_out, &w);
+	st = stream_open(argv, (size_t)argc, &opt);
 	while ((r = stream_next(st)) != NULL)
 		if (recw_put(&w, r) < 0) {
 			werr = 1;

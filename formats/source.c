@@ -10,6 +10,8 @@
 
 #define SNIFF_BYTES (64U * 1024)
 #define SNIFF_LINES 200
+#define SNIFF_SURE 80		/* a score that settles a live input's format */
+#define SNIFF_LIVE_LINES 16	/* lines enough to judge a live input on */
 
 void
 readopts_init(struct readopts *o)
@@ -114,6 +116,56 @@ excerpt(char *dst, size_t cap, const char *s)
 	dst[j] = '\0';
 }
 
+/*
+ * Whether the first n bytes of a live input are enough to detect its
+ * format: a format is sure of them, or they hold SNIFF_LIVE_LINES complete
+ * lines (enough for every sniffer), or binary data that no format takes.
+ */
+static int
+live_sure(const unsigned char *p, size_t n)
+{
+	char *lines[SNIFF_LINES], *copy;
+	size_t nl, i;
+	int sc;
+
+	for (i = 0; formats[i] != NULL; i++)
+		if (formats[i]->sniff_bytes != NULL &&
+		    formats[i]->sniff_bytes(p, n) >= SNIFF_SURE)
+			return 1;
+	if (looks_binary(p, n))
+		return n >= 16;		/* a capture's magic would be in */
+	nl = split_lines(p, n, 0, &copy, lines, SNIFF_LINES);
+	format_sniff_text(lines, nl, &sc);
+	free(copy);
+	return sc >= SNIFF_SURE || nl >= SNIFF_LIVE_LINES;
+}
+
+/*
+ * The first bytes of a live input, as they come: reading stops as soon as
+ * they settle its format, so that a log that trickles in (one poll a
+ * second) is not held up until SNIFF_BYTES came.  *at_end says whether
+ * the data ended.
+ */
+static size_t
+live_peek(struct source *s, const unsigned char **p, int *at_end)
+{
+	size_t n = 0, m;
+
+	*at_end = 0;
+	for (;;) {
+		m = input_peek_more(s->in, p, n);
+		if (m <= n) {
+			*at_end = 1;
+			return m;
+		}
+		n = m;
+		if (n >= SNIFF_BYTES)
+			return SNIFF_BYTES;
+		if (live_sure(*p, n))
+			return n;
+	}
+}
+
 static const struct format *
 detect(struct source *s)
 {
@@ -121,9 +173,14 @@ detect(struct source *s)
 	const struct format *best = NULL;
 	char *lines[SNIFF_LINES], *copy = NULL, ex[64];
 	size_t n, nl, i;
-	int bs = 0, sc;
+	int bs = 0, sc, at_end;
 
-	n = input_peek(s->in, &p, SNIFF_BYTES);
+	if (s->live)
+		n = live_peek(s, &p, &at_end);
+	else {
+		n = input_peek(s->in, &p, SNIFF_BYTES);
+		at_end = n < SNIFF_BYTES;
+	}
 	if (n == 0) {
 		if (strcmp(input_error(s->in), "no error") != 0) {
 			source_fail(s, "%s", input_error(s->in));
@@ -145,7 +202,7 @@ detect(struct source *s)
 		    "gpumem reads");
 		return NULL;
 	}
-	nl = split_lines(p, n, n < SNIFF_BYTES, &copy, lines, SNIFF_LINES);
+	nl = split_lines(p, n, at_end, &copy, lines, SNIFF_LINES);
 	best = format_sniff_text(lines, nl, &bs);
 	if (best == NULL) {
 		if (nl == 0) {
@@ -178,6 +235,8 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 		return NULL;
 	}
 	s->name = input_name(s->in);
+	s->live = opt->live == LIVE_ON ||
+	    (opt->live == LIVE_AUTO && !input_is_file(s->in));
 	window_init(&s->win, opt->window);
 	if (opt->format != NULL) {
 		s->fmt = format_find(opt->format);
@@ -233,10 +292,22 @@ finish(struct source *s)
 		s->fmt->end(s->st);
 }
 
+/*
+ * A live input's earliest record is final: a record stamped more than
+ * the lag later has been read.
+ */
+static int
+ripe(const struct source *s)
+{
+	const struct rec *r = window_peek(&s->win);
+
+	return r != NULL && s->newest - r->ts > s->opt->lag;
+}
+
 void
 source_fill(struct source *s)
 {
-	while (!s->eof && !window_full(&s->win)) {
+	while (!s->eof && !window_full(&s->win) && !(s->live && ripe(s))) {
 		int rc;
 
 		if (s->fmt->line != NULL)
@@ -255,6 +326,8 @@ source_emit(struct source *s, struct rec *r)
 	if (window_push(&s->win, r) == 0) {
 		if (!rec_is_mark(r))
 			s->nrec++;
+		if (r->ts > s->newest)
+			s->newest = r->ts;
 		return;
 	}
 	/* Earlier than what this input has already written. */
@@ -270,10 +343,19 @@ source_emit(struct source *s, struct rec *r)
 		} else
 			sbuf_printf(&where, ":%llu",
 			    (unsigned long long)input_lineno(s->in));
-		msg("%s%s: record at %s is earlier than records already "
-		    "written (beyond the reorder window of %zu records); "
-		    "skipped, try a larger --window", s->name, where.buf,
-		    gtime_fmt(r->ts, 1, t), s->opt->window);
+		if (s->live) {
+			char lag[GTIME_BUFSZ];
+
+			msg("%s%s: record at %s is earlier than records "
+			    "already written (live: more than --lag %ss "
+			    "behind one read before it); skipped, try a larger "
+			    "--lag", s->name, where.buf, gtime_fmt(r->ts, 1, t),
+			    gtime_fmt_secs(s->opt->lag, lag));
+		} else
+			msg("%s%s: record at %s is earlier than records "
+			    "already written (beyond the reorder window of %zu "
+			    "records); skipped, try a larger --window", s->name,
+			    where.buf, gtime_fmt(r->ts, 1, t), s->opt->window);
 		sbuf_release(&where);
 	}
 	if (s->opt->strict)
@@ -467,8 +549,10 @@ source_summary(struct source *s, int procs)
 			sep = ", ";
 		}
 		if (s->nlate > 0) {
-			sbuf_printf(&sb, "%s%llu outside the reorder window",
-			    sep, (unsigned long long)s->nlate);
+			sbuf_printf(&sb, "%s%llu %s", sep,
+			    (unsigned long long)s->nlate, s->live ?
+			    "too late for the live lag" :
+			    "outside the reorder window");
 			sep = ", ";
 		}
 		for (i = 0; i < s->nskip; i++) {

@@ -27,6 +27,17 @@
 #define SOURCE_MAXSHOWN 10	/* problem messages shown per input */
 #define SOURCE_MAXSKIP 12	/* distinct skip reasons counted */
 
+/*
+ * Live reading, for inputs that never end (nvidia-smi -lms into a pipe):
+ * a record goes on as soon as a record stamped more than `lag' later has
+ * been read from its input, instead of when the reorder window is full.
+ */
+enum read_live {
+	LIVE_OFF = 0,		/* windows fill up (files, finite pipes) */
+	LIVE_AUTO,		/* live for inputs that are not regular files */
+	LIVE_ON			/* live for every input */
+};
+
 /* What the user told the reader (gpumem read's options). */
 struct readopts {
 	const char *format;	/* --format: a format name, or NULL to detect */
@@ -41,6 +52,8 @@ struct readopts {
 				   went well (gpumem read; others with -v) */
 	const char *filter;	/* captures: --filter BPF expression */
 	int port;		/* captures: --port, or -1 */
+	int live;		/* enum read_live */
+	uint64_t lag;		/* live: ns a record waits for later ones */
 	/* Filters applied to the merged stream. */
 	struct idset gpus, pids;
 	uint64_t since, until;	/* until = UINT64_MAX when not given */
@@ -100,6 +113,8 @@ struct source {
 	const struct format *fmt;
 	void *st;
 	struct window win;
+	int live;		/* read live (see enum read_live) */
+	uint64_t newest;	/* the latest timestamp in the window so far */
 	int eof;		/* the parser has nothing more */
 	int failed;		/* a fatal problem: exit 2 at the end */
 	int empty;		/* the input held no data at all */
@@ -131,7 +146,10 @@ struct source *source_open(const char *path, unsigned idx,
 
 /*
  * Read until the window holds opt->window records or the input has ended,
- * so that the window's earliest record is final.
+ * so that the window's earliest record is final.  A live input stops
+ * sooner: as soon as the window holds a record stamped more than opt->lag
+ * later than its earliest, which is then final (a record that comes later
+ * still is refused as late).
  */
 void source_fill(struct source *s);
 

@@ -48,6 +48,7 @@ struct resolver {
 	struct hmap dev;	/* "host\0gpu" -> struct devtimes */
 	uint64_t now;
 	uint64_t added;
+	int live_input;		/* hold back one poll interval, not three */
 	int cap_said;
 	struct sbuf key;
 };
@@ -63,6 +64,7 @@ struct stream {
 	int status;
 	struct resolver *res;
 	int res_done;
+	int live;		/* an input is read live */
 	struct rec cur;
 	uint64_t count;
 	int said[4];		/* enum gpumap_how, said once each */
@@ -154,7 +156,12 @@ resolve_gpu(struct stream *st, struct rec *r)
 	}
 }
 
-/* The next record of the merged inputs, or 0 at the end. */
+/*
+ * The next record of the merged inputs, or 0 at the end.  The input a
+ * record came from is read on at the next call, not before the record is
+ * handed out: a live input may wait there, and its reader's hook (see
+ * input_set_wait_hook) must find the record passed on already.
+ */
 static int
 merge_next(struct stream *st, struct rec *out)
 {
@@ -170,6 +177,18 @@ merge_next(struct stream *st, struct rec *out)
 				sift_up(st, st->nheap - 1);
 			}
 		}
+	} else if (st->nheap > 0) {
+		/* Read on where the last record came from: heap[0]. */
+		s = st->src[st->heap[0]];
+		source_fill(s);
+		if (s->win.count > 0) {
+			if (st->nheap > 1)	/* one input: nothing to compare */
+				sift_down(st, 0);
+		} else {
+			st->heap[0] = st->heap[--st->nheap];
+			if (st->nheap > 0)
+				sift_down(st, 0);
+		}
 	}
 	if (st->nheap == 0)
 		return 0;
@@ -177,15 +196,6 @@ merge_next(struct stream *st, struct rec *out)
 	s = st->src[i];
 	*out = *window_peek(&s->win);
 	window_pop(&s->win);
-	source_fill(s);
-	if (s->win.count > 0) {
-		if (st->nheap > 1)	/* one input: nothing to compare */
-			sift_down(st, 0);
-	} else {
-		st->heap[0] = st->heap[--st->nheap];
-		if (st->nheap > 0)
-			sift_down(st, 0);
-	}
 	out->src = (unsigned)i;
 	if (out->gpukey != NULL)
 		resolve_gpu(st, out);
@@ -431,7 +441,13 @@ listed(struct resolver *rs, const struct rec *r)
 	c->live[c->nlive++] = l;
 }
 
-/* How far back an added record may have to go: three poll intervals. */
+/*
+ * How far back an added record may have to go: three poll intervals.
+ * Live, records go on after one: a process missing from the very next
+ * poll still ends exactly there, but one found gone only after polls that
+ * printed nothing ends at the earliest time not yet passed on, up to an
+ * interval later than read from a file.
+ */
 static uint64_t
 horizon(const struct resolver *rs)
 {
@@ -441,7 +457,7 @@ horizon(const struct resolver *rs)
 	for (i = 0; i < rs->nch; i++)
 		if (rs->ch[i].interval > h)
 			h = rs->ch[i].interval;
-	return h == 0 ? UINT64_MAX : 3 * h;
+	return h == 0 ? UINT64_MAX : (rs->live_input ? 1 : 3) * h;
 }
 
 /* Take one record in (or NULL at the end of all input). */
@@ -553,6 +569,8 @@ add_source(struct stream *st, const char *path)
 		return;
 	}
 	st->src[st->n++] = s;
+	if (s->live)
+		st->live = 1;
 }
 
 /*
@@ -658,6 +676,7 @@ next_unfiltered(struct stream *st)
 			return &st->cur;
 		/* The first snapshot record: from now on, hold back. */
 		st->res = ecalloc(1, sizeof(*st->res));
+		st->res->live_input = st->live;
 		window_init(&st->res->delay, SIZE_MAX);
 		resolver_put(st->res, &st->cur);
 	}

@@ -19,7 +19,9 @@
  * poll, even one that found no process (pmon, -q -x, the table, gpustat,
  * exporter scrapes), marks each poll (rec_is_mark() in rec.h): a process
  * missing from a marked poll ends at that poll.  To place these records in
- * the past, records are held back for three poll intervals.
+ * the past, records are held back for three poll intervals; for one when
+ * an input is read live (readopts.live), so that they go on sooner (see
+ * horizon() in stream.c for what that costs).
  */
 #ifndef GPUMEM_STREAM_H
 #define GPUMEM_STREAM_H

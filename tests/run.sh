@@ -85,8 +85,10 @@ run_case() {
 	dir=$tmproot/case
 	rm -rf "$dir"
 	mkdir -p "$dir"
+	# FAKE_GPU_SCOPE: the stand-in nvidia-smi counts this case's
+	# processes only, not those of other runs on the machine.
 	(cd "$dir" && PATH="$bin:$PATH" GPUMEM_BIN="$bin" TMP="$dir" \
-	    TOOLS="$build/tools" VARIANT="$variant" \
+	    TOOLS="$build/tools" VARIANT="$variant" FAKE_GPU_SCOPE="$dir" \
 	    sh "$script" >"$tmproot/out" 2>"$tmproot/err" </dev/null)
 	rc=$?
 	if [ $rc -eq 77 ]; then

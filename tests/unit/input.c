@@ -53,6 +53,113 @@ lines(const char *path, int *rc_end)
 	return out;
 }
 
+/* The wait hook's state: the pipe to feed, and what to answer. */
+static struct {
+	int fd;			/* write end */
+	const char *feed;	/* written when called, then NULL */
+	int stop;
+	int calls;
+} hook;
+
+static int
+on_wait(void *arg)
+{
+	(void)arg;
+	hook.calls++;
+	if (hook.feed != NULL) {
+		if (write(hook.fd, hook.feed, strlen(hook.feed)) < 0)
+			return 1;
+		hook.feed = NULL;
+	}
+	return hook.stop;
+}
+
+/*
+ * A live input (a pipe): lines come as soon as they are complete, the
+ * hook is asked before a read that would wait, and its "stop" ends the
+ * input; input_peek_more takes what has come, waiting only for more.
+ */
+static void
+test_live(void)
+{
+	struct input *in;
+	const unsigned char *p;
+	char path[64], *line;
+	size_t len, n;
+	int fd[2];
+
+	if (pipe(fd) < 0) {
+		CHECK(0);
+		return;
+	}
+	hook.fd = fd[1];
+	input_set_wait_hook(on_wait, NULL);
+	if (write(fd[1], "abc\nd", 5) != 5)
+		CHECK(0);
+	snprintf(path, sizeof(path), "/dev/fd/%d", fd[0]);
+	in = input_open(path);
+	CHECK(in != NULL);
+	if (in == NULL)
+		return;
+	CHECK(!input_is_file(in));
+	/* What came with the open is there without waiting. */
+	n = input_peek_more(in, &p, 0);
+	CHECK_U64(n, 5);
+	CHECK_U64(hook.calls, 0);
+	/* Asking for more than that waits: the hook feeds the pipe. */
+	hook.feed = "e\n";
+	n = input_peek_more(in, &p, 5);
+	CHECK_U64(n, 7);
+	CHECK(memcmp(p, "abc\nde\n", 7) == 0);
+	CHECK_U64(hook.calls, 1);
+	/* Complete lines come without a read, so without the hook. */
+	CHECK(input_getline(in, &line, &len) == 1 && strcmp(line, "abc") == 0);
+	CHECK(input_getline(in, &line, &len) == 1 && strcmp(line, "de") == 0);
+	CHECK_U64(hook.calls, 1);
+	/* A partial line waits: the hook is asked first. */
+	hook.feed = "f\n";
+	CHECK(input_getline(in, &line, &len) == 1 && strcmp(line, "f") == 0);
+	CHECK_U64(hook.calls, 2);
+	/* The hook says stop: the input ends there, its last line too. */
+	if (write(fd[1], "gh", 2) != 2)
+		CHECK(0);
+	hook.stop = 1;
+	CHECK(input_getline(in, &line, &len) == 1 && strcmp(line, "gh") == 0);
+	CHECK(input_getline(in, &line, &len) == 0);
+	CHECK_U64(hook.calls, 3);
+	input_close(in);
+	close(fd[0]);
+	close(fd[1]);
+
+	/* A regular file never waits: no hook. */
+	write_file("live.txt", "x\ny", 3);
+	in = input_open("live.txt");
+	CHECK(input_is_file(in));
+	CHECK(input_getline(in, &line, &len) == 1 && strcmp(line, "x") == 0);
+	CHECK(input_getline(in, &line, &len) == 1 && strcmp(line, "y") == 0);
+	CHECK(input_getline(in, &line, &len) == 0);
+	CHECK_U64(hook.calls, 3);
+	input_close(in);
+	input_set_wait_hook(NULL, NULL);
+
+	/* input_end_all(): the next read finds the end (for good: last). */
+	if (pipe(fd) < 0) {
+		CHECK(0);
+		return;
+	}
+	if (write(fd[1], "i\nj", 3) != 3)
+		CHECK(0);
+	snprintf(path, sizeof(path), "/dev/fd/%d", fd[0]);
+	in = input_open(path);
+	input_end_all();
+	CHECK(input_getline(in, &line, &len) == 1 && strcmp(line, "i") == 0);
+	CHECK(input_getline(in, &line, &len) == 1 && strcmp(line, "j") == 0);
+	CHECK(input_getline(in, &line, &len) == 0);
+	input_close(in);
+	close(fd[0]);
+	close(fd[1]);
+}
+
 int
 main(void)
 {
@@ -179,5 +286,6 @@ main(void)
 
 	CHECK(input_open("does-not-exist") == NULL);
 	CHECK(input_open(".") == NULL);
+	test_live();
 	TEST_END("input");
 }
