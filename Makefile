@@ -65,7 +65,13 @@ MANS = gpumem.1 $(addsuffix .1,$(TOOLS))
 
 UNITSRC = $(wildcard tests/unit/*.c)
 UNITBINS = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNITSRC))
-TESTTOOLS = $(patsubst tests/tools/%.c,$(BUILD)/tools/%,$(wildcard tests/tools/*.c))
+TESTTOOLS = $(patsubst tests/tools/%.c,$(BUILD)/tools/%,\
+	$(filter-out tests/tools/inject.c,$(wildcard tests/tools/*.c)))
+# The fault injection shim (LD_PRELOAD): not with ASan, which must come
+# first in a process and has its own malloc.
+ifeq ($(filter 1,$(SANITIZE) $(FUZZ)),)
+TESTTOOLS += $(BUILD)/tools/inject.so
+endif
 
 # A fuzz target per parser, tests/fuzz/fuzz_<name>.c.  Every variant
 # builds them into $(BUILD)/fuzz/: with replay.c, a plain main that
@@ -108,6 +114,10 @@ $(BIN)/gpumem: $(BUILD)/gpumem.o $(LIB)
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(LIBS) $(ALL_LDFLAGS)
+
+$(BUILD)/tools/inject.so: tests/tools/inject.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -fPIC -shared -o $@ $< -ldl
 
 $(BUILD)/tools/%: tests/tools/%.c $(LIB)
 	@mkdir -p $(dir $@)
