@@ -46,11 +46,28 @@ tmp_cleanup_signal(int sig)
 	raise(sig);
 }
 
+/*
+ * At exit, a temporary file still registered belongs to a run that did
+ * not commit it (die(), an out-of-memory exit): remove it.
+ */
 static void
-tmp_register(char *path)
+tmp_cleanup_exit(void)
 {
 	int i;
 
+	for (i = 0; i < MAXTMP; i++)
+		if (tmpfiles[i] != NULL)
+			unlink(tmpfiles[i]);
+}
+
+static void
+tmp_register(char *path)
+{
+	static int atexit_done;
+	int i;
+
+	if (!atexit_done && atexit(tmp_cleanup_exit) == 0)
+		atexit_done = 1;
 	for (i = 0; i < MAXTMP; i++)
 		if (tmpfiles[i] == NULL) {
 			tmpfiles[i] = path;
