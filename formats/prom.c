@@ -473,7 +473,8 @@ family(struct prom *p, const char *name, size_t n)
 {
 	int isnew;
 
-	if (p->last.len == n && memcmp(p->last.buf, name, n) == 0)
+	/* n may be 0 ("# UNIT " alone) while last.buf is still NULL. */
+	if (p->last.len == n && (n == 0 || memcmp(p->last.buf, name, n) == 0))
 		return;
 	if (hmap_get(&p->families, name, n) != NULL)
 		flush(p);
