@@ -759,8 +759,8 @@ time_line(const char *s, uint64_t *ts)
 	if (s[0] == '@' || isdigit((unsigned char)s[0])) {
 		char buf[64];
 
-		if (n >= sizeof(buf))
-			return 0;
+		if (n + 2 > sizeof(buf))
+			return 0;	/* no room for '@', the number, NUL */
 		memcpy(buf, s, n);
 		buf[n] = '\0';
 		/* A bare number is seconds here, as date +%s prints. */
