@@ -11,7 +11,6 @@
 
 #define NGAPS 31		/* sampling gaps kept per GPU, for the median */
 #define PAIR_MAX (50 * NS_PER_MS)
-#define LIVE_CAP 65536		/* processes tracked at once, all GPUs */
 #define SUBSET_MAX 16		/* waiting tasks searched exhaustively */
 #define RECENCY_S 60.0		/* a release is this likely within a minute */
 #define PARTIAL 0.2		/* a part given back, against a whole */
@@ -90,6 +89,7 @@ engine_new(const struct config *cfg, const struct engine_cb *cb)
 	return e;
 }
 
+/* The GPU's state, or NULL when it is new and ENGINE_MAXGPUS are known. */
 static struct gpu *
 gpu_of(struct engine *e, const char *host, uint32_t gpu)
 {
@@ -100,6 +100,10 @@ gpu_of(struct engine *e, const char *host, uint32_t gpu)
 	sbuf_adds(&e->key, host);
 	sbuf_addc(&e->key, '\0');
 	sbuf_add(&e->key, &gpu, sizeof(gpu));
+	if (e->gpus.n >= ENGINE_MAXGPUS) {
+		v = hmap_get(&e->gpus, e->key.buf, e->key.len);
+		return v != NULL ? *v : NULL;
+	}
 	v = hmap_put(&e->gpus, e->key.buf, e->key.len, NULL);
 	if (*v != NULL)
 		return *v;
@@ -118,6 +122,10 @@ engine_declare(struct engine *e, const char *host, uint32_t gpu,
 	struct dtask *d;
 	size_t i;
 
+	if (g == NULL) {
+		e->st.gpucapped++;
+		return;
+	}
 	g->decl = ereallocarray(g->decl, g->ndecl + 1, sizeof(*g->decl));
 	/* Keep them in order of start. */
 	for (i = g->ndecl; i > 0 && g->decl[i - 1].start > start; i--)
@@ -488,6 +496,15 @@ push_pending(struct engine *e, struct gpu *g, const struct rec *r)
 {
 	struct pending *p;
 
+	if (e->pcount == ENGINE_MAXPENDING) {
+		/* Samples of one instant without end: judge the oldest now. */
+		struct pending old = e->pend[e->phead];
+
+		e->phead = (e->phead + 1) % e->pcap;
+		e->pcount--;
+		e->st.early++;
+		evaluate(e, &old);
+	}
 	if (e->pcount == e->pcap) {
 		size_t ncap = e->pcap ? e->pcap * 2 : 64, i;
 		struct pending *np = ereallocarray(NULL, ncap, sizeof(*np));
@@ -523,7 +540,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 	}
 	if (r->used > 0) {
 		if (t == NULL) {
-			if (e->nlive >= LIVE_CAP) {
+			if (e->nlive >= ENGINE_MAXLIVE) {
 				e->st.capped++;
 				return;
 			}
@@ -559,6 +576,21 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 		g->have_base = g->have_sample;
 		g->base = g->unattr;
 	}
+	if (g->nwait == ENGINE_MAXWAIT) {
+		/*
+		 * Too many waiting (each device sample weighs them all): the
+		 * one that ended first is given up, its memory not back.
+		 */
+		struct ptask *w = g->wait[0];
+		int known = g->have_sample && w->after > 0;
+
+		emit_task(e, g, w->name, w->pid, w->start, w->end, w->peak,
+		    w->held, 0, known, known ? w->remaining : 0, TASK_LEAKED,
+		    0);
+		ptask_free(w);
+		memmove(g->wait, g->wait + 1, --g->nwait * sizeof(*g->wait));
+		e->st.waitcapped++;
+	}
 	if (g->nwait == g->capwait) {
 		g->capwait = g->capwait ? g->capwait * 2 : 8;
 		g->wait = ereallocarray(g->wait, g->capwait, sizeof(*g->wait));
@@ -574,6 +606,10 @@ engine_put(struct engine *e, const struct rec *r)
 	e->st.records++;
 	flush(e, r->ts, 0);
 	g = gpu_of(e, r->host, r->gpu);
+	if (g == NULL) {
+		e->st.gpucapped++;
+		return;
+	}
 	if (r->pid == 0)
 		push_pending(e, g, r);
 	else
@@ -689,8 +725,21 @@ engine_warnings(const struct engine *e)
 		    (unsigned long long)e->negative);
 	if (e->st.capped > 0)
 		warnmsg("more than %d processes alive at once: %llu records "
-		    "of the ones beyond were not tracked", LIVE_CAP,
+		    "of the ones beyond were not tracked", ENGINE_MAXLIVE,
 		    (unsigned long long)e->st.capped);
+	if (e->st.gpucapped > 0)
+		warnmsg("more than %d GPUs: %llu records of the GPUs beyond "
+		    "were not analysed", ENGINE_MAXGPUS,
+		    (unsigned long long)e->st.gpucapped);
+	if (e->st.waitcapped > 0)
+		warnmsg("more than %d tasks waiting for their memory on one "
+		    "GPU: %llu of them given up as leaked before the end of "
+		    "the data", ENGINE_MAXWAIT,
+		    (unsigned long long)e->st.waitcapped);
+	if (e->st.early > 0)
+		note("more than %d device samples at one time: %llu judged "
+		    "before all the process records of their poll were in",
+		    ENGINE_MAXPENDING, (unsigned long long)e->st.early);
 	if (e->st.nousage > 0)
 		note("%llu device samples had no usable memory values",
 		    (unsigned long long)e->st.nousage);
