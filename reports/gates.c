@@ -238,6 +238,17 @@ delay_rounded(const struct task *t)
 	return ns;
 }
 
+/* A double as uint64_t, clamped to [0, UINT64_MAX] (a cast would be UB). */
+static uint64_t
+sat_u64(double d)
+{
+	if (!(d > 0))
+		return 0;
+	if (d >= 18446744073709551616.0)	/* 2^64 */
+		return UINT64_MAX;
+	return (uint64_t)d;
+}
+
 /* A limit and where it comes from. */
 struct rule {
 	int set;
@@ -656,8 +667,11 @@ gate_base_delay(struct verdicts *vs, const struct task *t,
 	now = delay_rounded(t);
 	was = delay_rounded(b);
 	iv = t->interval > b->interval ? t->interval : b->interval;
-	rel = (uint64_t)((double)was * (1 + r) + 0.5);
-	limit = rel > was + iv ? rel : was + iv;
+	/* Delays from hostile times reach 2^64 ns: saturate, never wrap. */
+	rel = sat_u64((double)was * (1 + r) + 0.5);
+	limit = was > UINT64_MAX - iv ? UINT64_MAX : was + iv;
+	if (rel > limit)
+		limit = rel;
 	snprintf(v->value, sizeof(v->value), "%s", delay_str(t, dn));
 	delay_str(b, db);
 	gtime_fmt_secs(limit, dl);
@@ -667,7 +681,7 @@ gate_base_delay(struct verdicts *vs, const struct task *t,
 		    ((double)now - (double)was) * 100 / (double)was);
 	else
 		pct[0] = '\0';
-	if (rel >= was + iv)
+	if (rel == limit)
 		snprintf(ivs, sizeof(ivs), "%g%%", r * 100);
 	else
 		snprintf(ivs, sizeof(ivs), "one sampling interval");
