@@ -169,7 +169,7 @@ gpumap_learn(struct gpumap *m, const char *host, const char *uuid,
 		if (g == NULL)
 			g = lookup(m, &kb);
 	}
-	if (g == NULL && (hu || hb))
+	if (g == NULL && (hu || hb) && m->n < GPUMAP_MAX)
 		g = add(m, host);
 	if (g != NULL) {
 		if (hu)
@@ -261,6 +261,11 @@ gpumap_index(struct gpumap *m, const char *host, const char *key,
 
 	normalise(&k, host, key);
 	g = lookup(m, &k);
+	if (g == NULL && m->n >= GPUMAP_MAX) {
+		sbuf_release(&k);
+		*how = GPUMAP_FULL;
+		return UINT32_MAX;
+	}
 	if (g == NULL) {
 		/* Seen only here: numbered in order of appearance. */
 		g = add(m, host);
