@@ -569,7 +569,8 @@ learn(struct nvsmi *p, const char *host, const char *uuid, const char *bus,
 			return;
 		sbuf_reset(last);
 		sbuf_add(last, p->lkey.buf, p->lkey.len);
-	} else {
+	} else if (p->learned.n < GPUMAP_MAX) {
+		/* Beyond, the GPU map keeps nothing new: nor do we. */
 		sbuf_add(&p->lkey, &index, sizeof(index));
 		hmap_put(&p->learned, p->lkey.buf, p->lkey.len, &isnew);
 	}
