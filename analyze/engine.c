@@ -126,7 +126,7 @@ engine_declare(struct engine *e, const char *host, uint32_t gpu,
 		e->st.gpucapped++;
 		return;
 	}
-	g->decl = ereallocarray(g->decl, g->ndecl + 1, sizeof(*g->decl));
+	g->decl = egrow(g->decl, g->ndecl, sizeof(*g->decl));
 	/* Keep them in order of start. */
 	for (i = g->ndecl; i > 0 && g->decl[i - 1].start > start; i--)
 		g->decl[i] = g->decl[i - 1];
@@ -658,7 +658,7 @@ finish_gpu(struct engine *e, struct gpu *g)
 	}
 	g->nwait = 0;
 	while ((h = hmap_next(&g->live, &it)) != NULL) {
-		live = ereallocarray(live, n + 1, sizeof(*live));
+		live = egrow(live, n, sizeof(*live));
 		live[n++] = h->val;
 	}
 	if (n > 1)
@@ -695,7 +695,7 @@ engine_end(struct engine *e)
 
 	flush(e, 0, 1);
 	while ((h = hmap_next(&e->gpus, &it)) != NULL) {
-		v = ereallocarray(v, n + 1, sizeof(*v));
+		v = egrow(v, n, sizeof(*v));
 		v[n++] = h->val;
 	}
 	if (n > 1)

@@ -140,7 +140,7 @@ add(struct gpumap *m, const char *host)
 	g->index = -1;
 	g->assigned = -1;
 	g->order = m->n;
-	m->all = ereallocarray(m->all, m->n + 1, sizeof(*m->all));
+	m->all = egrow(m->all, m->n, sizeof(*m->all));
 	m->all[m->n++] = g;
 	return g;
 }
@@ -239,7 +239,7 @@ number_host(struct gpumap *m, const char *host)
 	for (i = 0; i < m->n; i++)
 		if (m->all[i]->index < 0 && m->all[i]->assigned < 0 &&
 		    strcmp(m->all[i]->host, host) == 0) {
-			v = ereallocarray(v, n + 1, sizeof(*v));
+			v = egrow(v, n, sizeof(*v));
 			v[n++] = m->all[i];
 		}
 	if (n > 1)

@@ -210,6 +210,14 @@ ereallocarray(void *p, size_t n, size_t size)
 	return erealloc(p, n * size);
 }
 
+void *
+egrow(void *p, size_t n, size_t size)
+{
+	if (n != 0 && (n & (n - 1)) != 0)
+		return p;	/* the room is the next power of two: some left */
+	return ereallocarray(p, n != 0 ? 2 * n : 1, size);
+}
+
 char *
 estrdup(const char *s)
 {
