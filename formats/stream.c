@@ -366,7 +366,7 @@ end_unlisted(struct resolver *rs, struct chan *c, uint64_t next)
 
 	for (i = 0; i < c->nlive; i++)
 		if (next == 0 || c->live[i]->seen < next) {
-			v = ereallocarray(v, n + 1, sizeof(*v));
+			v = egrow(v, n, sizeof(*v));
 			v[n++] = c->live[i];
 		}
 	if (n > 1)
