@@ -441,7 +441,7 @@ close_stdout(void)
 			signal(SIGPIPE, SIG_DFL);
 			raise(SIGPIPE);
 		}
-		msg("write error on standard output:");
+		msg("standard output: write error:");
 		return EXIT_TROUBLE;
 	}
 	return EXIT_OK;
@@ -524,7 +524,7 @@ outfile_commit(struct outfile *o)
 				signal(SIGPIPE, SIG_DFL);
 				raise(SIGPIPE);
 			}
-			msg("write error on standard output:");
+			msg("standard output: write error:");
 			return -1;
 		}
 		return 0;
