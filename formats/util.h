@@ -40,7 +40,7 @@ void util_init(const char *argv0);
 
 /* "prog: msg\n" on stderr.  A format ending in ':' appends strerror(errno). */
 void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void vmsg(const char *fmt, va_list ap);
+void vmsg(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* msg() only when verbosity >= 1 (warnings) or >= 2 (progress). */
 void warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
