@@ -286,6 +286,9 @@ source_emit(struct source *s, struct rec *r)
 		exit(EXIT_TROUBLE);
 }
 
+static void vbad(struct source *s, const char *where, const char *fmt,
+    va_list ap) __attribute__((format(printf, 3, 0)));
+
 static void
 vbad(struct source *s, const char *where, const char *fmt, va_list ap)
 {
