@@ -9,7 +9,9 @@ printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (v
 clang -fsanitize=fuzzer,address,undefined -o probe probe.c 2>/dev/null ||
 	skip "clang has no libFuzzer here (Debian: libclang-rt-14-dev)"
 top=$TESTS/..
-make -s -C "$top" FUZZ=1 BUILD=build/fuzz -j2 fuzz-build > build.log 2>&1 || {
+# A make of its own, not the jobserver of a `make check' this runs under.
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+    make -s -C "$top" FUZZ=1 BUILD=build/fuzz -j2 fuzz-build > build.log 2>&1 || {
 	tail -n 20 build.log >&2
 	die "the fuzzing build failed"
 }
