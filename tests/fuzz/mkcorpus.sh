@@ -51,6 +51,12 @@ for s in demo leak partial-leak concurrent two-waiting pid-reuse noise \
 	put tasks "synth-$s.csv" s.csv
 	gpumem-tasks -q s.csv > t.csv
 	put tasktab "synth-$s.csv" t.csv
+	put charts "stream-$s.csv" s.csv
+	put charts "tasks-$s.csv" t.csv
+	gpumem-usage -q s.csv > u.csv
+	put charts "usage-$s.csv" u.csv
+	gpumem-usage -q --every 10s s.csv > u.csv
+	put charts "usage-every-$s.csv" u.csv
 	rm -rf nv
 	gpumem-synth -s "$s" --nvsmi nv
 	put querygpu "synth-$s.csv" nv/query-gpu.csv
@@ -58,7 +64,7 @@ for s in demo leak partial-leak concurrent two-waiting pid-reuse noise \
 done
 gpumem-synth -s multi-gpu --duration 20s -o s.csv
 put stream synth-multi-gpu.csv s.csv
-gzip -c s.csv > s.csv.gz
+gzip -n -c s.csv > s.csv.gz
 put detect synth-multi-gpu.csv.gz s.csv.gz
 gpumem-synth -s demo --gmem --host 10.0.0.7 --duration 20s -o s.csv
 put stream synth-gmem.csv s.csv
