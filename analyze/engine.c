@@ -263,6 +263,63 @@ recency(const struct ptask *t, uint64_t ts)
 	return log(1.0 / (1.0 + age / RECENCY_S));
 }
 
+/* The search for the likeliest set of waiting tasks (explain_drop). */
+struct subsets {
+	const struct gpu *g;
+	size_t off, n;		/* the candidates: g->wait[off, off + n) */
+	int64_t r, tol;
+	const double *score;
+	int64_t low[SUBSET_MAX + 1];	/* low[k]: what bits 0..k-1 hold */
+	int found;
+	double best;
+	int64_t besterr;
+	uint32_t set;
+};
+
+/* A candidate set m whose memory makes up sum. */
+static void
+subset_leaf(struct subsets *x, uint32_t m, int64_t sum)
+{
+	int64_t err = sum > x->r ? sum - x->r : x->r - sum;
+	double sc = 0;
+	size_t i;
+
+	if (m == 0 || err > x->tol)
+		return;
+	for (i = 0; i < x->n; i++)
+		if (m & (1U << i))
+			sc += x->score[i];
+	if (!x->found || sc > x->best + 1e-9 || (sc > x->best - 1e-9 &&
+	    (err < x->besterr || (err == x->besterr && m > x->set)))) {
+		x->found = 1;
+		x->best = sc;
+		x->besterr = err;
+		x->set = m;
+	}
+}
+
+/*
+ * Bits above i are chosen (m, making up sum): choose bit i, leaving it
+ * out first, so that sets are met in increasing order of m as a plain
+ * count from 1 would meet them.  A branch whose sum is past r + tol, or
+ * cannot reach r - tol with all the rest, holds no candidate: a hostile
+ * log keeping many tasks waiting costs far less than 2^SUBSET_MAX a
+ * sample.
+ */
+static void
+subset_search(struct subsets *x, int i, uint32_t m, int64_t sum)
+{
+	if (sum > x->r + x->tol || sum + x->low[i + 1] < x->r - x->tol)
+		return;
+	if (i < 0) {
+		subset_leaf(x, m, sum);
+		return;
+	}
+	subset_search(x, i - 1, m, sum);
+	subset_search(x, i - 1, m | 1U << i,
+	    sum + x->g->wait[x->off + (size_t)i]->remaining);
+}
+
 /*
  * Who gave back r MiB at ts?  Candidates are sets of waiting tasks whose
  * memory makes up r within the tolerance (each wholly released), and any
@@ -277,34 +334,25 @@ explain_drop(const struct gpu *g, int64_t r, int64_t tol, uint64_t ts,
     uint32_t *set, size_t *part)
 {
 	size_t n = g->nwait < SUBSET_MAX ? g->nwait : SUBSET_MAX;
-	size_t off = g->nwait - n, i;
-	double score[SUBSET_MAX], best = 0, bestpart = 0;
-	uint32_t m, lim = (uint32_t)1 << n;
-	int64_t besterr = 0;
-	int found = 0, foundpart = 0;
+	double score[SUBSET_MAX], bestpart = 0;
+	struct subsets x;
+	int foundpart = 0;
+	size_t i;
 
-	for (i = 0; i < n; i++)
-		score[i] = recency(g->wait[off + i], ts);
-	for (m = 1; m < lim; m++) {
-		int64_t sum = 0, err;
-		double sc = 0;
-
-		for (i = 0; i < n; i++)
-			if (m & (1U << i)) {
-				sum += g->wait[off + i]->remaining;
-				sc += score[i];
-			}
-		err = sum > r ? sum - r : r - sum;
-		if (err > tol)
-			continue;
-		if (!found || sc > best + 1e-9 || (sc > best - 1e-9 &&
-		    (err < besterr || (err == besterr && m > *set)))) {
-			found = 1;
-			best = sc;
-			besterr = err;
-			*set = m;
-		}
+	memset(&x, 0, sizeof(x));
+	x.g = g;
+	x.n = n;
+	x.off = g->nwait - n;
+	x.r = r;
+	x.tol = tol;
+	x.score = score;
+	for (i = 0; i < n; i++) {
+		score[i] = recency(g->wait[x.off + i], ts);
+		x.low[i + 1] = x.low[i] + g->wait[x.off + i]->remaining;
 	}
+	subset_search(&x, (int)n - 1, 0, 0);
+	if (x.found)
+		*set = x.set;
 	for (i = 0; i < g->nwait; i++) {
 		const struct ptask *t = g->wait[i];
 		double sc;
@@ -318,7 +366,7 @@ explain_drop(const struct gpu *g, int64_t r, int64_t tol, uint64_t ts,
 			*part = i;
 		}
 	}
-	if (found && (!foundpart || best >= bestpart))
+	if (x.found && (!foundpart || x.best >= bestpart))
 		return 1;
 	return foundpart ? 2 : 0;
 }
