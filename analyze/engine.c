@@ -52,8 +52,11 @@ struct gpu {
 	size_t ngaps, gnext;
 	uint64_t interval;	/* the median of gaps, kept up to date */
 	uint64_t pair;		/* the pairing window that follows from it */
-	struct dtask *decl;
+	struct dtask *decl;	/* in order of start */
 	size_t ndecl;
+	size_t dfirst;		/* decl[0, dfirst) are all done */
+	int have_prev;
+	int64_t prev_usage;	/* usage at the GPU's previous sample */
 	uint64_t ntasks;
 };
 
@@ -124,6 +127,10 @@ engine_declare(struct engine *e, const char *host, uint32_t gpu,
 
 	if (g == NULL) {
 		e->st.gpucapped++;
+		return;
+	}
+	if (g->ndecl >= ENGINE_MAXWAIT) {
+		e->st.declcapped++;
 		return;
 	}
 	g->decl = egrow(g->decl, g->ndecl, sizeof(*g->decl));
@@ -416,28 +423,30 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 		g->have_base = 0;
 }
 
+/*
+ * The declared tasks at a device sample.  Only those started by ts are
+ * looked at (they are in order of start), from the first not yet done:
+ * a task's baseline is the usage of the GPU's last sample before its
+ * start, so the ones to come need not be touched at every sample.
+ */
 static void
 judge_declared(struct engine *e, struct gpu *g, uint64_t ts, int64_t usage)
 {
 	int64_t tol = e->cfg->tolerance;
 	size_t i;
 
-	for (i = 0; i < g->ndecl; i++) {
+	for (i = g->dfirst; i < g->ndecl && g->decl[i].start <= ts; i++) {
 		struct dtask *d = &g->decl[i];
 
 		if (d->done)
 			continue;
-		if (ts < d->start) {
-			d->base = usage;
-			d->have_base = 1;
-			continue;
-		}
 		if (!d->have_base) {
+			/* Its first sample: every earlier one was before it. */
 			const struct cfg_device *dev = config_device(e->cfg,
 			    g->host, g->gpu);
 
-			d->base = dev != NULL && dev->has_idle ? dev->idle :
-			    usage;
+			d->base = g->have_prev ? g->prev_usage : dev != NULL &&
+			    dev->has_idle ? dev->idle : usage;
 			d->have_base = 1;
 		}
 		if (ts < d->end) {
@@ -458,6 +467,10 @@ judge_declared(struct engine *e, struct gpu *g, uint64_t ts, int64_t usage)
 			d->done = 1;
 		}
 	}
+	while (g->dfirst < g->ndecl && g->decl[g->dfirst].done)
+		g->dfirst++;
+	g->prev_usage = usage;
+	g->have_prev = 1;
 }
 
 /* A device sample, now that its poll's process records are in. */
@@ -784,6 +797,10 @@ engine_warnings(const struct engine *e)
 		    "GPU: %llu of them given up as leaked before the end of "
 		    "the data", ENGINE_MAXWAIT,
 		    (unsigned long long)e->st.waitcapped);
+	if (e->st.declcapped > 0)
+		warnmsg("more than %d tasks declared on one GPU: %llu of them "
+		    "left out", ENGINE_MAXWAIT,
+		    (unsigned long long)e->st.declcapped);
 	if (e->st.early > 0)
 		note("more than %d device samples at one time: %llu judged "
 		    "before all the process records of their poll were in",

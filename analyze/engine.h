@@ -39,7 +39,8 @@
  * (the records of GPUs beyond are not analysed), ENGINE_MAXLIVE processes
  * alive at once (the records of processes beyond are not tracked), and
  * ENGINE_MAXWAIT tasks waiting for their memory on one GPU (beyond, the
- * earliest ended is given up as leaked at once).  Each is counted in the
+ * earliest ended is given up as leaked at once) and as many declared on
+ * one GPU (those beyond are left out).  Each is counted in the
  * stats and said by engine_warnings().  Device samples waiting for their
  * poll's process records are judged early beyond ENGINE_MAXPENDING.
  */
@@ -97,6 +98,7 @@ struct engine_stats {
 	uint64_t capped;	/* records of processes not tracked (cap) */
 	uint64_t gpucapped;	/* records of GPUs not analysed (cap) */
 	uint64_t waitcapped;	/* tasks given up as leaked early (cap) */
+	uint64_t declcapped;	/* declared tasks left out (cap) */
 	uint64_t early;		/* device samples judged early (cap) */
 };
 
