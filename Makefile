@@ -11,13 +11,24 @@ DESTDIR ?=
 CC ?= cc
 PKG_CONFIG ?= pkg-config
 CFLAGS ?= -O2 -g
+FUZZCC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= 2
 
 # Build variants: `make SANITIZE=1` builds with ASan and UBSan into
-# build/san and bin-san (the test suite runs both).
+# build/san and bin-san (the test suite runs both).  `make FUZZ=1` is the
+# fuzzing build: clang, libFuzzer, ASan and UBSan, into build/fuzz (see
+# `make fuzz` below).
 ifeq ($(SANITIZE),1)
 BUILD ?= build/san
 BIN ?= build/san/bin
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer \
+      -fno-sanitize-recover=all
+else ifeq ($(FUZZ),1)
+CC = $(FUZZCC)
+BUILD ?= build/fuzz
+BIN ?= build/fuzz/bin
+SAN = -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
       -fno-sanitize-recover=all
 else
 BUILD ?= build/normal
@@ -55,9 +66,31 @@ MANS = gpumem.1 $(addsuffix .1,$(TOOLS))
 
 UNITSRC = $(wildcard tests/unit/*.c)
 UNITBINS = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNITSRC))
-TESTTOOLS = $(patsubst tests/tools/%.c,$(BUILD)/tools/%,$(wildcard tests/tools/*.c))
+TESTTOOLS = $(patsubst tests/tools/%.c,$(BUILD)/tools/%,\
+	$(filter-out tests/tools/inject.c,$(wildcard tests/tools/*.c)))
+# The fault injection shim (LD_PRELOAD): not with ASan, which must come
+# first in a process and has its own malloc.
+ifeq ($(filter 1,$(SANITIZE) $(FUZZ)),)
+TESTTOOLS += $(BUILD)/tools/inject.so
+endif
 
-all: $(BINS) $(UNITBINS) $(TESTTOOLS)
+# A fuzz target per parser, tests/fuzz/fuzz_<name>.c.  Every variant
+# builds them into $(BUILD)/fuzz/: with replay.c, a plain main that
+# replays files (the test suite replays the seeds and the kept finds), or
+# with libFuzzer in the FUZZ=1 variant.
+FUZZSRC = $(wildcard tests/fuzz/fuzz_*.c)
+FUZZBINS = $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZSRC))
+FUZZOBJ = $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%.o,$(FUZZSRC)) \
+	$(BUILD)/fuzz/fuzz.o $(BUILD)/fuzz/replay.o
+ifeq ($(FUZZ),1)
+FUZZMAIN =
+FUZZLINK = -fsanitize=fuzzer
+else
+FUZZMAIN = $(BUILD)/fuzz/replay.o
+FUZZLINK =
+endif
+
+all: $(BINS) $(UNITBINS) $(TESTTOOLS) $(FUZZBINS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -83,11 +116,26 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(LIBS) $(ALL_LDFLAGS)
 
+$(BUILD)/tools/inject.so: tests/tools/inject.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -fPIC -shared -o $@ $< -ldl
+
 $(BUILD)/tools/%: tests/tools/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LIBS) $(ALL_LDFLAGS)
 
--include $(LIBOBJ:.o=.d) $(BUILD)/gpumem.d $(addprefix $(BUILD)/,$(addsuffix .d,$(TOOLS)))
+$(BUILD)/fuzz/%.o: tests/fuzz/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests/fuzz -MMD -MP -c $< -o $@
+
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/fuzz.o $(FUZZMAIN) $(LIB)
+	$(CC) $(ALL_LDFLAGS) $(FUZZLINK) -o $@ $< $(BUILD)/fuzz/fuzz.o \
+	    $(FUZZMAIN) $(LIB) $(LIBS)
+
+# Keep the objects: make would delete them as intermediate files.
+.SECONDARY: $(FUZZOBJ)
+
+-include $(LIBOBJ:.o=.d) $(FUZZOBJ:.o=.d) $(BUILD)/gpumem.d $(addprefix $(BUILD)/,$(addsuffix .d,$(TOOLS)))
 
 # Install the Debian packages the build and the tests need (where we can).
 deps:
@@ -99,6 +147,16 @@ check: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory SANITIZE=1 all
 	@sh tests/run.sh bin build/normal build/san/bin build/san
+
+# Run every fuzz target for FUZZ_SECONDS (FUZZ_JOBS at once), built with
+# clang and libFuzzer into build/fuzz; finds go to build/fuzz/out/crash/.
+# FUZZ_TARGETS="xml prom" runs only those.  tests/fuzz/README says more.
+fuzz:
+	@$(MAKE) --no-print-directory FUZZ=1 BUILD=build/fuzz fuzz-build
+	@sh tests/fuzz/run.sh -t $(FUZZ_SECONDS) -j $(FUZZ_JOBS) build/fuzz \
+	    $(FUZZ_TARGETS)
+
+fuzz-build: $(FUZZBINS)
 
 # The main job on data gpumem makes itself.
 demo: deps all
@@ -131,4 +189,4 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all bench check clean demo deps install uninstall
+.PHONY: all bench check clean demo deps fuzz fuzz-build install uninstall

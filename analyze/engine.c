@@ -11,7 +11,6 @@
 
 #define NGAPS 31		/* sampling gaps kept per GPU, for the median */
 #define PAIR_MAX (50 * NS_PER_MS)
-#define LIVE_CAP 65536		/* processes tracked at once, all GPUs */
 #define SUBSET_MAX 16		/* waiting tasks searched exhaustively */
 #define NGCACHE 64		/* GPUs remembered by index */
 #define RECENCY_S 60.0		/* a release is this likely within a minute */
@@ -55,8 +54,11 @@ struct gpu {
 	uint64_t interval;	/* the median of gaps, kept up to date */
 	uint64_t nsamples;
 	uint64_t pair;		/* the pairing window that follows from it */
-	struct dtask *decl;
+	struct dtask *decl;	/* in order of start */
 	size_t ndecl;
+	size_t dfirst;		/* decl[0, dfirst) are all done */
+	int have_prev;
+	int64_t prev_usage;	/* usage at the GPU's previous sample */
 	uint64_t ntasks;
 };
 
@@ -93,6 +95,7 @@ engine_new(const struct config *cfg, const struct engine_cb *cb)
 	return e;
 }
 
+/* The GPU's state, or NULL when it is new and ENGINE_MAXGPUS are known. */
 static struct gpu *
 gpu_of(struct engine *e, const char *host, uint32_t gpu)
 {
@@ -107,6 +110,10 @@ gpu_of(struct engine *e, const char *host, uint32_t gpu)
 	sbuf_adds(&e->key, host);
 	sbuf_addc(&e->key, '\0');
 	sbuf_add(&e->key, &gpu, sizeof(gpu));
+	if (e->gpus.n >= ENGINE_MAXGPUS) {
+		v = hmap_get(&e->gpus, e->key.buf, e->key.len);
+		return v != NULL ? *v : NULL;
+	}
 	v = hmap_put(&e->gpus, e->key.buf, e->key.len, NULL);
 	if (*v == NULL) {
 		g = ecalloc(1, sizeof(*g));
@@ -126,7 +133,15 @@ engine_declare(struct engine *e, const char *host, uint32_t gpu,
 	struct dtask *d;
 	size_t i;
 
-	g->decl = ereallocarray(g->decl, g->ndecl + 1, sizeof(*g->decl));
+	if (g == NULL) {
+		e->st.gpucapped++;
+		return;
+	}
+	if (g->ndecl >= ENGINE_MAXWAIT) {
+		e->st.declcapped++;
+		return;
+	}
+	g->decl = egrow(g->decl, g->ndecl, sizeof(*g->decl));
 	/* Keep them in order of start. */
 	for (i = g->ndecl; i > 0 && g->decl[i - 1].start > start; i--)
 		g->decl[i] = g->decl[i - 1];
@@ -263,6 +278,63 @@ recency(const struct ptask *t, uint64_t ts)
 	return log(1.0 / (1.0 + age / RECENCY_S));
 }
 
+/* The search for the likeliest set of waiting tasks (explain_drop). */
+struct subsets {
+	const struct gpu *g;
+	size_t off, n;		/* the candidates: g->wait[off, off + n) */
+	int64_t r, tol;
+	const double *score;
+	int64_t low[SUBSET_MAX + 1];	/* low[k]: what bits 0..k-1 hold */
+	int found;
+	double best;
+	int64_t besterr;
+	uint32_t set;
+};
+
+/* A candidate set m whose memory makes up sum. */
+static void
+subset_leaf(struct subsets *x, uint32_t m, int64_t sum)
+{
+	int64_t err = sum > x->r ? sum - x->r : x->r - sum;
+	double sc = 0;
+	size_t i;
+
+	if (m == 0 || err > x->tol)
+		return;
+	for (i = 0; i < x->n; i++)
+		if (m & (1U << i))
+			sc += x->score[i];
+	if (!x->found || sc > x->best + 1e-9 || (sc > x->best - 1e-9 &&
+	    (err < x->besterr || (err == x->besterr && m > x->set)))) {
+		x->found = 1;
+		x->best = sc;
+		x->besterr = err;
+		x->set = m;
+	}
+}
+
+/*
+ * Bits above i are chosen (m, making up sum): choose bit i, leaving it
+ * out first, so that sets are met in increasing order of m as a plain
+ * count from 1 would meet them.  A branch whose sum is past r + tol, or
+ * cannot reach r - tol with all the rest, holds no candidate: a hostile
+ * log keeping many tasks waiting costs far less than 2^SUBSET_MAX a
+ * sample.
+ */
+static void
+subset_search(struct subsets *x, int i, uint32_t m, int64_t sum)
+{
+	if (sum > x->r + x->tol || sum + x->low[i + 1] < x->r - x->tol)
+		return;
+	if (i < 0) {
+		subset_leaf(x, m, sum);
+		return;
+	}
+	subset_search(x, i - 1, m, sum);
+	subset_search(x, i - 1, m | 1U << i,
+	    sum + x->g->wait[x->off + (size_t)i]->remaining);
+}
+
 /*
  * Who gave back r MiB at ts?  Candidates are sets of waiting tasks whose
  * memory makes up r within the tolerance (each wholly released), and any
@@ -277,34 +349,25 @@ explain_drop(const struct gpu *g, int64_t r, int64_t tol, uint64_t ts,
     uint32_t *set, size_t *part)
 {
 	size_t n = g->nwait < SUBSET_MAX ? g->nwait : SUBSET_MAX;
-	size_t off = g->nwait - n, i;
-	double score[SUBSET_MAX], best = 0, bestpart = 0;
-	uint32_t m, lim = (uint32_t)1 << n;
-	int64_t besterr = 0;
-	int found = 0, foundpart = 0;
+	double score[SUBSET_MAX], bestpart = 0;
+	struct subsets x;
+	int foundpart = 0;
+	size_t i;
 
-	for (i = 0; i < n; i++)
-		score[i] = recency(g->wait[off + i], ts);
-	for (m = 1; m < lim; m++) {
-		int64_t sum = 0, err;
-		double sc = 0;
-
-		for (i = 0; i < n; i++)
-			if (m & (1U << i)) {
-				sum += g->wait[off + i]->remaining;
-				sc += score[i];
-			}
-		err = sum > r ? sum - r : r - sum;
-		if (err > tol)
-			continue;
-		if (!found || sc > best + 1e-9 || (sc > best - 1e-9 &&
-		    (err < besterr || (err == besterr && m > *set)))) {
-			found = 1;
-			best = sc;
-			besterr = err;
-			*set = m;
-		}
+	memset(&x, 0, sizeof(x));
+	x.g = g;
+	x.n = n;
+	x.off = g->nwait - n;
+	x.r = r;
+	x.tol = tol;
+	x.score = score;
+	for (i = 0; i < n; i++) {
+		score[i] = recency(g->wait[x.off + i], ts);
+		x.low[i + 1] = x.low[i] + g->wait[x.off + i]->remaining;
 	}
+	subset_search(&x, (int)n - 1, 0, 0);
+	if (x.found)
+		*set = x.set;
 	for (i = 0; i < g->nwait; i++) {
 		const struct ptask *t = g->wait[i];
 		double sc;
@@ -318,7 +381,7 @@ explain_drop(const struct gpu *g, int64_t r, int64_t tol, uint64_t ts,
 			*part = i;
 		}
 	}
-	if (found && (!foundpart || best >= bestpart))
+	if (x.found && (!foundpart || x.best >= bestpart))
 		return 1;
 	return foundpart ? 2 : 0;
 }
@@ -368,28 +431,30 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 		g->have_base = 0;
 }
 
+/*
+ * The declared tasks at a device sample.  Only those started by ts are
+ * looked at (they are in order of start), from the first not yet done:
+ * a task's baseline is the usage of the GPU's last sample before its
+ * start, so the ones to come need not be touched at every sample.
+ */
 static void
 judge_declared(struct engine *e, struct gpu *g, uint64_t ts, int64_t usage)
 {
 	int64_t tol = e->cfg->tolerance;
 	size_t i;
 
-	for (i = 0; i < g->ndecl; i++) {
+	for (i = g->dfirst; i < g->ndecl && g->decl[i].start <= ts; i++) {
 		struct dtask *d = &g->decl[i];
 
 		if (d->done)
 			continue;
-		if (ts < d->start) {
-			d->base = usage;
-			d->have_base = 1;
-			continue;
-		}
 		if (!d->have_base) {
+			/* Its first sample: every earlier one was before it. */
 			const struct cfg_device *dev = config_device(e->cfg,
 			    g->host, g->gpu);
 
-			d->base = dev != NULL && dev->has_idle ? dev->idle :
-			    usage;
+			d->base = g->have_prev ? g->prev_usage : dev != NULL &&
+			    dev->has_idle ? dev->idle : usage;
 			d->have_base = 1;
 		}
 		if (ts < d->end) {
@@ -410,6 +475,10 @@ judge_declared(struct engine *e, struct gpu *g, uint64_t ts, int64_t usage)
 			d->done = 1;
 		}
 	}
+	while (g->dfirst < g->ndecl && g->decl[g->dfirst].done)
+		g->dfirst++;
+	g->prev_usage = usage;
+	g->have_prev = 1;
 }
 
 /* A device sample, now that its poll's process records are in. */
@@ -496,6 +565,15 @@ push_pending(struct engine *e, struct gpu *g, const struct rec *r)
 {
 	struct pending *p;
 
+	if (e->pcount == ENGINE_MAXPENDING) {
+		/* Samples of one instant without end: judge the oldest now. */
+		struct pending old = e->pend[e->phead];
+
+		e->phead = (e->phead + 1) % e->pcap;
+		e->pcount--;
+		e->st.early++;
+		evaluate(e, &old);
+	}
 	if (e->pcount == e->pcap) {
 		size_t ncap = e->pcap ? e->pcap * 2 : 64, i;
 		struct pending *np = ereallocarray(NULL, ncap, sizeof(*np));
@@ -531,7 +609,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 	}
 	if (r->used > 0) {
 		if (t == NULL) {
-			if (e->nlive >= LIVE_CAP) {
+			if (e->nlive >= ENGINE_MAXLIVE) {
 				e->st.capped++;
 				return;
 			}
@@ -567,6 +645,21 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 		g->have_base = g->have_sample;
 		g->base = g->unattr;
 	}
+	if (g->nwait == ENGINE_MAXWAIT) {
+		/*
+		 * Too many waiting (each device sample weighs them all): the
+		 * one that ended first is given up, its memory not back.
+		 */
+		struct ptask *w = g->wait[0];
+		int known = g->have_sample && w->after > 0;
+
+		emit_task(e, g, w->name, w->pid, w->start, w->end, w->peak,
+		    w->held, 0, known, known ? w->remaining : 0, TASK_LEAKED,
+		    0);
+		ptask_free(w);
+		memmove(g->wait, g->wait + 1, --g->nwait * sizeof(*g->wait));
+		e->st.waitcapped++;
+	}
 	if (g->nwait == g->capwait) {
 		g->capwait = g->capwait ? g->capwait * 2 : 8;
 		g->wait = ereallocarray(g->wait, g->capwait, sizeof(*g->wait));
@@ -582,6 +675,10 @@ engine_put(struct engine *e, const struct rec *r)
 	e->st.records++;
 	flush(e, r->ts, 0);
 	g = gpu_of(e, r->host, r->gpu);
+	if (g == NULL) {
+		e->st.gpucapped++;
+		return;
+	}
 	if (r->pid == 0)
 		push_pending(e, g, r);
 	else
@@ -630,7 +727,7 @@ finish_gpu(struct engine *e, struct gpu *g)
 	}
 	g->nwait = 0;
 	while ((h = hmap_next(&g->live, &it)) != NULL) {
-		live = ereallocarray(live, n + 1, sizeof(*live));
+		live = egrow(live, n, sizeof(*live));
 		live[n++] = h->val;
 	}
 	if (n > 1)
@@ -667,7 +764,7 @@ engine_end(struct engine *e)
 
 	flush(e, 0, 1);
 	while ((h = hmap_next(&e->gpus, &it)) != NULL) {
-		v = ereallocarray(v, n + 1, sizeof(*v));
+		v = egrow(v, n, sizeof(*v));
 		v[n++] = h->val;
 	}
 	if (n > 1)
@@ -697,8 +794,25 @@ engine_warnings(const struct engine *e)
 		    (unsigned long long)e->negative);
 	if (e->st.capped > 0)
 		warnmsg("more than %d processes alive at once: %llu records "
-		    "of the ones beyond were not tracked", LIVE_CAP,
+		    "of the ones beyond were not tracked", ENGINE_MAXLIVE,
 		    (unsigned long long)e->st.capped);
+	if (e->st.gpucapped > 0)
+		warnmsg("more than %d GPUs: %llu records of the GPUs beyond "
+		    "were not analysed", ENGINE_MAXGPUS,
+		    (unsigned long long)e->st.gpucapped);
+	if (e->st.waitcapped > 0)
+		warnmsg("more than %d tasks waiting for their memory on one "
+		    "GPU: %llu of them given up as leaked before the end of "
+		    "the data", ENGINE_MAXWAIT,
+		    (unsigned long long)e->st.waitcapped);
+	if (e->st.declcapped > 0)
+		warnmsg("more than %d tasks declared on one GPU: %llu of them "
+		    "left out", ENGINE_MAXWAIT,
+		    (unsigned long long)e->st.declcapped);
+	if (e->st.early > 0)
+		note("more than %d device samples at one time: %llu judged "
+		    "before all the process records of their poll were in",
+		    ENGINE_MAXPENDING, (unsigned long long)e->st.early);
 	if (e->st.nousage > 0)
 		note("%llu device samples had no usable memory values",
 		    (unsigned long long)e->st.nousage);

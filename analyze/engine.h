@@ -34,6 +34,15 @@
  * different times (two nvidia-smi loops); a device sample is judged with
  * every process record up to min(50 ms, half a sampling interval) after
  * it.
+ *
+ * Memory is bounded on hostile input too: at most ENGINE_MAXGPUS GPUs
+ * (the records of GPUs beyond are not analysed), ENGINE_MAXLIVE processes
+ * alive at once (the records of processes beyond are not tracked), and
+ * ENGINE_MAXWAIT tasks waiting for their memory on one GPU (beyond, the
+ * earliest ended is given up as leaked at once) and as many declared on
+ * one GPU (those beyond are left out).  Each is counted in the
+ * stats and said by engine_warnings().  Device samples waiting for their
+ * poll's process records are judged early beyond ENGINE_MAXPENDING.
  */
 #ifndef GPUMEM_ENGINE_H
 #define GPUMEM_ENGINE_H
@@ -77,11 +86,20 @@ struct engine_cb {
 	void *ctx;
 };
 
+#define ENGINE_MAXGPUS 65536	/* GPUs analysed, all hosts */
+#define ENGINE_MAXLIVE 65536	/* processes alive at once, all GPUs */
+#define ENGINE_MAXWAIT 4096	/* tasks waiting for their memory, one GPU */
+#define ENGINE_MAXPENDING 65536	/* device samples awaiting their poll */
+
 struct engine_stats {
 	uint64_t records, samples, nousage, tasks;
 	uint64_t released, leaked, running, unknown;
 	uint64_t leaked_mib;
-	uint64_t capped;	/* processes not tracked: the cap was hit */
+	uint64_t capped;	/* records of processes not tracked (cap) */
+	uint64_t gpucapped;	/* records of GPUs not analysed (cap) */
+	uint64_t waitcapped;	/* tasks given up as leaked early (cap) */
+	uint64_t declcapped;	/* declared tasks left out (cap) */
+	uint64_t early;		/* device samples judged early (cap) */
 };
 
 struct engine;

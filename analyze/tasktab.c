@@ -196,8 +196,13 @@ put_json(struct tasktab_w *w, const struct task *t)
 static void
 keep(struct tasktab_w *w, const struct task *t)
 {
-	w->rows = ereallocarray(w->rows, w->nrows + 1, sizeof(*w->rows));
-	w->offs = ereallocarray(w->offs, 2 * (w->nrows + 1), sizeof(*w->offs));
+	if (w->nrows == 0 || (w->nrows & (w->nrows - 1)) == 0) {
+		/* As egrow(): the room doubles at powers of two. */
+		size_t cap = w->nrows != 0 ? 2 * w->nrows : 1;
+
+		w->rows = ereallocarray(w->rows, cap, sizeof(*w->rows));
+		w->offs = ereallocarray(w->offs, 2 * cap, sizeof(*w->offs));
+	}
 	w->rows[w->nrows] = *t;
 	w->offs[2 * w->nrows] = w->strs.len;
 	sbuf_add(&w->strs, t->host, strlen(t->host) + 1);
@@ -418,7 +423,7 @@ tasktab_sniff(const unsigned char *p, size_t n)
 static const char *
 keep_str(struct tasklist *l, const char *s, size_t n)
 {
-	l->strs = ereallocarray(l->strs, l->nstrs + 1, sizeof(*l->strs));
+	l->strs = egrow(l->strs, l->nstrs, sizeof(*l->strs));
 	l->strs[l->nstrs] = estrndup(s, n);
 	return l->strs[l->nstrs++];
 }
@@ -617,7 +622,7 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 				return -1;
 			}
 		} else {
-			l->t = ereallocarray(l->t, l->n + 1, sizeof(*l->t));
+			l->t = egrow(l->t, l->n, sizeof(*l->t));
 			l->t[l->n++] = t;
 		}
 		sbuf_reset(&row);

@@ -136,7 +136,7 @@ close_buckets(struct ctx *c)
 
 	while ((h = hmap_next(&c->buckets, &it)) != NULL)
 		if (((struct bucket *)h->val)->n > 0) {
-			v = ereallocarray(v, n + 1, sizeof(*v));
+			v = egrow(v, n, sizeof(*v));
 			v[n++] = h->val;
 		}
 	if (n > 1)

@@ -29,6 +29,7 @@
 #include "dcgmi.h"
 #include "field.h"
 #include "gtime.h"
+#include "hmap.h"
 #include "sclock.h"
 
 #define MAXCOLS 128
@@ -49,7 +50,7 @@ struct dcgmi {
 	int insample, newheader;
 	int64_t last_gpu;
 	uint64_t sample_ts, samples, others;
-	struct idset gpus;
+	struct hmap gpus;
 	uint32_t ngpus;
 	char *w[MAXCOLS + 1];
 	size_t wl[MAXCOLS + 1];
@@ -125,13 +126,12 @@ value(struct dcgmi *p, enum col c, uint32_t *v)
 static void
 note_gpu(struct dcgmi *p, uint32_t g)
 {
-	if (!idset_has(&p->gpus, g)) {
-		char buf[16];
+	int isnew;
 
-		snprintf(buf, sizeof(buf), "%u", g);
-		idset_parse(&p->gpus, buf);
+	/* A hash set: a log may name tens of thousands of GPUs. */
+	hmap_put(&p->gpus, &g, sizeof(g), &isnew);
+	if (isnew)
 		p->ngpus++;
-	}
 }
 
 static void
@@ -290,7 +290,7 @@ free_fn(void *st)
 {
 	struct dcgmi *p = st;
 
-	idset_release(&p->gpus);
+	hmap_release(&p->gpus, NULL);
 	free(p);
 }
 

@@ -42,6 +42,7 @@
 #include "dmon.h"
 #include "field.h"
 #include "gtime.h"
+#include "hmap.h"
 #include "sclock.h"
 #include "source.h"
 
@@ -88,7 +89,7 @@ struct mon {
 	/* For the summary. */
 	uint64_t samples, idle, nofb;
 	uint64_t nrec;		/* records written (a bundle's section: its own) */
-	struct idset gpus;
+	struct hmap gpus;
 	uint32_t ngpus;
 
 	struct sbuf name;
@@ -249,13 +250,12 @@ set_columns(struct mon *p, char *line, int kind)
 static void
 note_gpu(struct mon *p, uint32_t g)
 {
-	if (!idset_has(&p->gpus, g)) {
-		char buf[16];
+	int isnew;
 
-		snprintf(buf, sizeof(buf), "%u", g);
-		idset_parse(&p->gpus, buf);
+	/* A hash set: a log may name tens of thousands of GPUs. */
+	hmap_put(&p->gpus, &g, sizeof(g), &isnew);
+	if (isnew)
 		p->ngpus++;
-	}
 }
 
 /* "20240104" */
@@ -681,7 +681,7 @@ free_fn(void *st)
 	struct mon *p = st;
 
 	free(p->pairs);
-	idset_release(&p->gpus);
+	hmap_release(&p->gpus, NULL);
 	sbuf_release(&p->name);
 	free(p);
 }

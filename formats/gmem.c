@@ -155,6 +155,8 @@ shrink(struct gmem_stream *g)
 static void
 drop_front(struct gmem_stream *g, size_t k)
 {
+	if (k == 0)
+		return;		/* buf may be NULL: no pointer arithmetic on it */
 	memmove(g->buf, g->buf + k, g->len - k);
 	g->len -= k;
 }

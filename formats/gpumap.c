@@ -140,7 +140,7 @@ add(struct gpumap *m, const char *host)
 	g->index = -1;
 	g->assigned = -1;
 	g->order = m->n;
-	m->all = ereallocarray(m->all, m->n + 1, sizeof(*m->all));
+	m->all = egrow(m->all, m->n, sizeof(*m->all));
 	m->all[m->n++] = g;
 	return g;
 }
@@ -169,7 +169,7 @@ gpumap_learn(struct gpumap *m, const char *host, const char *uuid,
 		if (g == NULL)
 			g = lookup(m, &kb);
 	}
-	if (g == NULL && (hu || hb))
+	if (g == NULL && (hu || hb) && m->n < GPUMAP_MAX)
 		g = add(m, host);
 	if (g != NULL) {
 		if (hu)
@@ -239,7 +239,7 @@ number_host(struct gpumap *m, const char *host)
 	for (i = 0; i < m->n; i++)
 		if (m->all[i]->index < 0 && m->all[i]->assigned < 0 &&
 		    strcmp(m->all[i]->host, host) == 0) {
-			v = ereallocarray(v, n + 1, sizeof(*v));
+			v = egrow(v, n, sizeof(*v));
 			v[n++] = m->all[i];
 		}
 	if (n > 1)
@@ -261,6 +261,11 @@ gpumap_index(struct gpumap *m, const char *host, const char *key,
 
 	normalise(&k, host, key);
 	g = lookup(m, &k);
+	if (g == NULL && m->n >= GPUMAP_MAX) {
+		sbuf_release(&k);
+		*how = GPUMAP_FULL;
+		return UINT32_MAX;
+	}
 	if (g == NULL) {
 		/* Seen only here: numbered in order of appearance. */
 		g = add(m, host);

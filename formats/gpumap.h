@@ -8,11 +8,17 @@
  * are resolved through it as they leave the reader.  A GPU whose index no
  * log gives is numbered: in PCI bus order among those known when the first
  * one is asked for (nvidia-smi's own order), then in order of appearance.
+ *
+ * A run keeps at most GPUMAP_MAX identities (hostile logs name millions):
+ * beyond, what device logs teach is forgotten and a GPU named by a new
+ * key gets no index (GPUMAP_FULL), so the reader skips its records.
  */
 #ifndef GPUMEM_GPUMAP_H
 #define GPUMEM_GPUMAP_H
 
 #include <stdint.h>
+
+#define GPUMAP_MAX 65536	/* GPU identities a run keeps */
 
 struct gpumap;
 
@@ -20,7 +26,8 @@ enum gpumap_how {
 	GPUMAP_LOGGED,		/* a log gave the index */
 	GPUMAP_BUSORDER,	/* in a log without indexes: PCI bus order */
 	GPUMAP_LOGORDER,	/* in a log without indexes or bus ids: order seen */
-	GPUMAP_APPEARANCE	/* named by no device log: order of appearance */
+	GPUMAP_APPEARANCE,	/* named by no device log: order of appearance */
+	GPUMAP_FULL		/* new, and GPUMAP_MAX are known: no index */
 };
 
 struct gpumap *gpumap_new(void);
@@ -35,7 +42,8 @@ void gpumap_learn(struct gpumap *m, const char *host, const char *uuid,
 
 /*
  * The index of the GPU named key (a UUID or bus id) on host, numbering it
- * if no log gave one; *how says which way the index was found.
+ * if no log gave one; *how says which way the index was found.  With
+ * GPUMAP_FULL the return value means nothing.
  */
 uint32_t gpumap_index(struct gpumap *m, const char *host, const char *key,
     enum gpumap_how *how);

@@ -46,7 +46,7 @@ struct gpustat {
 	struct hmap standin;	/* "host\0gpu\0user\0n" -> stand-in pid */
 	uint32_t next_standin;
 	uint64_t polls, standins;
-	struct idset gpus;
+	struct hmap gpus;
 	uint32_t ngpus;
 };
 
@@ -127,13 +127,12 @@ open_fn(struct source *s, const char *hint)
 static void
 note_gpu(struct gpustat *p, uint32_t g)
 {
-	if (!idset_has(&p->gpus, g)) {
-		char buf[16];
+	int isnew;
 
-		snprintf(buf, sizeof(buf), "%u", g);
-		idset_parse(&p->gpus, buf);
+	/* A hash set: a log may name tens of thousands of GPUs. */
+	hmap_put(&p->gpus, &g, sizeof(g), &isnew);
+	if (isnew)
 		p->ngpus++;
-	}
 }
 
 /* "10972 / 11019 MB": 1 and the values, 0 for "?? / ?? MB", -1 not it. */
@@ -382,7 +381,7 @@ free_fn(void *st)
 	sbuf_release(&p->name);
 	sbuf_release(&p->key);
 	hmap_release(&p->standin, NULL);
-	idset_release(&p->gpus);
+	hmap_release(&p->gpus, NULL);
 	free(p);
 }
 

@@ -176,6 +176,8 @@ gz_fill(struct input *in)
 			in->zend = 1;
 		} else if (rc == Z_BUF_ERROR) {
 			continue;	/* needs more input */
+		} else if (rc == Z_MEM_ERROR) {
+			die("out of memory (zlib)");
 		} else if (rc != Z_OK) {
 			set_error(in, "corrupt gzip data near byte %llu: %s",
 			    (unsigned long long)(in->raw - in->zs.avail_in),

@@ -64,7 +64,7 @@ struct nvsmi {
 	struct sbuf host, key, name;	/* scratch */
 	char *f[MAXCOLS + 1];
 	size_t len[MAXCOLS + 1];
-	struct idset seen;		/* GPU numbers seen, for the summary */
+	struct hmap seen;		/* GPU numbers seen, for the summary */
 	uint32_t nseen;
 	struct hmap learned;		/* identities already told to gpumap */
 	struct sbuf lkey;
@@ -504,13 +504,12 @@ row_time(struct nvsmi *p, uint64_t *ts)
 static void
 note_gpu(struct nvsmi *p, uint32_t g)
 {
-	if (!idset_has(&p->seen, g)) {
-		char buf[16];
+	int isnew;
 
-		snprintf(buf, sizeof(buf), "%u", g);
-		idset_parse(&p->seen, buf);
+	/* A hash set: a log may name tens of thousands of GPUs. */
+	hmap_put(&p->seen, &g, sizeof(g), &isnew);
+	if (isnew)
 		p->nseen++;
-	}
 }
 
 /* Read a MiB column; return 1 value, 0 missing, -1 bad (reported). */
@@ -570,7 +569,8 @@ learn(struct nvsmi *p, const char *host, const char *uuid, const char *bus,
 			return;
 		sbuf_reset(last);
 		sbuf_add(last, p->lkey.buf, p->lkey.len);
-	} else {
+	} else if (p->learned.n < GPUMAP_MAX) {
+		/* Beyond, the GPU map keeps nothing new: nor do we. */
 		sbuf_add(&p->lkey, &index, sizeof(index));
 		hmap_put(&p->learned, p->lkey.buf, p->lkey.len, &isnew);
 	}
@@ -792,7 +792,7 @@ free_fn(void *st)
 	sbuf_release(&p->host);
 	sbuf_release(&p->key);
 	sbuf_release(&p->name);
-	idset_release(&p->seen);
+	hmap_release(&p->seen, NULL);
 	hmap_release(&p->learned, NULL);
 	sbuf_release(&p->lkey);
 	for (i = 0; i < NLAST; i++)

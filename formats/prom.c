@@ -473,7 +473,8 @@ family(struct prom *p, const char *name, size_t n)
 {
 	int isnew;
 
-	if (p->last.len == n && memcmp(p->last.buf, name, n) == 0)
+	/* n may be 0 ("# UNIT " alone) while last.buf is still NULL. */
+	if (p->last.len == n && (n == 0 || memcmp(p->last.buf, name, n) == 0))
 		return;
 	if (hmap_get(&p->families, name, n) != NULL)
 		flush(p);
@@ -758,8 +759,8 @@ time_line(const char *s, uint64_t *ts)
 	if (s[0] == '@' || isdigit((unsigned char)s[0])) {
 		char buf[64];
 
-		if (n >= sizeof(buf))
-			return 0;
+		if (n + 2 > sizeof(buf))
+			return 0;	/* no room for '@', the number, NUL */
 		memcpy(buf, s, n);
 		buf[n] = '\0';
 		/* A bare number is seconds here, as date +%s prints. */

@@ -302,6 +302,13 @@ struct seg {
 	unsigned char data[];
 };
 
+/*
+ * What a held segment costs, against max_held and max_held_flow: its
+ * bytes and its bookkeeping, so that a flood of 1-byte segments is held
+ * within the caps as surely as a few big ones.
+ */
+#define SEG_COST(n) (sizeof(struct seg) + (n))
+
 struct half {
 	struct tcpflow f;	/* first: the callbacks get &h->f */
 	int have_isn;
@@ -315,7 +322,7 @@ struct half {
 	int ended;
 	int started;		/* any byte or SYN seen */
 	struct seg *held;	/* out-of-order segments, in order */
-	size_t nheld;		/* bytes */
+	size_t nheld;		/* SEG_COST of the segments held */
 	int pending;		/* on the list of holes */
 	uint64_t hole_since, hole_pkt;
 	struct half *pprev, *pnext;	/* the list of holes */
@@ -426,8 +433,8 @@ pull(struct tcpreasm *t, struct half *h)
 		uint32_t skip = h->next - s->seq;
 
 		h->held = s->next;
-		h->nheld -= s->len;
-		t->held -= s->len;
+		h->nheld -= SEG_COST(s->len);
+		t->held -= SEG_COST(s->len);
 		moved = 1;
 		if (skip < s->len)
 			deliver(t, h, s->data + skip, s->len - skip);
@@ -597,6 +604,7 @@ conn_get(struct tcpreasm *t, const struct tcpseg *s, int *dir)
 static int
 make_room(struct tcpreasm *t, struct half *h, size_t n)
 {
+	n = SEG_COST(n);
 	while (h->held != NULL && h->nheld + n > t->lim.max_held_flow)
 		lose_hole(t, h, 1);
 	while (t->held + n > t->lim.max_held && t->phead != NULL)
@@ -637,8 +645,8 @@ hold(struct tcpreasm *t, struct half *h, uint32_t seq,
 		s->next = *pp;
 		*pp = s;
 		pp = &s->next;
-		h->nheld += k;
-		t->held += k;
+		h->nheld += SEG_COST(k);
+		t->held += SEG_COST(k);
 		cur = upto;
 	}
 	if (h->held != NULL && !h->pending)

@@ -104,6 +104,8 @@ struct tcp_limits {
 	size_t max_conns;	/* connections tracked at once */
 	size_t max_held;	/* out-of-order bytes held, all connections */
 	size_t max_held_flow;	/* out-of-order bytes held per direction */
+				/* (each held segment counts its
+				   bookkeeping too: ~32 bytes) */
 	uint64_t hole_timeout;	/* capture time a hole may wait */
 	uint64_t hole_packets;	/* packets a hole may wait */
 };

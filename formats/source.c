@@ -86,18 +86,24 @@ split_lines(const unsigned char *p, size_t n, int at_end, char **buf,
 	return count;
 }
 
+/*
+ * Whether the first bytes are binary: all NUL, or more than one in twenty
+ * of the others control characters.  NUL bytes alone do not make a text
+ * binary: a log cut by a crash often holds a block of them, and its lines
+ * are still to be read (the damaged ones are named and counted).
+ */
 static int
 looks_binary(const unsigned char *p, size_t n)
 {
-	size_t i, odd = 0;
+	size_t i, odd = 0, nul = 0;
 
 	for (i = 0; i < n; i++)
 		if (p[i] == 0)
-			return 1;
+			nul++;
 		else if (p[i] < 0x20 && p[i] != '\n' && p[i] != '\r' &&
 		    p[i] != '\t' && p[i] != 0x1b)
 			odd++;
-	return n > 0 && odd * 20 > n;
+	return n > 0 && (nul == n || odd * 20 > n - nul);
 }
 
 /* A short, printable excerpt of a line for messages. */
@@ -361,6 +367,9 @@ source_emit(struct source *s, struct rec *r)
 	if (s->opt->strict)
 		exit(EXIT_TROUBLE);
 }
+
+static void vbad(struct source *s, const char *where, const char *fmt,
+    va_list ap) __attribute__((format(printf, 3, 0)));
 
 static void
 vbad(struct source *s, const char *where, const char *fmt, va_list ap)

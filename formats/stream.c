@@ -12,6 +12,10 @@
 #define DELAY_CAP 65536		/* records held back at most */
 #define DEVRING 64		/* recent device sample times per GPU */
 #define LIVE_CAP 65536		/* processes tracked at most */
+#define DEV_CAP 65536		/* GPUs whose device sample times are kept */
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 /* A process listed by a snapshot source, until it stops being listed. */
 struct live {
@@ -67,7 +71,8 @@ struct stream {
 	int live;		/* an input is read live */
 	struct rec cur;
 	uint64_t count;
-	int said[4];		/* enum gpumap_how, said once each */
+	int said[GPUMAP_FULL + 1];	/* enum gpumap_how, said once each */
+	uint64_t gpufull;	/* records skipped: GPUMAP_MAX GPUs known */
 	struct hmap keycache;	/* "host\0key" as logged -> index + 1 */
 	struct sbuf kc;
 };
@@ -118,7 +123,8 @@ sift_up(struct stream *st, size_t i)
 	}
 }
 
-static void
+/* Give r its GPU index; 0 when it has none (the map is full). */
+static int
 resolve_gpu(struct stream *st, struct rec *r)
 {
 	struct source *s = st->src[r->src];
@@ -135,12 +141,23 @@ resolve_gpu(struct stream *st, struct rec *r)
 	r->gpukey = NULL;
 	if (*v != NULL) {
 		r->gpu = (uint32_t)((uintptr_t)*v - 1);
-		return;
+		return 1;
 	}
 	r->gpu = gpumap_index(st->gpus, r->host, key, &how);
+	if (how == GPUMAP_FULL) {
+		/* Counted against its input, so that its summary adds up. */
+		hmap_del(&st->keycache, st->kc.buf, st->kc.len);
+		s->nrec--;
+		source_skip(s, "records of GPUs beyond the "
+		    STR(GPUMAP_MAX) " a run keeps");
+		if (st->gpufull++ == 0)
+			msg("more than %d GPUs named by UUID or bus id: the "
+			    "records of the others are skipped", GPUMAP_MAX);
+		return 0;
+	}
 	*v = (void *)((uintptr_t)r->gpu + 1);
 	if (how == GPUMAP_LOGGED || st->said[how])
-		return;
+		return 1;
 	st->said[how] = 1;
 	if (how == GPUMAP_BUSORDER)
 		source_warn(s, "the log gives no GPU indexes: GPUs numbered "
@@ -154,6 +171,7 @@ resolve_gpu(struct stream *st, struct rec *r)
 		    "--query-gpu log of the same run to use its indexes)",
 		    key);
 	}
+	return 1;
 }
 
 /*
@@ -190,6 +208,7 @@ merge_next(struct stream *st, struct rec *out)
 				sift_down(st, 0);
 		}
 	}
+again:
 	if (st->nheap == 0)
 		return 0;
 	i = st->heap[0];
@@ -197,8 +216,8 @@ merge_next(struct stream *st, struct rec *out)
 	*out = *window_peek(&s->win);
 	window_pop(&s->win);
 	out->src = (unsigned)i;
-	if (out->gpukey != NULL)
-		resolve_gpu(st, out);
+	if (out->gpukey != NULL && !resolve_gpu(st, out))
+		goto again;
 	return 1;
 }
 
@@ -241,6 +260,11 @@ devtimes_of(struct resolver *rs, const char *host, uint32_t gpu, int add)
 	sbuf_addc(&rs->key, '\0');
 	sbuf_add(&rs->key, &gpu, sizeof(gpu));
 	if (!add) {
+		v = hmap_get(&rs->dev, rs->key.buf, rs->key.len);
+		return v != NULL ? *v : NULL;
+	}
+	if (rs->dev.n >= DEV_CAP) {
+		/* Beyond: ends are placed without the GPU's samples. */
 		v = hmap_get(&rs->dev, rs->key.buf, rs->key.len);
 		return v != NULL ? *v : NULL;
 	}
@@ -353,7 +377,7 @@ end_unlisted(struct resolver *rs, struct chan *c, uint64_t next)
 
 	for (i = 0; i < c->nlive; i++)
 		if (next == 0 || c->live[i]->seen < next) {
-			v = ereallocarray(v, n + 1, sizeof(*v));
+			v = egrow(v, n, sizeof(*v));
 			v[n++] = c->live[i];
 		}
 	if (n > 1)
@@ -489,10 +513,12 @@ resolver_put(struct resolver *rs, const struct rec *r)
 	if (r->pid == 0) {
 		struct devtimes *d = devtimes_of(rs, r->host, r->gpu, 1);
 
-		d->t[d->next] = r->ts;
-		d->next = (d->next + 1) % DEVRING;
-		if (d->n < DEVRING)
-			d->n++;
+		if (d != NULL) {
+			d->t[d->next] = r->ts;
+			d->next = (d->next + 1) % DEVRING;
+			if (d->n < DEVRING)
+				d->n++;
+		}
 	}
 	window_push(&rs->delay, r);
 }

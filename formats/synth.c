@@ -192,6 +192,7 @@ struct synth {
 	struct gpu g[MAXGPU];
 	FILE *truth;
 	struct recw out;
+	const char *outname;	/* for messages: -o FILE, or standard output */
 	FILE *qgpu, *apps;	/* --nvsmi */
 	int gmem;		/* --gmem: records as a GMEM sender sends them */
 	struct rec *pend;	/* --gmem: the records of the current sample */
@@ -300,7 +301,7 @@ put(struct synth *s, struct rec *r)
 		return;
 	}
 	if (recw_put(&s->out, r) < 0)
-		die("write error:");
+		die("%s: write error:", s->outname);
 	s->nrec++;
 }
 
@@ -320,7 +321,7 @@ flush_gmem(struct synth *s)
 		for (i = 0; i < s->npend; i++)
 			if (s->pend[i].gpu == gi) {
 				if (recw_put(&s->out, &s->pend[i]) < 0)
-					die("write error:");
+					die("%s: write error:", s->outname);
 				s->nrec++;
 			}
 	s->npend = 0;
@@ -789,6 +790,7 @@ main(int argc, char *argv[])
 	} else if (outfile_open(&out, output) < 0)
 		return EXIT_TROUBLE;
 	recw_init(&s.out, nvsmi != NULL ? stdout : out.f);
+	s.outname = output != NULL ? output : "standard output";
 	run(&s);
 	if (nvsmi != NULL) {
 		close_log(s.qgpu, nvsmi, "query-gpu.csv");

@@ -38,6 +38,7 @@
 
 #include "field.h"
 #include "gtime.h"
+#include "hmap.h"
 #include "sclock.h"
 #include "table.h"
 
@@ -60,7 +61,7 @@ struct table {
 	int lines;		/* a line that is not blank came */
 
 	uint64_t snaps, migs;
-	struct idset gpus;
+	struct hmap gpus;
 	uint32_t ngpus;
 	struct sbuf name;
 	char *w[MAXWORDS + 1];
@@ -104,13 +105,12 @@ open_fn(struct source *s, const char *hint)
 static void
 note_gpu(struct table *p, uint32_t g)
 {
-	if (!idset_has(&p->gpus, g)) {
-		char buf[16];
+	int isnew;
 
-		snprintf(buf, sizeof(buf), "%u", g);
-		idset_parse(&p->gpus, buf);
+	/* A hash set: a log may name tens of thousands of GPUs. */
+	hmap_put(&p->gpus, &g, sizeof(g), &isnew);
+	if (isnew)
 		p->ngpus++;
-	}
 }
 
 /* The banner: a new snapshot, at the date line above it. */
@@ -433,7 +433,7 @@ free_fn(void *st)
 {
 	struct table *p = st;
 
-	idset_release(&p->gpus);
+	hmap_release(&p->gpus, NULL);
 	sbuf_release(&p->name);
 	free(p);
 }

@@ -46,11 +46,28 @@ tmp_cleanup_signal(int sig)
 	raise(sig);
 }
 
+/*
+ * At exit, a temporary file still registered belongs to a run that did
+ * not commit it (die(), an out-of-memory exit): remove it.
+ */
 static void
-tmp_register(char *path)
+tmp_cleanup_exit(void)
 {
 	int i;
 
+	for (i = 0; i < MAXTMP; i++)
+		if (tmpfiles[i] != NULL)
+			unlink(tmpfiles[i]);
+}
+
+static void
+tmp_register(char *path)
+{
+	static int atexit_done;
+	int i;
+
+	if (!atexit_done && atexit(tmp_cleanup_exit) == 0)
+		atexit_done = 1;
 	for (i = 0; i < MAXTMP; i++)
 		if (tmpfiles[i] == NULL) {
 			tmpfiles[i] = path;
@@ -191,6 +208,14 @@ ereallocarray(void *p, size_t n, size_t size)
 	if (size != 0 && n > SIZE_MAX / size)
 		die("out of memory (%zu x %zu bytes)", n, size);
 	return erealloc(p, n * size);
+}
+
+void *
+egrow(void *p, size_t n, size_t size)
+{
+	if (n != 0 && (n & (n - 1)) != 0)
+		return p;	/* the room is the next power of two: some left */
+	return ereallocarray(p, n != 0 ? 2 * n : 1, size);
 }
 
 char *
@@ -393,7 +418,7 @@ close_stdout(void)
 			signal(SIGPIPE, SIG_DFL);
 			raise(SIGPIPE);
 		}
-		msg("write error on standard output:");
+		msg("standard output: write error:");
 		return EXIT_TROUBLE;
 	}
 	return EXIT_OK;
@@ -476,7 +501,7 @@ outfile_commit(struct outfile *o)
 				signal(SIGPIPE, SIG_DFL);
 				raise(SIGPIPE);
 			}
-			msg("write error on standard output:");
+			msg("standard output: write error:");
 			return -1;
 		}
 		return 0;

@@ -41,7 +41,7 @@ void util_init(const char *argv0);
 
 /* "prog: msg\n" on stderr.  A format ending in ':' appends strerror(errno). */
 void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void vmsg(const char *fmt, va_list ap);
+void vmsg(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* msg() only when verbosity >= 1 (warnings) or >= 2 (progress). */
 void warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -57,6 +57,13 @@ void *emalloc(size_t n);
 void *ecalloc(size_t n, size_t size);
 void *erealloc(void *p, size_t n);
 void *ereallocarray(void *p, size_t n, size_t size);
+/*
+ * Room for element n of an array grown one element at a time (it holds n
+ * now): the room doubles whenever n is 0 or a power of two, so adding n
+ * elements copies O(n) bytes whatever the allocator (ASan's realloc always
+ * copies).  Only for arrays grown by egrow() alone.
+ */
+void *egrow(void *p, size_t n, size_t size);
 char *estrdup(const char *s);
 char *estrndup(const char *s, size_t n);
 

@@ -503,6 +503,9 @@ feed(struct xml *p, const char *s, size_t n, int final)
 		return;
 	if (XML_Parse(p->xp, s, (int)n, final) == XML_STATUS_ERROR &&
 	    !p->refuse && !p->bad) {
+		/* Not the document's fault: stop, as emalloc() would. */
+		if (XML_GetErrorCode(p->xp) == XML_ERROR_NO_MEMORY)
+			die("out of memory (expat)");
 		p->bad = 1;
 		p->broken++;
 		source_bad(p->s, "XML: %s (column %lu)%s",

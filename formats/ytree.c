@@ -40,10 +40,9 @@ node_new(enum ynode_type t, unsigned line)
 static void
 push(struct ynode *parent, struct ynode *key, struct ynode *kid)
 {
-	parent->kids = ereallocarray(parent->kids, parent->n + 1,
-	    sizeof(*parent->kids));
+	parent->kids = egrow(parent->kids, parent->n, sizeof(*parent->kids));
 	if (parent->type == Y_MAP)
-		parent->keys = ereallocarray(parent->keys, parent->n + 1,
+		parent->keys = egrow(parent->keys, parent->n,
 		    sizeof(*parent->keys));
 	if (parent->type == Y_MAP)
 		parent->keys[parent->n] = key;

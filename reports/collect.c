@@ -68,6 +68,7 @@ task_interest(const struct task *a, const struct task *b)
 	return (a->pid > b->pid) - (a->pid < b->pid);
 }
 
+/* The GPU's view, or NULL when it is new and COLLECT_MAXGPUS are charted. */
 static struct gpuview *
 view_of(struct run *rn, const char *host, uint32_t gpu)
 {
@@ -84,7 +85,12 @@ view_of(struct run *rn, const char *host, uint32_t gpu)
 	sbuf_adds(&rn->key, host);
 	sbuf_addc(&rn->key, '\0');
 	sbuf_add(&rn->key, &gpu, sizeof(gpu));
-	slot = hmap_put(&rn->views, rn->key.buf, rn->key.len, NULL);
+	if (rn->views.n >= COLLECT_MAXGPUS) {
+		slot = hmap_get(&rn->views, rn->key.buf, rn->key.len);
+		if (slot == NULL)
+			return NULL;
+	} else
+		slot = hmap_put(&rn->views, rn->key.buf, rn->key.len, NULL);
 	if (*slot == NULL) {
 		v = ecalloc(1, sizeof(*v));
 		v->host = estrdup(host);
@@ -118,6 +124,11 @@ put_sample(struct run *rn, const char *host, uint32_t gpu, uint64_t ts,
 {
 	struct gpuview *v = view_of(rn, host, gpu);
 
+	span(rn->c, ts);
+	if (v == NULL) {
+		rn->c->uncharted++;
+		return;
+	}
 	if (rn->o->width > 0)
 		series_put(&v->ser, ts, val, has);
 	if (v->nsamples == 0 || ts < v->first)
@@ -137,7 +148,6 @@ put_sample(struct run *rn, const char *host, uint32_t gpu, uint64_t ts,
 			v->ymax = val[SER_TOTAL];
 		v->total = (uint32_t)val[SER_TOTAL];
 	}
-	span(rn->c, ts);
 }
 
 static void
@@ -217,7 +227,13 @@ add_task(struct run *rn, const struct task *t)
 {
 	struct collection *c = rn->c;
 	struct gpuview *v = view_of(rn, t->host, t->gpu);
+	struct gpuview none;
 
+	if (v == NULL) {
+		/* Not charted: counted all the same, marked nowhere. */
+		memset(&none, 0, sizeof(none));
+		v = &none;
+	}
 	v->ntasks++;
 	c->ntasks++;
 	switch (t->status) {
@@ -244,7 +260,8 @@ add_task(struct run *rn, const struct task *t)
 	span(c, t->end);
 	if (t->status == TASK_RELEASED)
 		span(c, t->release);
-	mark(rn, v, t);
+	if (v != &none)
+		mark(rn, v, t);
 	if (rn->o->keep_tasks) {
 		struct tasklist *l = &c->tasks;
 		struct task *k;
@@ -645,6 +662,11 @@ collect_read(struct collection *c, char *const *paths, size_t n,
 			c->nhosts++;
 	hmap_release(&rn.views, NULL);
 	sbuf_release(&rn.key);
+	if (c->uncharted > 0)
+		warnmsg("more than %d GPUs: the charts show the first %d seen; "
+		    "%llu samples of the others are left out (their tasks are "
+		    "counted and listed)", COLLECT_MAXGPUS, COLLECT_MAXGPUS,
+		    (unsigned long long)c->uncharted);
 	return status;
 }
 

@@ -14,7 +14,10 @@
  *
  * Memory: the curves cost O(width) per GPU and the markers O(marks) per
  * GPU, whatever the length of the input; only keep_tasks (Gantt, report)
- * keeps one row per task.
+ * keeps one row per task.  At most COLLECT_MAXGPUS GPUs are charted, the
+ * first seen: the samples of the others are left out of the curves (and
+ * counted in `uncharted', said once), their tasks are still counted and
+ * kept.
  */
 #ifndef GPUMEM_COLLECT_H
 #define GPUMEM_COLLECT_H
@@ -27,6 +30,8 @@
 #include "series.h"
 #include "source.h"
 #include "tasktab.h"
+
+#define COLLECT_MAXGPUS 256	/* GPUs with curves and markers */
 
 /* The kinds of input. */
 enum collect_kind {
@@ -73,6 +78,7 @@ struct collection {
 	uint64_t ntasks, nreleased, nleaked, nrunning, leaked_mib;
 	uint64_t interval;	/* the largest sampling interval seen */
 	int nhosts;		/* distinct hosts (labels name them when > 1) */
+	uint64_t uncharted;	/* samples of GPUs beyond COLLECT_MAXGPUS */
 };
 
 /*

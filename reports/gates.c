@@ -52,9 +52,20 @@ run_task(struct run *r, const struct task *t)
 	c->name = keep_str(r, t->name);
 }
 
+/* The key of a GPU in r->index. */
+static void
+gpu_key(struct sbuf *k, const char *host, uint32_t gpu)
+{
+	sbuf_reset(k);
+	sbuf_adds(k, host);
+	sbuf_addc(k, '\0');
+	sbuf_add(k, &gpu, sizeof(gpu));
+}
+
 static struct gpuinfo *
 gpu_add(struct run *r, const char *host, uint32_t gpu)
 {
+	struct sbuf k = SBUF_INIT;
 	struct gpuinfo *g;
 
 	r->gpu = grow(r->gpu, r->ngpu, &r->capgpu, sizeof(*r->gpu));
@@ -62,24 +73,33 @@ gpu_add(struct run *r, const char *host, uint32_t gpu)
 	memset(g, 0, sizeof(*g));
 	g->host = keep_str(r, host);
 	g->gpu = gpu;
+	gpu_key(&k, host, gpu);
+	*hmap_put(&r->index, k.buf, k.len, NULL) = (void *)(uintptr_t)r->ngpu;
+	sbuf_release(&k);
 	return g;
 }
 
+/*
+ * Before run_done(): a run may have tens of thousands of GPUs, and every
+ * sample asks for its own, so this is a hash lookup, not a scan.
+ */
 static struct gpuinfo *
 gpu_find(struct run *r, const char *host, uint32_t gpu)
 {
-	size_t i;
+	struct sbuf k = SBUF_INIT;
+	void **v;
 
 	/* Samples come GPU after GPU: the last one is the likely one. */
 	if (r->last < r->ngpu && r->gpu[r->last].gpu == gpu &&
 	    strcmp(r->gpu[r->last].host, host) == 0)
 		return &r->gpu[r->last];
-	for (i = 0; i < r->ngpu; i++)
-		if (r->gpu[i].gpu == gpu && strcmp(r->gpu[i].host, host) == 0) {
-			r->last = i;
-			return &r->gpu[i];
-		}
-	return NULL;
+	gpu_key(&k, host, gpu);
+	v = hmap_get(&r->index, k.buf, k.len);
+	sbuf_release(&k);
+	if (v == NULL)
+		return NULL;
+	r->last = (size_t)(uintptr_t)*v - 1;
+	return &r->gpu[r->last];
 }
 
 void
@@ -146,12 +166,14 @@ run_done(struct run *r)
 	if (r->ngpu > 1)
 		qsort(r->gpu, r->ngpu, sizeof(*r->gpu), by_gpu);
 	r->last = 0;
+	hmap_release(&r->index, NULL);	/* the sort moved them */
 }
 
 void
 run_release(struct run *r)
 {
 	tasklist_release(&r->tl);
+	hmap_release(&r->index, NULL);
 	free(r->gpu);
 	memset(r, 0, sizeof(*r));
 }
@@ -214,6 +236,17 @@ delay_rounded(const struct task *t)
 	if (gtime_duration(delay_str(t, buf), &ns) < 0)
 		BUG("delay '%s' does not read back", buf);
 	return ns;
+}
+
+/* A double as uint64_t, clamped to [0, UINT64_MAX] (a cast would be UB). */
+static uint64_t
+sat_u64(double d)
+{
+	if (!(d > 0))
+		return 0;
+	if (d >= 18446744073709551616.0)	/* 2^64 */
+		return UINT64_MAX;
+	return (uint64_t)d;
 }
 
 /* A limit and where it comes from. */
@@ -634,8 +667,11 @@ gate_base_delay(struct verdicts *vs, const struct task *t,
 	now = delay_rounded(t);
 	was = delay_rounded(b);
 	iv = t->interval > b->interval ? t->interval : b->interval;
-	rel = (uint64_t)((double)was * (1 + r) + 0.5);
-	limit = rel > was + iv ? rel : was + iv;
+	/* Delays from hostile times reach 2^64 ns: saturate, never wrap. */
+	rel = sat_u64((double)was * (1 + r) + 0.5);
+	limit = was > UINT64_MAX - iv ? UINT64_MAX : was + iv;
+	if (rel > limit)
+		limit = rel;
 	snprintf(v->value, sizeof(v->value), "%s", delay_str(t, dn));
 	delay_str(b, db);
 	gtime_fmt_secs(limit, dl);
@@ -645,7 +681,7 @@ gate_base_delay(struct verdicts *vs, const struct task *t,
 		    ((double)now - (double)was) * 100 / (double)was);
 	else
 		pct[0] = '\0';
-	if (rel >= was + iv)
+	if (rel == limit)
 		snprintf(ivs, sizeof(ivs), "%g%%", r * 100);
 	else
 		snprintf(ivs, sizeof(ivs), "one sampling interval");

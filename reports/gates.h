@@ -55,6 +55,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "hmap.h"
 #include "engine.h"
 #include "tasktab.h"
 
@@ -78,6 +79,8 @@ struct run {
 	size_t ngpu, capgpu;
 	size_t captask, capstrs;	/* room in tl.t and tl.strs */
 	size_t last;		/* the GPU of the last sample: a cache */
+	struct hmap index;	/* "host\0gpu" -> index in gpu + 1, until
+				   run_done() sorts them */
 	int table;		/* read from task tables: no device samples */
 };
 

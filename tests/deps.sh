@@ -23,10 +23,12 @@ gnuplot-nox:cmd:gnuplot
 libxml2-utils:cmd:xmllint
 "
 # For tests that skip without them: the Wireshark dissector's (tshark),
-# the check that captures gpumem writes are sound (tcpdump).
+# the check that captures gpumem writes are sound (tcpdump), the main
+# paths under valgrind.  (The fuzz smoke's clang is left to CI: .ci/run.)
 want="
 tshark:cmd:tshark
 tcpdump:cmd:tcpdump
+valgrind:cmd:valgrind
 "
 missing_of() {
 	for item in $1; do

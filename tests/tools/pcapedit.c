@@ -12,6 +12,8 @@
  *	swap N M        exchange packets N and M
  *	cut N LEN       keep the first LEN captured bytes of packet N
  *	poke N OFF HEX  set byte OFF of packet N to HEX
+ *	reverse N-M     write packets N to M in reverse order
+ *	pairs N-M       swap each pair of N to M: N+1 first, then N, ...
  *	swapend         write the other byte order
  *
  * Only classic pcap files (16-byte record headers), either byte order.
@@ -162,6 +164,33 @@ main(int argc, char *argv[])
 			order[x] = order[y];
 			order[y] = tmp;
 			a += 2;
+		} else if (strcmp(e, "reverse") == 0 ||
+		    strcmp(e, "pairs") == 0) {
+			/* Positions in the output, as swap moves them. */
+			char *dash = strchr(argv[++a], '-');
+			size_t lo, hi, tmp;
+
+			if (dash == NULL)
+				usage();
+			*dash = '\0';
+			lo = num(argv[a], n);
+			hi = num(dash + 1, n);
+			if (lo == 0 || hi < lo)
+				usage();
+			lo--;
+			hi--;
+			if (e[0] == 'r')
+				for (; lo < hi; lo++, hi--) {
+					tmp = order[lo];
+					order[lo] = order[hi];
+					order[hi] = tmp;
+				}
+			else
+				for (; lo < hi; lo += 2) {
+					tmp = order[lo];
+					order[lo] = order[lo + 1];
+					order[lo + 1] = tmp;
+				}
 		} else if (strcmp(e, "cut") == 0 && a + 2 < argc) {
 			k = num(argv[a + 1], n) - 1;
 			v[k].caplen = (uint32_t)num(argv[a + 2], v[k].caplen);

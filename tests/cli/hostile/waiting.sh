@@ -1,0 +1,36 @@
+# Many tasks waiting while memory comes back a little at each sample: the
+# search for who gave it back prunes the sets that cannot explain the
+# drop, so 20 tasks of a TiB each and 20000 samples returning 100 MiB at a
+# time are judged at once (they took minutes when every set of the last
+# 16 was weighed at every sample); tasks declared by the hundred
+# thousand are capped, and only the started ones are looked at.  A hang
+# guard of two minutes, not a timing: the answer is the point.
+. "$TESTS/lib.sh"
+awk 'BEGIN {
+	print "timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name"
+	s = 1000000000
+	printf "0,,0,0,100,,,\n"
+	for (p = 1; p <= 20; p++)
+		printf "%.0f,,0,%d,%d,,,big\n", s, p, 1000000 + p
+	printf "%.0f,,0,0,%d,,,\n", 2 * s, 20000310
+	for (p = 1; p <= 20; p++)
+		printf "%.0f,,0,%d,0,,,big\n", 3 * s, p
+	u = 20000310
+	for (i = 0; i < 20000; i++) {
+		u -= 100
+		printf "%d%09d,,0,0,%d,,,\n", 4 + i, 0, u
+	}
+}' > w.csv
+timeout 120 gpumem-tasks w.csv
+echo "exit $?"
+# 100000 tasks declared on one GPU of a device-only log: 4096 are kept
+# (every device sample weighs them), the others left out and counted.
+gpumem-synth -s demo --nvsmi logs
+awk 'BEGIN {
+	print "name,gpu,start,end"
+	for (i = 0; i < 100000; i++)
+		printf "t%d,0,2026-01-01T00:00:%02dZ,2026-01-01T00:03:00Z\n", i, i % 60
+}' > jobs.csv
+timeout 120 gpumem-tasks --tasks jobs.csv logs/query-gpu.csv | tail -n 1
+echo "exit $?"
+exit 0

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * fuzz_pmon.c: `gpumem read --format pmon`: nvidia-smi pmon
+ * (formats/dmon.c).  Read as it is, then with --start and --interval (a
+ * log without times of its own needs them).  What gpumem writes must read
+ * back the same.
+ */
+#include "fuzz.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	fuzz_read_clocked("pmon", data, size);
+	return 0;
+}
