@@ -175,6 +175,26 @@ resolve_gpu(struct stream *st, struct rec *r)
 }
 
 /*
+ * Read on where the last record came from, heap[0], and put that input
+ * back in its place in the heap (or take it out at its end).
+ */
+static void
+merge_advance(struct stream *st)
+{
+	struct source *s = st->src[st->heap[0]];
+
+	source_fill(s);
+	if (s->win.count > 0) {
+		if (st->nheap > 1)	/* one input: nothing to compare */
+			sift_down(st, 0);
+	} else {
+		st->heap[0] = st->heap[--st->nheap];
+		if (st->nheap > 0)
+			sift_down(st, 0);
+	}
+}
+
+/*
  * The next record of the merged inputs, or 0 at the end.  The input a
  * record came from is read on at the next call, not before the record is
  * handed out: a live input may wait there, and its reader's hook (see
@@ -195,30 +215,20 @@ merge_next(struct stream *st, struct rec *out)
 				sift_up(st, st->nheap - 1);
 			}
 		}
-	} else if (st->nheap > 0) {
-		/* Read on where the last record came from: heap[0]. */
-		s = st->src[st->heap[0]];
-		source_fill(s);
-		if (s->win.count > 0) {
-			if (st->nheap > 1)	/* one input: nothing to compare */
-				sift_down(st, 0);
-		} else {
-			st->heap[0] = st->heap[--st->nheap];
-			if (st->nheap > 0)
-				sift_down(st, 0);
-		}
+	} else if (st->nheap > 0)
+		merge_advance(st);
+	for (;;) {
+		if (st->nheap == 0)
+			return 0;
+		i = st->heap[0];
+		s = st->src[i];
+		*out = *window_peek(&s->win);
+		window_pop(&s->win);
+		out->src = (unsigned)i;
+		if (out->gpukey == NULL || resolve_gpu(st, out))
+			return 1;
+		merge_advance(st);	/* skipped: read on at once */
 	}
-again:
-	if (st->nheap == 0)
-		return 0;
-	i = st->heap[0];
-	s = st->src[i];
-	*out = *window_peek(&s->win);
-	window_pop(&s->win);
-	out->src = (unsigned)i;
-	if (out->gpukey != NULL && !resolve_gpu(st, out))
-		goto again;
-	return 1;
 }
 
 /* --- ending vanished processes --- */
