@@ -3,6 +3,10 @@
 # bench/run.sh (make bench): how fast gpumem gets from a capture or a log
 # to an answer, side by side with the tools a user would otherwise use.
 #
+# Pipelines pass records in the binary form between gpumem tools, as
+# they do for users (formats/rec.h); one row shows read | tasks with text
+# between.
+#
 # Data is made with gpumem synth (8 GPUs, 100 ms sampling, tasks with
 # releases and leaks) at two sizes, about 20 MB and 200 MB of UDP capture:
 # UDP pcap, TCP pcap, pcapng, pcap.gz, gpumem CSV and nvidia-smi CSV.  Each
@@ -195,6 +199,10 @@ for size in $sizes; do
 	row "read \\| tasks" "$size" "$(bytes "$d/udp.pcap")" "$nrec" "$1" \
 	    "$2" "$(rss_mb gpumem-tasks -q "$d/udp.pcap")" "read=$udp"
 	target "$size read | tasks / read" "$(ratio "$rt" "$udp")" "<=" 1.3
+	# The same pipeline with the text stream between the two (rec.h).
+	set -- $(timeit "$runs" "GPUMEM_STREAM=text gpumem-read -q $d/udp.pcap | gpumem-tasks -q > /dev/null")
+	row "read \\| tasks, text between" "$size" "$(bytes "$d/udp.pcap")" \
+	    "$nrec" "$1" "$2" "" "read=$udp"
 	set -- $(timeit "$runs" "gpumem-read -q $d/udp.pcap | gpumem-plot -q --script > /dev/null")
 	row "read \\| plot --script" "$size" "$(bytes "$d/udp.pcap")" "$nrec" \
 	    "$1" "$2" "$(rss_mb gpumem-plot -q --script "$d/udp.pcap")" \
@@ -240,7 +248,7 @@ fi
 	echo "$(nproc) cores, $(free -g | awk '/^Mem:/ { print $2 }') GiB,"
 	echo "Linux $(uname -r); hyperfine $(hyperfine --version | cut -d' ' -f2),"
 	echo "tcpdump $(tcpdump --version 2>&1 | sed -n 's/^tcpdump version //p'),"
-	echo "$(tshark --version 2>/dev/null | head -n 1 | cut -d' ' -f1-2),"
+	echo "$(tshark --version 2>/dev/null | head -n 1 | cut -d' ' -f1-3 | sed 's/[. ]*$//'),"
 	echo "mlr $(mlr --version | cut -d' ' -f2)."
 	echo
 	echo "Data: gpumem synth, 8 GPUs sampled every 100 ms with tasks"
@@ -248,7 +256,9 @@ fi
 	echo "large = $dur_large of it.  Times are medians of $runs runs after a"
 	echo "warm-up (page cache warm; tshark and Miller: 2 runs on small, 1 on"
 	echo "large), ± the standard deviation.  gpumem writes its text record"
-	echo "stream to /dev/null; the peers do what a user would do without it."
+	echo "stream to /dev/null; in pipelines gpumem tools pass the binary form"
+	echo "between them, as they do for users (one row has text between); the"
+	echo "peers do what a user would do without gpumem."
 	echo "A ratio is gpumem's time over the peer's (below 1: gpumem is"
 	echo "faster)."
 	echo

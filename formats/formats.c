@@ -21,6 +21,7 @@
 
 const struct format *const formats[] = {
 	&fmt_stream,
+	&fmt_stream_bin,
 	&fmt_query_gpu,
 	&fmt_compute_apps,
 	&fmt_bundle,

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /* rec.c: the record stream's text form, written and parsed by hand for speed. */
+#include <sys/stat.h>
+
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rec.h"
 
@@ -78,30 +82,172 @@ put_opt(char *p, int has, uint32_t v)
 	return p;
 }
 
+/*
+ * Whether every process that reads the pipe at fd is a gpumem tool of our
+ * own installation (its program in the directory ours is in), found
+ * through /proc: each process whose standard input is this pipe.  Any
+ * doubt (no /proc, a process of another user, a shell not yet replaced by
+ * the program it starts) says no, and the stream stays text.
+ */
+static int
+pipe_to_gpumem(int fd)
+{
+	struct stat st;
+	char want[64], link[64], self[4096], exe[4096], path[64];
+	const char *slash;
+	struct dirent *d;
+	size_t dirlen;
+	ssize_t n;
+	DIR *dir;
+	int found = 0;
+
+	if (fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode))
+		return 0;
+	snprintf(want, sizeof(want), "pipe:[%llu]",
+	    (unsigned long long)st.st_ino);
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n <= 0)
+		return 0;
+	self[n] = '\0';
+	if ((slash = strrchr(self, '/')) == NULL)
+		return 0;
+	dirlen = (size_t)(slash - self) + 1;
+	if ((dir = opendir("/proc")) == NULL)
+		return 0;
+	while ((d = readdir(dir)) != NULL) {
+		if (d->d_name[0] < '1' || d->d_name[0] > '9' ||
+		    strlen(d->d_name) > 20)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/fd/0", d->d_name);
+		n = readlink(path, link, sizeof(link) - 1);
+		if (n <= 0)
+			continue;
+		link[n] = '\0';
+		if (strcmp(link, want) != 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/exe", d->d_name);
+		n = readlink(path, exe, sizeof(exe) - 1);
+		if (n <= 0) {
+			found = 0;
+			break;
+		}
+		exe[n] = '\0';
+		if ((size_t)n <= dirlen || memcmp(exe, self, dirlen) != 0 ||
+		    strchr(exe + dirlen, '/') != NULL ||
+		    strncmp(exe + dirlen, "gpumem", 6) != 0 ||
+		    (exe[dirlen + 6] != '\0' && exe[dirlen + 6] != '-')) {
+			found = 0;
+			break;
+		}
+		found = 1;
+	}
+	closedir(dir);
+	return found;
+}
+
+/* Choose the form and put the header or the magic first. */
+static int
+recw_start(struct recw *w)
+{
+	static const char hdr[] = REC_HEADER "\n";
+	const char *mode = getenv("GPUMEM_STREAM");
+
+	if (mode != NULL && strcmp(mode, "binary") == 0)
+		w->bin = 1;
+	else if (mode != NULL && strcmp(mode, "text") == 0)
+		w->bin = 0;
+	else
+		w->bin = pipe_to_gpumem(fileno(w->f));
+	w->header_done = 1;
+	if (w->cap - w->len < sizeof(hdr) && recw_drain(w) < 0)
+		return -1;
+	if (w->bin) {
+		memcpy(w->buf + w->len, REC_BIN_MAGIC, REC_BIN_MAGICLEN);
+		w->len += REC_BIN_MAGICLEN;
+	} else {
+		memcpy(w->buf + w->len, hdr, sizeof(hdr) - 1);
+		w->len += sizeof(hdr) - 1;
+	}
+	return 0;
+}
+
+/* Make room for need bytes at the end of the buffer. */
+static int
+recw_room(struct recw *w, size_t need)
+{
+	if (w->cap - w->len >= need)
+		return 0;
+	if (recw_drain(w) < 0)
+		return -1;
+	if (w->cap < need) {
+		w->cap = need;
+		w->buf = erealloc(w->buf, w->cap);
+	}
+	return 0;
+}
+
+static inline void
+le32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)v;
+	p[1] = (unsigned char)(v >> 8);
+	p[2] = (unsigned char)(v >> 16);
+	p[3] = (unsigned char)(v >> 24);
+}
+
+static inline uint32_t
+get32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static int
+recw_put_bin(struct recw *w, const struct rec *r, size_t hl, size_t nl)
+{
+	unsigned char *p;
+
+	if (hl > REC_BIN_MAXSTR || nl > REC_BIN_MAXSTR) {
+		errno = EOVERFLOW;	/* no reader takes it; never read so */
+		w->failed = 1;
+		return -1;
+	}
+	if (recw_room(w, REC_BIN_FIXED + hl + nl + 2) < 0)
+		return -1;
+	p = (unsigned char *)w->buf + w->len;
+	p[0] = 'R';
+	p[1] = (unsigned char)r->has;
+	p[2] = p[3] = 0;
+	le32(p + 4, r->gpu);
+	le32(p + 8, (uint32_t)r->ts);
+	le32(p + 12, (uint32_t)(r->ts >> 32));
+	le32(p + 16, r->pid);
+	le32(p + 20, r->has & REC_USED ? r->used : 0);
+	le32(p + 24, r->has & REC_FREE ? r->free : 0);
+	le32(p + 28, r->has & REC_TOTAL ? r->total : 0);
+	le32(p + 32, (uint32_t)hl);
+	le32(p + 36, (uint32_t)nl);
+	p += REC_BIN_FIXED;
+	memcpy(p, r->host, hl + 1);
+	memcpy(p + hl + 1, r->name, nl + 1);
+	w->len += REC_BIN_FIXED + hl + nl + 2;
+	w->count++;
+	return 0;
+}
+
 int
 recw_put(struct recw *w, const struct rec *r)
 {
 	size_t need, hl = strlen(r->host), nl = strlen(r->name);
 	char *p;
 
-	if (!w->header_done) {
-		static const char hdr[] = REC_HEADER "\n";
-
-		if (w->cap - w->len < sizeof(hdr) && recw_drain(w) < 0)
-			return -1;
-		memcpy(w->buf + w->len, hdr, sizeof(hdr) - 1);
-		w->len += sizeof(hdr) - 1;
-		w->header_done = 1;
-	}
+	if (!w->header_done && recw_start(w) < 0)
+		return -1;
+	if (w->bin)
+		return recw_put_bin(w, r, hl, nl);
 	need = 20 + 5 * 11 + 2 * hl + 2 * nl + 16;
-	if (w->cap - w->len < need) {
-		if (recw_drain(w) < 0)
-			return -1;
-		if (w->cap < need) {
-			w->cap = need;
-			w->buf = erealloc(w->buf, w->cap);
-		}
-	}
+	if (recw_room(w, need) < 0)
+		return -1;
 	p = w->buf + w->len;
 	/* The records of a poll share their time: format it once. */
 	if (r->ts != w->lastts || w->tslen == 0) {
@@ -130,15 +276,8 @@ recw_put(struct recw *w, const struct rec *r)
 int
 recw_flush(struct recw *w)
 {
-	if (!w->header_done) {
-		static const char hdr[] = REC_HEADER "\n";
-
-		if (w->cap - w->len < sizeof(hdr) && recw_drain(w) < 0)
-			return -1;
-		memcpy(w->buf + w->len, hdr, sizeof(hdr) - 1);
-		w->len += sizeof(hdr) - 1;
-		w->header_done = 1;
-	}
+	if (!w->header_done && recw_start(w) < 0)
+		return -1;
 	if (recw_drain(w) < 0)
 		return -1;
 	if (fflush(w->f) != 0) {
@@ -153,6 +292,76 @@ recw_release(struct recw *w)
 {
 	free(w->buf);
 	w->buf = NULL;
+}
+
+int
+rec_bin_sniff(const unsigned char *p, size_t n)
+{
+	return n >= REC_BIN_MAGICLEN &&
+	    memcmp(p, REC_BIN_MAGIC, REC_BIN_MAGICLEN) == 0;
+}
+
+int
+rec_bin_decode(const unsigned char *p, size_t n, struct rec *r,
+    size_t *used, const char **why)
+{
+	size_t hl, nl, len;
+	unsigned has;
+
+	if (n == 0) {
+		*used = 1;
+		return 0;
+	}
+	if (p[0] == (unsigned char)REC_BIN_MAGIC[0]) {
+		*used = REC_BIN_MAGICLEN;
+		if (memcmp(p, REC_BIN_MAGIC, n < REC_BIN_MAGICLEN ? n :
+		    REC_BIN_MAGICLEN) != 0) {
+			*why = "a magic that is not gpumem's binary stream, "
+			    "version 1";
+			return -1;
+		}
+		return n < REC_BIN_MAGICLEN ? 0 : 2;
+	}
+	if (p[0] != 'R') {
+		*why = "not a record of the binary stream";
+		return -1;
+	}
+	if (n < REC_BIN_FIXED) {
+		*used = REC_BIN_FIXED;
+		return 0;
+	}
+	has = p[1];
+	hl = get32(p + 32);
+	nl = get32(p + 36);
+	if (has > (REC_USED | REC_FREE | REC_TOTAL) || p[2] != 0 ||
+	    p[3] != 0 || hl > REC_BIN_MAXSTR || nl > REC_BIN_MAXSTR) {
+		*why = "a record header of the binary stream out of range";
+		return -1;
+	}
+	len = REC_BIN_FIXED + hl + nl + 2;
+	*used = len;
+	if (n < len)
+		return 0;
+	p += REC_BIN_FIXED;
+	if (p[hl] != '\0' || p[hl + 1 + nl] != '\0' ||
+	    memchr(p, '\0', hl) != NULL || memchr(p + hl + 1, '\0', nl) != NULL) {
+		*why = "a host or process name of the wrong length";
+		return -2;
+	}
+	p -= REC_BIN_FIXED;
+	r->has = has;
+	r->gpu = get32(p + 4);
+	r->ts = (uint64_t)get32(p + 8) | (uint64_t)get32(p + 12) << 32;
+	r->pid = get32(p + 16);
+	r->used = has & REC_USED ? get32(p + 20) : 0;
+	r->free = has & REC_FREE ? get32(p + 24) : 0;
+	r->total = has & REC_TOTAL ? get32(p + 28) : 0;
+	r->host = (const char *)p + REC_BIN_FIXED;
+	r->name = r->host + hl + 1;
+	r->gpukey = NULL;
+	r->origin = REC_PLAIN;
+	r->src = 0;
+	return 1;
 }
 
 int

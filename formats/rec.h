@@ -19,6 +19,33 @@
  * they contain a comma, a double quote, CR or LF.  Records are in timestamp
  * order, stable for equal timestamps.  The header may appear again in the
  * middle of a stream (outputs joined with cat).
+ *
+ * Binary form, between gpumem tools only: when standard output is a pipe
+ * and every process reading that pipe is a gpumem tool of the same
+ * installation (the same directory), the writer sends the records in the
+ * binary form below instead, and the reader on the other end detects it
+ * by its magic; to a terminal, a file or any other program the stream is
+ * always text.  GPUMEM_STREAM=text in the environment turns the binary
+ * form off; GPUMEM_STREAM=binary writes it wherever the output goes (for
+ * tests, or to keep a stream to feed gpumem again).
+ *
+ *	magic	8 bytes "\x89GMREC\x01\n" (may appear again: joined streams)
+ *	record	40 bytes, then host and process_name, each NUL-terminated:
+ *		 0 u8   'R'
+ *		 1 u8   has (enum rec_has)
+ *		 2 u16  0
+ *		 4 u32  gpu
+ *		 8 u64  timestamp
+ *		16 u32  process_id
+ *		20 u32  memory_used
+ *		24 u32  memory_free
+ *		28 u32  memory_total
+ *		32 u32  length of host (without its NUL)
+ *		36 u32  length of process_name (without its NUL)
+ *
+ * All integers little-endian; values a record does not have are 0.  A
+ * record takes 40 + host length + 1 + name length + 1 bytes; the strings
+ * are at most REC_BIN_MAXSTR bytes each.
  */
 #ifndef GPUMEM_REC_H
 #define GPUMEM_REC_H
@@ -28,6 +55,11 @@
 #include <stdio.h>
 
 #include "util.h"
+
+#define REC_BIN_MAGIC "\x89GMREC\x01\n"
+#define REC_BIN_MAGICLEN 8
+#define REC_BIN_FIXED 40
+#define REC_BIN_MAXSTR (1U << 20)
 
 #define REC_HEADER \
 	"timestamp,host,gpu,process_id,memory_used,memory_free," \
@@ -95,15 +127,18 @@ rec_is_mark(const struct rec *r)
 void rec_init(struct rec *r);
 
 /*
- * A buffered writer of the record stream to a FILE.  The header is written
- * before the first record (and only then), so an empty input gives a header
- * alone.
+ * A buffered writer of the record stream to a FILE.  The header (or the
+ * binary form's magic) is written before the first record, and only then,
+ * so an empty input gives a header alone.  Which form is chosen when the
+ * first record or the flush comes (see "Binary form" above), so that the
+ * other end of a pipe has had time to start.
  */
 struct recw {
 	FILE *f;
 	char *buf;
 	size_t len, cap;
 	int header_done;
+	int bin;		/* the binary form (decided with the header) */
 	int failed;
 	uint64_t count;
 	uint64_t lastts;	/* the last timestamp written, and its text */
@@ -135,6 +170,21 @@ int rec_parse(char *line, size_t len, struct rec *r, const char **why);
 /* rec_parse() for a line the caller knows holds no '"' (the fast path). */
 int rec_parse_unquoted(char *line, size_t len, struct rec *r,
     const char **why);
+
+/*
+ * Decode the binary form at p (n bytes there).  Return 1 for a record
+ * (strings point into p), 2 for the magic, 0 when the bytes there are the
+ * start of a record but not all of it (*used says how many it needs), -1
+ * for bytes that are not the binary form with *why set (the stream cannot
+ * be followed beyond), -2 for a record that is whole but bad (*used says
+ * its length, so that reading goes on after it).  On 1 and 2 *used is the
+ * bytes taken.
+ */
+int rec_bin_decode(const unsigned char *p, size_t n, struct rec *r,
+    size_t *used, const char **why);
+
+/* Whether the first n bytes at p start the binary form. */
+int rec_bin_sniff(const unsigned char *p, size_t n);
 
 /* Whether line ends inside an open quoted field. */
 int rec_line_open(const char *line, size_t len);

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: ISC */
-/* recfmt.c: the record stream (rec.h) as an input format of gpumem read. */
+/*
+ * recfmt.c: the record stream (rec.h) as an input format of gpumem read:
+ * its text form, and its binary form between gpumem tools.
+ */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,4 +125,153 @@ const struct format fmt_stream = {
 	.end = end_fn,
 	.summary = summary,
 	.free = free_fn,
+};
+
+/* --- the binary form --- */
+
+#define BIN_BUFSZ (256U * 1024)
+
+struct recbin {
+	struct source *s;
+	unsigned char *buf;
+	size_t cap, have, off;
+	uint64_t base;		/* the input offset of buf[0] */
+	uint64_t at;		/* that of the record being read */
+	uint64_t magics;
+	int eof;
+};
+
+static int
+bin_sniff(const unsigned char *p, size_t n)
+{
+	return rec_bin_sniff(p, n) ? 100 : 0;
+}
+
+static void *
+bin_open(struct source *s, const char *hint)
+{
+	struct recbin *b = ecalloc(1, sizeof(*b));
+
+	(void)hint;
+	b->s = s;
+	b->cap = BIN_BUFSZ;
+	b->buf = emalloc(b->cap);
+	return b;
+}
+
+/* Read on until the buffer holds at least need bytes from off, or the end. */
+static int
+bin_refill(struct recbin *b, size_t need)
+{
+	ssize_t n;
+
+	if (b->off > 0) {
+		memmove(b->buf, b->buf + b->off, b->have - b->off);
+		b->base += b->off;
+		b->have -= b->off;
+		b->off = 0;
+	}
+	if (need > b->cap) {
+		b->cap = need;
+		b->buf = erealloc(b->buf, b->cap);
+	}
+	while (b->have < need) {
+		n = input_read(b->s->in, b->buf + b->have, b->cap - b->have);
+		if (n < 0) {
+			source_fail(b->s, "%s", input_error(b->s->in));
+			return -1;
+		}
+		if (n == 0) {
+			b->eof = 1;
+			return 0;
+		}
+		b->have += (size_t)n;
+	}
+	return 0;
+}
+
+static int
+bin_step(void *st)
+{
+	struct recbin *b = st;
+	struct rec r;
+	const char *why = NULL;
+	char at[40];
+	size_t used;
+	int rc;
+
+	for (;;) {
+		b->at = b->base + b->off;
+		rc = rec_bin_decode(b->buf + b->off, b->have - b->off, &r,
+		    &used, &why);
+		if (rc < 0 || (rc == 0 && b->eof))
+			snprintf(at, sizeof(at), "offset %llu",
+			    (unsigned long long)b->at);
+		switch (rc) {
+		case 1:
+			b->off += used;
+			source_emit(b->s, &r);
+			return 1;
+		case 2:
+			b->off += used;
+			b->magics++;
+			continue;
+		case -2:
+			source_bad_at(b->s, at, "%s; the record is skipped",
+			    why);
+			b->off += used;
+			return 1;
+		case -1:
+			source_bad_at(b->s, at, "%s; the rest of the input "
+			    "cannot be read", why);
+			return 0;
+		}
+		if (b->eof) {
+			if (b->have > b->off)
+				source_bad_at(b->s, at, "the input ends inside a "
+				    "record (%zu of its %zu bytes)",
+				    b->have - b->off, used);
+			return 0;
+		}
+		if (bin_refill(b, used) < 0)
+			return -1;
+	}
+}
+
+static void
+bin_where(void *st, struct sbuf *sb)
+{
+	struct recbin *b = st;
+
+	sbuf_printf(sb, "offset %llu", (unsigned long long)b->at);
+}
+
+static void
+bin_summary(void *st, struct sbuf *sb)
+{
+	struct recbin *b = st;
+
+	if (b->magics > 1)
+		sbuf_printf(sb, ", %llu joined streams",
+		    (unsigned long long)b->magics);
+}
+
+static void
+bin_free(void *st)
+{
+	struct recbin *b = st;
+
+	free(b->buf);
+	free(b);
+}
+
+const struct format fmt_stream_bin = {
+	.name = "stream-binary",
+	.what = "gpumem record stream, binary",
+	.sniff_bytes = bin_sniff,
+	.open = bin_open,
+	.step = bin_step,
+	.summary = bin_summary,
+	.free = bin_free,
+	.where = bin_where,
 };

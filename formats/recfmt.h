@@ -5,6 +5,7 @@
 
 #include "source.h"
 
-extern const struct format fmt_stream;
+extern const struct format fmt_stream;		/* text */
+extern const struct format fmt_stream_bin;	/* binary, between tools */
 
 #endif

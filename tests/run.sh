@@ -36,6 +36,11 @@ else
 	CORPUS=
 fi
 export CORPUS
+# gpumem tools piped into each other pass records in a binary form (rec.h)
+# when the reader has started by the time the writer looks; which one a
+# pipeline gets is then a matter of timing, and a summary line names it.
+# Tests get text unless they ask (cli/read/binary-stream.sh does).
+export GPUMEM_STREAM=text
 # Sanitizers: any report is a failure (the output would differ too).
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=98

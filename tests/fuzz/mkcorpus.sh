@@ -47,6 +47,8 @@ for s in demo leak partial-leak concurrent two-waiting pid-reuse noise \
     missing clean; do
 	gpumem-synth -s "$s" -o s.csv
 	put stream "synth-$s.csv" s.csv
+	GPUMEM_STREAM=binary gpumem-synth -s "$s" -o s.bin
+	put streambin "synth-$s.bin" s.bin
 	gpumem-synth -s "$s" --host node1 -o s.csv
 	put tasks "synth-$s.csv" s.csv
 	gpumem-tasks -q s.csv > t.csv
@@ -66,6 +68,8 @@ gpumem-synth -s multi-gpu --duration 20s -o s.csv
 put stream synth-multi-gpu.csv s.csv
 gzip -n -c s.csv > s.csv.gz
 put detect synth-multi-gpu.csv.gz s.csv.gz
+GPUMEM_STREAM=binary gpumem-read -q s.csv > s.bin
+put detect synth-multi-gpu.bin s.bin
 gpumem-synth -s demo --gmem --host 10.0.0.7 --duration 20s -o s.csv
 put stream synth-gmem.csv s.csv
 
