@@ -59,6 +59,11 @@ struct nvsmi {
 	size_t poll_pos;
 	int havepoll;
 
+	/* The rows of a poll share their time: parsed once. */
+	char lastts[40];
+	size_t lastlen;
+	uint64_t lastval;
+
 	uint64_t rows, headers;
 	int apps_nogpu_said;
 	struct sbuf host, key, name;	/* scratch */
@@ -491,10 +496,21 @@ row_time(struct nvsmi *p, uint64_t *ts)
 
 	if (i < 0)
 		return block_time(p, ts);
+	if (p->lastlen > 0 && p->len[i] == p->lastlen &&
+	    memcmp(p->f[i], p->lastts, p->lastlen) == 0) {
+		*ts = p->lastval;
+		return 0;
+	}
 	if (gtime_nvsmi(p->f[i], p->len[i], ts) == 0 ||
 	    gtime_iso(p->f[i], p->len[i], ts) == 0 ||
-	    gtime_ctime(p->f[i], p->len[i], ts) == 0)
+	    gtime_ctime(p->f[i], p->len[i], ts) == 0) {
+		if (p->len[i] < sizeof(p->lastts)) {
+			memcpy(p->lastts, p->f[i], p->len[i]);
+			p->lastlen = p->len[i];
+			p->lastval = *ts;
+		}
 		return 0;
+	}
 	source_bad(p->s, "field 'timestamp': expected YYYY/MM/DD "
 	    "HH:MM:SS.mmm, got %s", field_quote(q, sizeof(q), p->f[i],
 	    p->len[i]));
