@@ -656,6 +656,9 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 		emit_task(e, g, w->name, w->pid, w->start, w->end, w->peak,
 		    w->held, 0, known, known ? w->remaining : 0, TASK_LEAKED,
 		    0);
+		/* Its memory, never back, is part of the level from now. */
+		if (g->have_base)
+			g->base += w->remaining;
 		ptask_free(w);
 		memmove(g->wait, g->wait + 1, --g->nwait * sizeof(*g->wait));
 		e->st.waitcapped++;

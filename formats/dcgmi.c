@@ -50,8 +50,7 @@ struct dcgmi {
 	int insample, newheader;
 	int64_t last_gpu;
 	uint64_t sample_ts, samples, others;
-	struct hmap gpus;
-	uint32_t ngpus;
+	struct gpuset gpuset;	/* the GPUs named, for the summary */
 	char *w[MAXCOLS + 1];
 	size_t wl[MAXCOLS + 1];
 };
@@ -124,17 +123,6 @@ value(struct dcgmi *p, enum col c, uint32_t *v)
 }
 
 static void
-note_gpu(struct dcgmi *p, uint32_t g)
-{
-	int isnew;
-
-	/* A hash set: a log may name tens of thousands of GPUs. */
-	hmap_put(&p->gpus, &g, sizeof(g), &isnew);
-	if (isnew)
-		p->ngpus++;
-}
-
-static void
 row(struct dcgmi *p, char *line)
 {
 	size_t n;
@@ -188,7 +176,7 @@ row(struct dcgmi *p, char *line)
 		p->samples++;
 	}
 	p->last_gpu = gpu;
-	note_gpu(p, gpu);
+	gpuset_add(&p->gpuset, gpu);
 	rec_init(&r);
 	r.ts = p->sample_ts;
 	r.gpu = gpu;
@@ -275,9 +263,9 @@ summary(void *st, struct sbuf *sb)
 {
 	struct dcgmi *p = st;
 
-	sbuf_printf(sb, ", %llu sample%s of %u GPU%s",
-	    (unsigned long long)p->samples, p->samples == 1 ? "" : "s",
-	    p->ngpus, p->ngpus == 1 ? "" : "s");
+	sbuf_printf(sb, ", %llu sample%s of ",
+	    (unsigned long long)p->samples, p->samples == 1 ? "" : "s");
+	gpuset_say(&p->gpuset, sb);
 	if (p->others > 0)
 		sbuf_printf(sb, ", %llu rows of MIG instances or other "
 		    "entities not read", (unsigned long long)p->others);
@@ -290,7 +278,7 @@ free_fn(void *st)
 {
 	struct dcgmi *p = st;
 
-	hmap_release(&p->gpus, NULL);
+	gpuset_release(&p->gpuset);
 	free(p);
 }
 

@@ -44,6 +44,7 @@
 #include "gtime.h"
 #include "hmap.h"
 #include "sclock.h"
+#include "gpumap.h"
 #include "source.h"
 
 #define MAXCOLS 64
@@ -89,8 +90,7 @@ struct mon {
 	/* For the summary. */
 	uint64_t samples, idle, nofb;
 	uint64_t nrec;		/* records written (a bundle's section: its own) */
-	struct hmap gpus;
-	uint32_t ngpus;
+	struct gpuset gpuset;	/* the GPUs named, for the summary */
 
 	struct sbuf name;
 	char *w[MAXCOLS + 1];
@@ -245,17 +245,6 @@ set_columns(struct mon *p, char *line, int kind)
 		p->any_fb = 1;
 	else
 		p->util_only = util;
-}
-
-static void
-note_gpu(struct mon *p, uint32_t g)
-{
-	int isnew;
-
-	/* A hash set: a log may name tens of thousands of GPUs. */
-	hmap_put(&p->gpus, &g, sizeof(g), &isnew);
-	if (isnew)
-		p->ngpus++;
 }
 
 /* "20240104" */
@@ -544,7 +533,7 @@ row(struct mon *p, char *line)
 	p->last_gpu = gpu;
 	if (p->pmon)
 		add_pair(p, gpu, pid);
-	note_gpu(p, gpu);
+	gpuset_add(&p->gpuset, gpu);
 
 	rec_init(&r);
 	r.ts = p->sample_ts;
@@ -663,9 +652,9 @@ summary(void *st, struct sbuf *sb)
 {
 	struct mon *p = st;
 
-	sbuf_printf(sb, ", %llu sample%s of %u GPU%s",
-	    (unsigned long long)p->samples, p->samples == 1 ? "" : "s",
-	    p->ngpus, p->ngpus == 1 ? "" : "s");
+	sbuf_printf(sb, ", %llu sample%s of ",
+	    (unsigned long long)p->samples, p->samples == 1 ? "" : "s");
+	gpuset_say(&p->gpuset, sb);
 	if (p->idle > 0)
 		sbuf_printf(sb, ", %llu idle rows", (unsigned long long)p->idle);
 	if (p->nofb > 0)
@@ -681,7 +670,7 @@ free_fn(void *st)
 	struct mon *p = st;
 
 	free(p->pairs);
-	hmap_release(&p->gpus, NULL);
+	gpuset_release(&p->gpuset);
 	sbuf_release(&p->name);
 	free(p);
 }

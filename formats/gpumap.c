@@ -145,9 +145,22 @@ add(struct gpumap *m, const char *host)
 	return g;
 }
 
+/*
+ * Name g by key.  A GPU has a UUID and a bus id, but a hostile log may
+ * pair one UUID with a new bus id on every row: at most 2 * GPUMAP_MAX
+ * names are kept, and a GPU named anew beyond that is still found by the
+ * names it had.
+ */
 static void
 bind(struct gpumap *m, struct sbuf *key, struct gpu *g)
 {
+	void **v;
+
+	if (m->keys.n >= 2 * GPUMAP_MAX) {
+		if ((v = hmap_get(&m->keys, key->buf, key->len)) != NULL)
+			*v = g;
+		return;
+	}
 	*hmap_put(&m->keys, key->buf, key->len, NULL) = g;
 }
 
@@ -280,4 +293,36 @@ gpumap_index(struct gpumap *m, const char *host, const char *key,
 	sbuf_release(&k);
 	*how = g->how;
 	return (uint32_t)(g->index >= 0 ? g->index : g->assigned);
+}
+
+void
+gpuset_add(struct gpuset *s, uint32_t gpu)
+{
+	int isnew;
+
+	if (s->n >= GPUMAP_MAX) {
+		if (!s->more && hmap_get(&s->seen, &gpu, sizeof(gpu)) == NULL)
+			s->more = 1;
+		return;
+	}
+	hmap_put(&s->seen, &gpu, sizeof(gpu), &isnew);
+	if (isnew)
+		s->n++;
+}
+
+void
+gpuset_say(const struct gpuset *s, struct sbuf *sb)
+{
+	if (s->more)
+		sbuf_printf(sb, "more than %u GPUs", s->n);
+	else
+		sbuf_printf(sb, "%u GPU%s", s->n, s->n == 1 ? "" : "s");
+}
+
+void
+gpuset_release(struct gpuset *s)
+{
+	hmap_release(&s->seen, NULL);
+	s->n = 0;
+	s->more = 0;
 }

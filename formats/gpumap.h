@@ -18,6 +18,9 @@
 
 #include <stdint.h>
 
+#include "hmap.h"
+#include "util.h"
+
 #define GPUMAP_MAX 65536	/* GPU identities a run keeps */
 
 struct gpumap;
@@ -47,6 +50,21 @@ void gpumap_learn(struct gpumap *m, const char *host, const char *uuid,
  */
 uint32_t gpumap_index(struct gpumap *m, const char *host, const char *key,
     enum gpumap_how *how);
+
+/*
+ * The GPU numbers one input names, counted for its summary line: a hash
+ * set that keeps at most GPUMAP_MAX of them (a hostile log may name a new
+ * one on every row) and then only says there were more.  Zeroed = empty.
+ */
+struct gpuset {
+	struct hmap seen;
+	uint32_t n;
+	int more;		/* numbers beyond GPUMAP_MAX came */
+};
+void gpuset_add(struct gpuset *s, uint32_t gpu);
+/* Append "1 GPU", "8 GPUs" or "more than 65536 GPUs" to sb. */
+void gpuset_say(const struct gpuset *s, struct sbuf *sb);
+void gpuset_release(struct gpuset *s);
 
 /* Whether s looks like a PCI bus id ("00000000:01:00.0", "0000:00:03.0"). */
 int gpumap_is_bus(const char *s);

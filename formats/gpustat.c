@@ -46,8 +46,7 @@ struct gpustat {
 	struct hmap standin;	/* "host\0gpu\0user\0n" -> stand-in pid */
 	uint32_t next_standin;
 	uint64_t polls, standins;
-	struct hmap gpus;
-	uint32_t ngpus;
+	struct gpuset gpuset;	/* the GPUs named, for the summary */
 };
 
 /* "[5] GeForce ..." : the index, or -1. */
@@ -122,17 +121,6 @@ open_fn(struct source *s, const char *hint)
 	p->s = s;
 	p->next_standin = STANDIN_BASE;
 	return p;
-}
-
-static void
-note_gpu(struct gpustat *p, uint32_t g)
-{
-	int isnew;
-
-	/* A hash set: a log may name tens of thousands of GPUs. */
-	hmap_put(&p->gpus, &g, sizeof(g), &isnew);
-	if (isnew)
-		p->ngpus++;
 }
 
 /* "10972 / 11019 MB": 1 and the values, 0 for "?? / ?? MB", -1 not it. */
@@ -279,7 +267,7 @@ gpu_line(struct gpustat *p, const char *line)
 		t = field_trim(t, &n);
 		if (memory_field(t, n, &used, &hu, &total, &ht) == 1) {
 			found = 1;
-			note_gpu(p, (uint32_t)idx);
+			gpuset_add(&p->gpuset, (uint32_t)idx);
 			rec_init(&r);
 			r.ts = p->ts;
 			r.host = p->host.buf;
@@ -363,9 +351,9 @@ summary(void *st, struct sbuf *sb)
 {
 	struct gpustat *p = st;
 
-	sbuf_printf(sb, ", %llu poll%s of %u GPU%s",
-	    (unsigned long long)p->polls, p->polls == 1 ? "" : "s",
-	    p->ngpus, p->ngpus == 1 ? "" : "s");
+	sbuf_printf(sb, ", %llu poll%s of ",
+	    (unsigned long long)p->polls, p->polls == 1 ? "" : "s");
+	gpuset_say(&p->gpuset, sb);
 	if (p->standins > 0)
 		sbuf_printf(sb, ", %llu processes without a pid given stand-in "
 		    "ids from %u", (unsigned long long)p->standins,
@@ -381,7 +369,7 @@ free_fn(void *st)
 	sbuf_release(&p->name);
 	sbuf_release(&p->key);
 	hmap_release(&p->standin, NULL);
-	hmap_release(&p->gpus, NULL);
+	gpuset_release(&p->gpuset);
 	free(p);
 }
 

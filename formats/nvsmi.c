@@ -69,8 +69,7 @@ struct nvsmi {
 	struct sbuf host, key, name;	/* scratch */
 	char *f[MAXCOLS + 1];
 	size_t len[MAXCOLS + 1];
-	struct hmap seen;		/* GPU numbers seen, for the summary */
-	uint32_t nseen;
+	struct gpuset gpuset;		/* the GPUs named, for the summary */
 	struct hmap learned;		/* identities already told to gpumap */
 	struct sbuf lkey;
 	struct sbuf last[NLAST];	/* the last identity of GPU 0..NLAST-1 */
@@ -517,17 +516,6 @@ row_time(struct nvsmi *p, uint64_t *ts)
 	return -1;
 }
 
-static void
-note_gpu(struct nvsmi *p, uint32_t g)
-{
-	int isnew;
-
-	/* A hash set: a log may name tens of thousands of GPUs. */
-	hmap_put(&p->seen, &g, sizeof(g), &isnew);
-	if (isnew)
-		p->nseen++;
-}
-
 /* Read a MiB column; return 1 value, 0 missing, -1 bad (reported). */
 static int
 mib(struct nvsmi *p, enum col c, const char *what, uint32_t *v)
@@ -615,7 +603,7 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 	if (rc > 0) {
 		r->gpu = g;
 		learn(p, r->host, uuid, bus, g);
-		note_gpu(p, g);
+		gpuset_add(&p->gpuset, g);
 	} else if (*uuid != '\0' || *bus != '\0') {
 		if (p->kind == K_GPU)
 			learn(p, r->host, uuid, bus, -1);
@@ -630,7 +618,7 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 		r->gpu = 0;
 	} else if (p->col[C_TS] < 0) {
 		r->gpu = (uint32_t)p->block_rows;
-		note_gpu(p, r->gpu);
+		gpuset_add(&p->gpuset, r->gpu);
 	} else {
 		if (!p->havepoll || ts < p->poll_ts ||
 		    ts - p->poll_ts > POLL_SPREAD || p->newblock) {
@@ -640,7 +628,7 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 			p->newblock = 0;
 		}
 		r->gpu = (uint32_t)p->poll_pos++;
-		note_gpu(p, r->gpu);
+		gpuset_add(&p->gpuset, r->gpu);
 	}
 	return 0;
 }
@@ -791,9 +779,10 @@ summary(void *st, struct sbuf *sb)
 {
 	struct nvsmi *p = st;
 
-	if (p->kind == K_GPU && p->nseen > 0)
-		sbuf_printf(sb, ", %u GPU%s", p->nseen, p->nseen == 1 ? "" :
-		    "s");
+	if (p->kind == K_GPU && p->gpuset.n > 0) {
+		sbuf_adds(sb, ", ");
+		gpuset_say(&p->gpuset, sb);
+	}
 	if (p->headers > 0)
 		sbuf_printf(sb, ", %llu repeated headers",
 		    (unsigned long long)p->headers);
@@ -808,7 +797,7 @@ free_fn(void *st)
 	sbuf_release(&p->host);
 	sbuf_release(&p->key);
 	sbuf_release(&p->name);
-	hmap_release(&p->seen, NULL);
+	gpuset_release(&p->gpuset);
 	hmap_release(&p->learned, NULL);
 	sbuf_release(&p->lkey);
 	for (i = 0; i < NLAST; i++)

@@ -86,8 +86,9 @@ put_opt(char *p, int has, uint32_t v)
  * Whether every process that reads the pipe at fd is a gpumem tool of our
  * own installation (its program in the directory ours is in), found
  * through /proc: each process whose standard input is this pipe.  Any
- * doubt (no /proc, a process of another user, a shell not yet replaced by
- * the program it starts) says no, and the stream stays text.
+ * doubt (no /proc, a shell not yet replaced by the program it starts, a
+ * reader whose program we may not see) says no, and the stream stays text.  Only
+ * standard input is looked at: a gpumem tool reads records nowhere else.
  */
 static int
 pipe_to_gpumem(int fd)
@@ -119,6 +120,13 @@ pipe_to_gpumem(int fd)
 		    strlen(d->d_name) > 20)
 			continue;
 		snprintf(path, sizeof(path), "/proc/%s/fd/0", d->d_name);
+		/*
+		 * A process whose descriptors we may not see (another
+		 * user's; even root may not see pid 1's in a container)
+		 * is passed over: to share our pipe it would have to be
+		 * started from our pipeline under another user, and then
+		 * its gpumem tools are hidden from us as well.
+		 */
 		n = readlink(path, link, sizeof(link) - 1);
 		if (n <= 0)
 			continue;
@@ -207,11 +215,9 @@ recw_put_bin(struct recw *w, const struct rec *r, size_t hl, size_t nl)
 {
 	unsigned char *p;
 
-	if (hl > REC_BIN_MAXSTR || nl > REC_BIN_MAXSTR) {
-		errno = EOVERFLOW;	/* no reader takes it; never read so */
-		w->failed = 1;
-		return -1;
-	}
+	if (hl > REC_BIN_MAXSTR || nl > REC_BIN_MAXSTR)
+		BUG("a name of %zu bytes reached the writer (readers cut them "
+		    "to %u)", hl > nl ? hl : nl, REC_MAXSTR);
 	if (recw_room(w, REC_BIN_FIXED + hl + nl + 2) < 0)
 		return -1;
 	p = (unsigned char *)w->buf + w->len;

@@ -59,7 +59,15 @@
 #define REC_BIN_MAGIC "\x89GMREC\x01\n"
 #define REC_BIN_MAGICLEN 8
 #define REC_BIN_FIXED 40
-#define REC_BIN_MAXSTR (1U << 20)
+#define REC_BIN_MAXSTR REC_MAXSTR
+
+/*
+ * The longest host or process name a record carries, in bytes (PATH_MAX:
+ * a process name is at most a path).  Readers cut longer ones and count
+ * them (source_emit), so that a hostile log cannot make every task hold
+ * megabytes.
+ */
+#define REC_MAXSTR 4096
 
 #define REC_HEADER \
 	"timestamp,host,gpu,process_id,memory_used,memory_free," \

@@ -205,7 +205,7 @@ bin_step(void *st)
 		rc = rec_bin_decode(b->buf + b->off, b->have - b->off, &r,
 		    &used, &why);
 		if (rc < 0 || (rc == 0 && b->eof))
-			snprintf(at, sizeof(at), "offset %llu",
+			snprintf(at, sizeof(at), "offset 0x%llx",
 			    (unsigned long long)b->at);
 		switch (rc) {
 		case 1:
@@ -243,7 +243,7 @@ bin_where(void *st, struct sbuf *sb)
 {
 	struct recbin *b = st;
 
-	sbuf_printf(sb, "offset %llu", (unsigned long long)b->at);
+	sbuf_printf(sb, "offset 0x%llx", (unsigned long long)b->at);
 }
 
 static void

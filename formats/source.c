@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gtime.h"
+#include "recfmt.h"
 #include "source.h"
 
 #define SNIFF_BYTES (64U * 1024)
@@ -172,6 +173,16 @@ live_peek(struct source *s, const unsigned char **p, int *at_end)
 	}
 }
 
+/* Whether the input starts with the binary record stream's magic. */
+static int
+starts_binary(struct source *s)
+{
+	const unsigned char *p;
+	size_t n = input_peek(s->in, &p, REC_BIN_MAGICLEN);
+
+	return rec_bin_sniff(p, n);
+}
+
 static const struct format *
 detect(struct source *s)
 {
@@ -249,6 +260,12 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 		if (s->fmt == NULL)
 			BUG("unknown format '%s' passed the option check",
 			    opt->format);
+		/*
+		 * A gpumem tool upstream may have chosen the binary form
+		 * (rec.h): "stream" is the record stream in either form.
+		 */
+		if (s->fmt == &fmt_stream && starts_binary(s))
+			s->fmt = &fmt_stream_bin;
 	} else
 		s->fmt = detect(s);
 	if (s->fmt == NULL) {
@@ -325,9 +342,30 @@ source_fill(struct source *s)
 	}
 }
 
+/* Cut a host or process name longer than REC_MAXSTR, and count it. */
+static void
+cut_names(struct source *s, struct rec *r)
+{
+	size_t hl = strnlen(r->host, REC_MAXSTR + 1);
+	size_t nl = strnlen(r->name, REC_MAXSTR + 1);
+
+	if (s->ncut++ == 0)
+		source_warn(s, "host or process names longer than %u bytes "
+		    "are cut to that (counted in the summary)", REC_MAXSTR);
+	sbuf_reset(&s->cut);
+	sbuf_add(&s->cut, r->host, hl > REC_MAXSTR ? REC_MAXSTR : hl);
+	sbuf_addc(&s->cut, '\0');
+	sbuf_add(&s->cut, r->name, nl > REC_MAXSTR ? REC_MAXSTR : nl);
+	r->host = s->cut.buf;
+	r->name = s->cut.buf + (hl > REC_MAXSTR ? REC_MAXSTR : hl) + 1;
+}
+
 void
 source_emit(struct source *s, struct rec *r)
 {
+	if (strnlen(r->name, REC_MAXSTR + 1) > REC_MAXSTR ||
+	    strnlen(r->host, REC_MAXSTR + 1) > REC_MAXSTR)
+		cut_names(s, r);
 	r->src = s->idx;
 	if (window_push(&s->win, r) == 0) {
 		if (!rec_is_mark(r))
@@ -542,6 +580,10 @@ source_summary(struct source *s, int procs)
 		sbuf_printf(&sb, " (%s", s->what);
 		if (s->st != NULL && s->fmt->summary != NULL)
 			s->fmt->summary(s->st, &sb);
+		if (s->ncut > 0)
+			sbuf_printf(&sb, ", %llu record%s with names cut to "
+			    "%u bytes", (unsigned long long)s->ncut,
+			    s->ncut == 1 ? "" : "s", REC_MAXSTR);
 		if (s->device_only && !procs)
 			sbuf_adds(&sb, "; device only: no per-process data, "
 			    "tasks need --tasks");
@@ -582,6 +624,7 @@ source_free(struct source *s)
 	if (s->st != NULL && s->fmt->free != NULL)
 		s->fmt->free(s->st);
 	window_release(&s->win);
+	sbuf_release(&s->cut);
 	input_close(s->in);
 	free(s->refusal);
 	free(s);

@@ -134,6 +134,8 @@ struct source {
 	} skip[SOURCE_MAXSKIP];
 	size_t nskip;
 	uint64_t lastlate;	/* line of the last late-record message */
+	uint64_t ncut;		/* records whose names were cut (REC_MAXSTR) */
+	struct sbuf cut;	/* scratch: the cut names */
 };
 
 /*

@@ -132,7 +132,12 @@ resolve_gpu(struct stream *st, struct rec *r)
 	enum gpumap_how how;
 	void **v;
 
-	/* The same few keys come on every row: remember their answers. */
+	/*
+	 * The same few keys come on every row: remember their answers (all
+	 * of them forgotten when a hostile log has spelt too many).
+	 */
+	if (st->keycache.n >= 2 * GPUMAP_MAX)
+		hmap_release(&st->keycache, NULL);
 	sbuf_reset(&st->kc);
 	sbuf_adds(&st->kc, r->host);
 	sbuf_addc(&st->kc, '\0');

@@ -61,8 +61,7 @@ struct table {
 	int lines;		/* a line that is not blank came */
 
 	uint64_t snaps, migs;
-	struct hmap gpus;
-	uint32_t ngpus;
+	struct gpuset gpuset;	/* the GPUs named, for the summary */
 	struct sbuf name;
 	char *w[MAXWORDS + 1];
 	size_t wl[MAXWORDS + 1];
@@ -100,17 +99,6 @@ open_fn(struct source *s, const char *hint)
 	p->gici = -1;
 	sclock_init(&p->clock);
 	return p;
-}
-
-static void
-note_gpu(struct table *p, uint32_t g)
-{
-	int isnew;
-
-	/* A hash set: a log may name tens of thousands of GPUs. */
-	hmap_put(&p->gpus, &g, sizeof(g), &isnew);
-	if (isnew)
-		p->ngpus++;
 }
 
 /* The banner: a new snapshot, at the date line above it. */
@@ -229,7 +217,7 @@ gpu_row(struct table *p, char **cell, size_t *clen, size_t nc)
 		}
 	}
 	gpumap_learn(p->s->gpus, source_host(p->s, NULL), NULL, p->bus, idx);
-	note_gpu(p, idx);
+	gpuset_add(&p->gpuset, idx);
 	return 1;
 }
 
@@ -418,9 +406,9 @@ summary(void *st, struct sbuf *sb)
 {
 	struct table *p = st;
 
-	sbuf_printf(sb, ", %llu snapshot%s of %u GPU%s",
-	    (unsigned long long)p->snaps, p->snaps == 1 ? "" : "s",
-	    p->ngpus, p->ngpus == 1 ? "" : "s");
+	sbuf_printf(sb, ", %llu snapshot%s of ",
+	    (unsigned long long)p->snaps, p->snaps == 1 ? "" : "s");
+	gpuset_say(&p->gpuset, sb);
 	if (p->migs > 0)
 		sbuf_printf(sb, ", %llu MIG device rows (their memory counted "
 		    "in their GPU)", (unsigned long long)p->migs);
@@ -433,7 +421,7 @@ free_fn(void *st)
 {
 	struct table *p = st;
 
-	hmap_release(&p->gpus, NULL);
+	gpuset_release(&p->gpuset);
 	sbuf_release(&p->name);
 	free(p);
 }

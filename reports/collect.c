@@ -76,10 +76,15 @@ view_of(struct run *rn, const char *host, uint32_t gpu)
 	void **slot;
 	size_t i;
 
-	/* The engine hands out one host pointer per GPU: a cheap first try. */
+	/*
+	 * The engine hands out one host pointer per GPU: a cheap first try.
+	 * Other callers pass strings in buffers that are reused, so the
+	 * pointer alone does not say the host is the same.
+	 */
 	for (i = 0; i < NCACHE; i++)
 		if (rn->cache[i].host == host && rn->cache[i].v != NULL &&
-		    rn->cache[i].gpu == gpu)
+		    rn->cache[i].gpu == gpu &&
+		    strcmp(rn->cache[i].v->host, host) == 0)
 			return rn->cache[i].v;
 	sbuf_reset(&rn->key);
 	sbuf_adds(&rn->key, host);

@@ -3,7 +3,8 @@
 # back exactly; a datagram whose count says 65535 but holds two records is
 # a bad frame, counted; a pcap record of 2^32-1 bytes, a pcapng block of
 # 2^32-4 and a pcap snapshot length of 2^32-1 are refused at once, never
-# allocated.
+# allocated.  Host and process names longer than 4096 bytes are cut to
+# 4096 and counted, in text and in the binary form between tools.
 . "$TESTS/lib.sh"
 awk 'BEGIN {
 	print "timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name"
@@ -36,4 +37,17 @@ printf '\001\000\000\000\374\377\377\377' >> big.pcapng
 head -c 100 /dev/zero >> big.pcapng
 gpumem-read -o /dev/null big.pcapng
 echo "exit $?"
+# Names of 4096 bytes pass whole; of 4097 and 100000, cut.
+awk 'BEGIN {
+	print "timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name"
+	for (i = 0; i < 4096; i++) a = a "a"
+	b = a "b"
+	for (i = 0; i < 100000; i++) c = c "c"
+	printf "1,%s,0,1,5,,,%s\n", a, a
+	printf "2,h,0,2,5,,,%s\n", b
+	printf "3,%s,0,3,5,,,%s\n", c, c
+}' > names.csv
+gpumem-read names.csv | awk -F, 'NR > 1 { print length($2), length($8) }'
+GPUMEM_STREAM=binary gpumem-read -q names.csv | gpumem-read -q |
+    awk -F, 'NR > 1 { print length($2), length($8) }'
 exit 0

@@ -22,6 +22,9 @@ gpumem-synth -s demo -o t.csv
 GPUMEM_STREAM=binary gpumem-synth -s demo -o b.bin
 od -An -tx1 -N50 b.bin
 gpumem-read b.bin > /dev/null
+# --format stream takes the record stream in either form: a tool upstream
+# may have chosen the binary one.
+gpumem-read -q --format stream b.bin | cmp - t.csv && echo "--format stream: same"
 # Joined streams, as cat joins them.
 cat b.bin b.bin | gpumem-read --window 100000 - | tail -n +2 | wc -l
 
