@@ -69,7 +69,7 @@ struct nvsmi {
 	struct sbuf host, key, name;	/* scratch */
 	char *f[MAXCOLS + 1];
 	size_t len[MAXCOLS + 1];
-	struct gpuset gpuset;		/* the GPUs named, for the summary */
+	struct gpuset gpuset;	/* the GPUs named, for the summary */
 	struct hmap learned;		/* identities already told to gpumap */
 	struct sbuf lkey;
 	struct sbuf last[NLAST];	/* the last identity of GPU 0..NLAST-1 */

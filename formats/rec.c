@@ -87,8 +87,9 @@ put_opt(char *p, int has, uint32_t v)
  * own installation (its program in the directory ours is in), found
  * through /proc: each process whose standard input is this pipe.  Any
  * doubt (no /proc, a shell not yet replaced by the program it starts, a
- * reader whose program we may not see) says no, and the stream stays text.  Only
- * standard input is looked at: a gpumem tool reads records nowhere else.
+ * reader whose program we may not see) says no, and the stream stays
+ * text.  Only standard input is looked at: a gpumem tool reads records
+ * nowhere else.
  */
 static int
 pipe_to_gpumem(int fd)
@@ -350,7 +351,8 @@ rec_bin_decode(const unsigned char *p, size_t n, struct rec *r,
 		return 0;
 	p += REC_BIN_FIXED;
 	if (p[hl] != '\0' || p[hl + 1 + nl] != '\0' ||
-	    memchr(p, '\0', hl) != NULL || memchr(p + hl + 1, '\0', nl) != NULL) {
+	    memchr(p, '\0', hl) != NULL ||
+	    memchr(p + hl + 1, '\0', nl) != NULL) {
 		*why = "a host or process name of the wrong length";
 		return -2;
 	}

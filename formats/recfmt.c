@@ -228,8 +228,8 @@ bin_step(void *st)
 		}
 		if (b->eof) {
 			if (b->have > b->off)
-				source_bad_at(b->s, at, "the input ends inside a "
-				    "record (%zu of its %zu bytes)",
+				source_bad_at(b->s, at, "the input ends "
+				    "inside a record (%zu of its %zu bytes)",
 				    b->have - b->off, used);
 			return 0;
 		}
