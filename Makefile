@@ -165,6 +165,7 @@ demo: deps all
 # Speed and memory, side by side with the tools a user would otherwise use;
 # the table goes to bench/results.md.
 bench: deps all
+	@sh tests/deps.sh --bench
 	@sh bench/run.sh
 
 install: $(BINS)

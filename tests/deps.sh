@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# tests/deps.sh: make sure the Debian packages gpumem builds and tests with
-# are installed; install the missing ones when we can (root, or sudo
+# tests/deps.sh [--bench]: make sure the Debian packages that gpumem needs
+# to build and test (with --bench: to benchmark) are installed; install
+# the missing ones when we can (root, or sudo
 # without a password), else say which command to run.  Packages only some
 # tests use (they skip without them) are installed when we can, and only
 # named when we cannot.
@@ -30,6 +31,15 @@ tshark:cmd:tshark
 tcpdump:cmd:tcpdump
 valgrind:cmd:valgrind
 "
+# make bench: the peers it times gpumem against, and hyperfine to time.
+if [ "${1:-}" = --bench ]; then
+	need="$need
+hyperfine:cmd:hyperfine
+miller:cmd:mlr
+tcpdump:cmd:tcpdump
+tshark:cmd:tshark
+"
+fi
 missing_of() {
 	for item in $1; do
 		pkg=${item%%:*}
