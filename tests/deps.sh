@@ -2,10 +2,9 @@
 # SPDX-License-Identifier: ISC
 # tests/deps.sh [--bench]: make sure the Debian packages that gpumem needs
 # to build and test (with --bench: to benchmark) are installed; install
-# the missing ones when we can (root, or sudo
-# without a password), else say which command to run.  Packages only some
-# tests use (they skip without them) are installed when we can, and only
-# named when we cannot.
+# the missing ones when we can (root, or sudo without a password), else
+# say which command to run.  Packages only some tests use (they skip
+# without them) are installed when we can, and only named when we cannot.
 # gnuplot draws the charts; xmllint checks SVG in the tests.  Chromium (the
 # report renders in a browser) is left to CI (.ci/run): the test that needs
 # it skips without it, and it is too big to install behind a user's back.
