@@ -508,21 +508,22 @@ parse_slow(char *line, size_t len, struct rec *r, const char **why)
  * Digits at *pp up to a comma: store the value, step past the comma.
  * Return the number of digits (0 when there are none), or -1 when the
  * field is not all digits or does not end in a comma.  Up to 9 digits
- * cannot overflow 32 bits, up to 19 cannot overflow 64.
+ * cannot overflow 32 bits, up to 19 cannot overflow 64.  The line ends in
+ * a NUL, so the scan needs no bound.
  */
 static inline int
-scan_uint(char **pp, const char *end, uint64_t *v)
+scan_uint(char **pp, uint64_t *v)
 {
 	char *p = *pp;
 	uint64_t x = 0;
 	int nd = 0;
 
-	while (p < end && (unsigned)(*p - '0') <= 9) {
+	while ((unsigned)(*p - '0') <= 9) {
 		x = x * 10 + (uint64_t)(*p - '0');
 		p++;
 		nd++;
 	}
-	if (p == end || *p != ',' || nd > 19)
+	if (*p != ',' || nd > 19)
 		return -1;
 	*v = x;
 	*pp = p + 1;
@@ -594,8 +595,9 @@ rec_parse_unquoted(char *line, size_t len, struct rec *r, const char **why)
 	/* The fast path: every number in range. */
 	if (len == 0 || line[0] == 't')
 		return parse_slow(line, len, r, why);
+	*end = '\0';		/* the sentinel scan_uint() stops at */
 	if ((nd[0] = scan_ts19(&p, end, &v[0])) == 0 &&
-	    (nd[0] = scan_uint(&p, end, &v[0])) <= 0)
+	    (nd[0] = scan_uint(&p, &v[0])) <= 0)
 		return parse_slow(line, len, r, why);
 	host = p;
 	c = memchr(p, ',', (size_t)(end - p));
@@ -604,7 +606,7 @@ rec_parse_unquoted(char *line, size_t len, struct rec *r, const char **why)
 	*c = '\0';
 	p = c + 1;
 	for (i = 1; i < 6; i++) {
-		nd[i] = scan_uint(&p, end, &v[i]);
+		nd[i] = scan_uint(&p, &v[i]);
 		if (nd[i] < 0 || nd[i] > 9 || (i < 3 && nd[i] == 0)) {
 			*c = ',';
 			return parse_slow(line, len, r, why);

@@ -342,32 +342,17 @@ source_fill(struct source *s)
 	}
 }
 
-/* Cut a host or process name longer than REC_MAXSTR, and count it. */
-static void
-cut_names(struct source *s, struct rec *r)
-{
-	size_t hl = strnlen(r->host, REC_MAXSTR + 1);
-	size_t nl = strnlen(r->name, REC_MAXSTR + 1);
-
-	if (s->ncut++ == 0)
-		source_warn(s, "host or process names longer than %u bytes "
-		    "are cut to that (counted in the summary)", REC_MAXSTR);
-	sbuf_reset(&s->cut);
-	sbuf_add(&s->cut, r->host, hl > REC_MAXSTR ? REC_MAXSTR : hl);
-	sbuf_addc(&s->cut, '\0');
-	sbuf_add(&s->cut, r->name, nl > REC_MAXSTR ? REC_MAXSTR : nl);
-	r->host = s->cut.buf;
-	r->name = s->cut.buf + (hl > REC_MAXSTR ? REC_MAXSTR : hl) + 1;
-}
-
 void
 source_emit(struct source *s, struct rec *r)
 {
-	if (strnlen(r->name, REC_MAXSTR + 1) > REC_MAXSTR ||
-	    strnlen(r->host, REC_MAXSTR + 1) > REC_MAXSTR)
-		cut_names(s, r);
+	int rc;
+
 	r->src = s->idx;
-	if (window_push(&s->win, r) == 0) {
+	if ((rc = window_push(&s->win, r)) >= 0) {
+		if (rc == 1 && s->ncut++ == 0)
+			source_warn(s, "host or process names longer than %u "
+			    "bytes are cut to that (counted in the summary)",
+			    REC_MAXSTR);
 		if (!rec_is_mark(r))
 			s->nrec++;
 		if (r->ts > s->newest)
@@ -624,7 +609,6 @@ source_free(struct source *s)
 	if (s->st != NULL && s->fmt->free != NULL)
 		s->fmt->free(s->st);
 	window_release(&s->win);
-	sbuf_release(&s->cut);
 	input_close(s->in);
 	free(s->refusal);
 	free(s);

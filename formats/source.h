@@ -135,7 +135,6 @@ struct source {
 	size_t nskip;
 	uint64_t lastlate;	/* line of the last late-record message */
 	uint64_t ncut;		/* records whose names were cut (REC_MAXSTR) */
-	struct sbuf cut;	/* scratch: the cut names */
 };
 
 /*

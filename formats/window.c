@@ -103,12 +103,22 @@ slot_get(struct window *w)
 	return (uint32_t)old;
 }
 
-static void
+/* Copy r into s; return 1 when a name or GPU key was cut to REC_MAXSTR. */
+static int
 slot_fill(struct wslot *s, const struct rec *r)
 {
 	size_t hl = strlen(r->host), nl = strlen(r->name);
 	size_t kl = r->gpukey != NULL ? strlen(r->gpukey) : 0;
-	size_t need = hl + nl + kl + 3;
+	size_t need;
+	int cut = 0;
+
+	if (hl > REC_MAXSTR || nl > REC_MAXSTR || kl > REC_MAXSTR) {
+		hl = hl > REC_MAXSTR ? REC_MAXSTR : hl;
+		nl = nl > REC_MAXSTR ? REC_MAXSTR : nl;
+		kl = kl > REC_MAXSTR ? REC_MAXSTR : kl;
+		cut = 1;
+	}
+	need = hl + nl + kl + 3;
 
 	if (need > INLINE_STR && need > s->strcap) {
 		if (s->strcap > 0)
@@ -117,14 +127,18 @@ slot_fill(struct wslot *s, const struct rec *r)
 		s->str = emalloc(s->strcap);
 	}
 	s->r = *r;
-	memcpy(s->str, r->host, hl + 1);
-	memcpy(s->str + hl + 1, r->name, nl + 1);
+	memcpy(s->str, r->host, hl);
+	s->str[hl] = '\0';
+	memcpy(s->str + hl + 1, r->name, nl);
+	s->str[hl + 1 + nl] = '\0';
 	s->r.host = s->str;
 	s->r.name = s->str + hl + 1;
 	if (r->gpukey != NULL) {
-		memcpy(s->str + hl + nl + 2, r->gpukey, kl + 1);
+		memcpy(s->str + hl + nl + 2, r->gpukey, kl);
+		s->str[hl + nl + 2 + kl] = '\0';
 		s->r.gpukey = s->str + hl + nl + 2;
 	}
+	return cut;
 }
 
 static inline int
@@ -138,11 +152,12 @@ window_push(struct window *w, const struct rec *r)
 {
 	uint32_t s;
 	size_t i;
+	int cut;
 
 	if (w->popped && r->ts < w->last_out)
 		return -1;
 	s = slot_get(w);
-	slot_fill(w->slots[s], r);
+	cut = slot_fill(w->slots[s], r);
 	w->slots[s]->seq = w->seq++;
 	/* Insertion from the tail: usually zero steps. */
 	i = w->count;
@@ -156,7 +171,7 @@ window_push(struct window *w, const struct rec *r)
 	}
 	w->ring[at(w, i)] = s;
 	w->count++;
-	return 0;
+	return cut;
 }
 
 const struct rec *

@@ -52,8 +52,9 @@ window_full(const struct window *w)
 /*
  * Insert a copy of *r.  A full window still takes it (a parser step may
  * emit a batch: a frame of records, a document); the caller stops feeding
- * while window_full().  Return 0, or -1 when r is earlier than a record
- * already popped (nothing is stored).
+ * while window_full().  A host or process name (or a GPU key) longer than
+ * REC_MAXSTR is cut to that in the copy.  Return 0, 1 when a name was cut, or -1 when r
+ * is earlier than a record already popped (nothing is stored).
  */
 int window_push(struct window *w, const struct rec *r);
 

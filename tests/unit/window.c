@@ -88,5 +88,31 @@ main(void)
 	/* The pool stays near the window's size. */
 	CHECK(w.nslots <= 128);
 	window_release(&w);
+
+	/* Names up to REC_MAXSTR bytes pass whole; longer ones are cut. */
+	{
+		char *big = malloc(REC_MAXSTR + 2);
+		struct rec x;
+
+		memset(big, 'n', REC_MAXSTR + 1);
+		big[REC_MAXSTR + 1] = '\0';
+		window_init(&w, 4);
+		CHECK(push(&w, 1, big + 1) == 0);
+		rec_init(&x);
+		x.ts = 2;
+		x.name = big;
+		x.host = big;
+		x.gpukey = big;
+		CHECK(window_push(&w, &x) == 1);
+		CHECK_U64(strlen(window_peek(&w)->name), REC_MAXSTR);
+		window_pop(&w);
+		r = window_peek(&w);
+		CHECK_U64(strlen(r->name), REC_MAXSTR);
+		CHECK_U64(strlen(r->host), REC_MAXSTR);
+		CHECK_U64(strlen(r->gpukey), REC_MAXSTR);
+		CHECK(memcmp(r->name, big, REC_MAXSTR) == 0);
+		window_release(&w);
+		free(big);
+	}
 	TEST_END("window");
 }
