@@ -163,7 +163,7 @@ for size in $sizes; do
 	td=$1
 	set -- $(timeit "$runs" "gzip -dc $d/udp.pcap.gz > /dev/null")
 	row "pcap.gz" "$size" "$(bytes "$d/udp.pcap.gz")" "$nrec" "$med" \
-	    "$sd" "$rss" "gzip-d|tcpdump=$td;gzip-d=$1"
+	    "$sd" "$rss" "gzip -d \\| tcpdump=$td;gzip -d=$1"
 
 	# Text: gpumem CSV and nvidia-smi CSV, against cat and Miller.
 	c=$d/records.csv
