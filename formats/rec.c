@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bytes.h"
 #include "rec.h"
 
 #define RECW_BUFSZ (256U * 1024)
@@ -205,22 +206,6 @@ recw_room(struct recw *w, size_t need)
 	return 0;
 }
 
-static inline void
-le32(unsigned char *p, uint32_t v)
-{
-	p[0] = (unsigned char)v;
-	p[1] = (unsigned char)(v >> 8);
-	p[2] = (unsigned char)(v >> 16);
-	p[3] = (unsigned char)(v >> 24);
-}
-
-static inline uint32_t
-get32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[3] << 24;
-}
-
 static int
 recw_put_bin(struct recw *w, const struct rec *r, size_t hl, size_t nl)
 {
@@ -235,15 +220,15 @@ recw_put_bin(struct recw *w, const struct rec *r, size_t hl, size_t nl)
 	p[0] = 'R';
 	p[1] = (unsigned char)r->has;
 	p[2] = p[3] = 0;
-	le32(p + 4, r->gpu);
-	le32(p + 8, (uint32_t)r->ts);
-	le32(p + 12, (uint32_t)(r->ts >> 32));
-	le32(p + 16, r->pid);
-	le32(p + 20, r->has & REC_USED ? r->used : 0);
-	le32(p + 24, r->has & REC_FREE ? r->free : 0);
-	le32(p + 28, r->has & REC_TOTAL ? r->total : 0);
-	le32(p + 32, (uint32_t)hl);
-	le32(p + 36, (uint32_t)nl);
+	put_le32(p + 4, r->gpu);
+	put_le32(p + 8, (uint32_t)r->ts);
+	put_le32(p + 12, (uint32_t)(r->ts >> 32));
+	put_le32(p + 16, r->pid);
+	put_le32(p + 20, r->has & REC_USED ? r->used : 0);
+	put_le32(p + 24, r->has & REC_FREE ? r->free : 0);
+	put_le32(p + 28, r->has & REC_TOTAL ? r->total : 0);
+	put_le32(p + 32, (uint32_t)hl);
+	put_le32(p + 36, (uint32_t)nl);
 	p += REC_BIN_FIXED;
 	memcpy(p, r->host, hl + 1);
 	memcpy(p + hl + 1, r->name, nl + 1);
@@ -322,6 +307,7 @@ int
 rec_bin_decode(const unsigned char *p, size_t n, struct rec *r,
     size_t *used, const char **why)
 {
+	struct bytes b = bytes_of(p, n);
 	size_t hl, nl, len;
 	unsigned has;
 
@@ -347,11 +333,12 @@ rec_bin_decode(const unsigned char *p, size_t n, struct rec *r,
 		*used = REC_BIN_FIXED;
 		return 0;
 	}
-	has = p[1];
-	hl = get32(p + 32);
-	nl = get32(p + 36);
-	if (has > (REC_USED | REC_FREE | REC_TOTAL) || p[2] != 0 ||
-	    p[3] != 0 || hl > REC_BIN_MAXSTR || nl > REC_BIN_MAXSTR) {
+	/* From here every fixed field is inside the view. */
+	has = get_u8(&b, 1);
+	hl = get_le32(&b, 32);
+	nl = get_le32(&b, 36);
+	if (has > (REC_USED | REC_FREE | REC_TOTAL) || get_u8(&b, 2) != 0 ||
+	    get_u8(&b, 3) != 0 || hl > REC_BIN_MAXSTR || nl > REC_BIN_MAXSTR) {
 		*why = "a record header of the binary stream out of range";
 		return -1;
 	}
@@ -359,23 +346,21 @@ rec_bin_decode(const unsigned char *p, size_t n, struct rec *r,
 	*used = len;
 	if (n < len)
 		return 0;
-	p += REC_BIN_FIXED;
-	if (p[hl] != '\0' || p[hl + 1 + nl] != '\0' ||
-	    memchr(p, '\0', hl) != NULL ||
-	    memchr(p + hl + 1, '\0', nl) != NULL) {
+	r->host = (const char *)p + REC_BIN_FIXED;
+	r->name = r->host + hl + 1;
+	if (r->host[hl] != '\0' || r->name[nl] != '\0' ||
+	    memchr(r->host, '\0', hl) != NULL ||
+	    memchr(r->name, '\0', nl) != NULL) {
 		*why = "a host or process name of the wrong length";
 		return -2;
 	}
-	p -= REC_BIN_FIXED;
 	r->has = has;
-	r->gpu = get32(p + 4);
-	r->ts = (uint64_t)get32(p + 8) | (uint64_t)get32(p + 12) << 32;
-	r->pid = get32(p + 16);
-	r->used = has & REC_USED ? get32(p + 20) : 0;
-	r->free = has & REC_FREE ? get32(p + 24) : 0;
-	r->total = has & REC_TOTAL ? get32(p + 28) : 0;
-	r->host = (const char *)p + REC_BIN_FIXED;
-	r->name = r->host + hl + 1;
+	r->gpu = get_le32(&b, 4);
+	r->ts = (uint64_t)get_le32(&b, 8) | (uint64_t)get_le32(&b, 12) << 32;
+	r->pid = get_le32(&b, 16);
+	r->used = has & REC_USED ? get_le32(&b, 20) : 0;
+	r->free = has & REC_FREE ? get_le32(&b, 24) : 0;
+	r->total = has & REC_TOTAL ? get_le32(&b, 28) : 0;
 	r->gpukey = NULL;
 	r->origin = REC_PLAIN;
 	r->src = 0;
