@@ -12,22 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gtime.h"
 #include "input.h"
 #include "readopt.h"
 #include "rec.h"
 #include "stream.h"
 #include "util.h"
 
-enum {
-	OPT_LIVE = OPT_READ_LAST,
-	OPT_LAG
-};
-
 static const struct option longopts[] = {
 	READOPT_LONGOPTS,
-	{"live", no_argument, NULL, OPT_LIVE},
-	{"lag", required_argument, NULL, OPT_LAG},
+	READOPT_LIVE_LONGOPTS,
 	{"output", required_argument, NULL, 'o'},
 	{"quiet", no_argument, NULL, 'q'},
 	{"verbose", no_argument, NULL, 'v'},
@@ -115,14 +108,6 @@ main(int argc, char *argv[])
 			break;
 		case 'V':
 			print_version();
-			break;
-		case OPT_LAG:
-			if (gtime_duration(optarg, &opt.lag) < 0)
-				die("--lag: '%s': expected a duration (0, "
-				    "100ms, 1s)", optarg);
-			break;
-		case OPT_LIVE:
-			opt.live = LIVE_ON;
 			break;
 		default:
 			if (!readopt_parse(&opt, ch, optarg))

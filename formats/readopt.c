@@ -105,6 +105,17 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 	case OPT_PORT:
 		o->port = (int)opt_u64("--port", arg, 1, 65535);
 		return 1;
+	case OPT_LIVE:
+		o->live = LIVE_ON;
+		return 1;
+	case OPT_NO_LIVE:
+		o->live = LIVE_OFF;
+		return 1;
+	case OPT_LAG:
+		if (gtime_duration(arg, &o->lag) < 0)
+			die("--lag: '%s': expected a duration (0, 100ms, 1s)",
+			    arg);
+		return 1;
 	default:
 		return 0;
 	}

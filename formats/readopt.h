@@ -29,6 +29,9 @@ enum {
 	OPT_STRICT,
 	OPT_FILTER,
 	OPT_PORT,
+	OPT_LIVE,
+	OPT_NO_LIVE,
+	OPT_LAG,
 	OPT_READ_LAST		/* tools number their own long options from here */
 };
 
@@ -47,6 +50,15 @@ enum {
 	{"strict", no_argument, NULL, OPT_STRICT}, \
 	{"filter", required_argument, NULL, OPT_FILTER}, \
 	{"port", required_argument, NULL, OPT_PORT}
+
+/*
+ * Reading inputs as they grow (read --live, send): a tool that offers it
+ * adds these too (and {"no-live", no_argument, NULL, OPT_NO_LIVE} where
+ * live is its default); readopt_parse() sets o->live and o->lag.
+ */
+#define READOPT_LIVE_LONGOPTS \
+	{"live", no_argument, NULL, OPT_LIVE}, \
+	{"lag", required_argument, NULL, OPT_LAG}
 
 /*
  * Apply one option to o.  Return 1 when ch was a read option, 0 when it is

@@ -61,17 +61,13 @@
 #define MMSG_MAX 64			/* datagrams a sendmmsg(2) */
 
 enum {
-	OPT_LIVE = OPT_READ_LAST,
-	OPT_NO_LIVE,
-	OPT_LAG,
-	OPT_RETRY_FOR
+	OPT_RETRY_FOR = OPT_READ_LAST
 };
 
 static const struct option longopts[] = {
 	READOPT_LONGOPTS,
-	{"live", no_argument, NULL, OPT_LIVE},
+	READOPT_LIVE_LONGOPTS,
 	{"no-live", no_argument, NULL, OPT_NO_LIVE},
-	{"lag", required_argument, NULL, OPT_LAG},
 	{"retry-for", required_argument, NULL, OPT_RETRY_FOR},
 	{"quiet", no_argument, NULL, 'q'},
 	{"verbose", no_argument, NULL, 'v'},
@@ -725,17 +721,6 @@ main(int argc, char *argv[])
 			break;
 		case 'V':
 			print_version();
-			break;
-		case OPT_LAG:
-			if (gtime_duration(optarg, &opt.lag) < 0)
-				die("--lag: '%s': expected a duration (0, "
-				    "100ms, 1s)", optarg);
-			break;
-		case OPT_LIVE:
-			opt.live = LIVE_ON;
-			break;
-		case OPT_NO_LIVE:
-			opt.live = LIVE_OFF;
 			break;
 		case OPT_RETRY_FOR:
 			retry_for = optarg;
