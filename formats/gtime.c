@@ -8,6 +8,15 @@
 
 #include "gtime.h"
 
+uint64_t
+gtime_clock(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * NS_PER_SEC + (uint64_t)ts.tv_nsec;
+}
+
 /* The latest year whose times fit a uint64_t of nanoseconds is 2554. */
 #define YEAR_MIN 1970
 #define YEAR_MAX 2500

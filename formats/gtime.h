@@ -13,9 +13,13 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #define NS_PER_SEC 1000000000ULL
 #define NS_PER_MS 1000000ULL
+
+/* The time of clock id (CLOCK_REALTIME, CLOCK_MONOTONIC) in ns. */
+uint64_t gtime_clock(clockid_t id);
 
 /* Use zone tz (a TZ value such as "UTC" or "Europe/Berlin") for local times. */
 void gtime_set_tz(const char *tz);

@@ -229,15 +229,6 @@ nap(uint64_t ns)
 		;
 }
 
-static uint64_t
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * NS_PER_SEC + (uint64_t)ts.tv_nsec;
-}
-
 static void
 write_meta(const char *dir, char **cmd, uint64_t start, uint64_t end,
     const char *how, int code, uint64_t interval, int force)
@@ -378,7 +369,7 @@ main(int argc, char *argv[])
 		die("stopped by a signal before %s started", argv[0]);
 	}
 
-	start = now_ns();
+	start = gtime_clock(CLOCK_REALTIME);
 	cmd = fork();
 	if (cmd < 0)
 		die("fork:");
@@ -397,7 +388,7 @@ main(int argc, char *argv[])
 		stopped = got_signal;
 		got_signal = 0;
 	}
-	end = now_ns();
+	end = gtime_clock(CLOCK_REALTIME);
 	if (rc == 0 && WIFEXITED(status)) {
 		code = WEXITSTATUS(status);
 	} else if (rc == 0 && WIFSIGNALED(status)) {

@@ -168,15 +168,6 @@ usage(FILE *f, int status)
 	exit(close_stdout());
 }
 
-static uint64_t
-mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * NS_PER_SEC + (uint64_t)ts.tv_nsec;
-}
-
 /* --- the destination --- */
 
 /*
@@ -336,7 +327,7 @@ tcp_down(struct sender *s, const char *why)
 	s->fd = -1;
 	snprintf(s->why, sizeof(s->why), "%s", why);
 	warnmsg("%s: connection lost (%s); reconnecting", s->dest, why);
-	s->down_since = mono_ns();
+	s->down_since = gtime_clock(CLOCK_MONOTONIC);
 	s->next_try = s->down_since;
 	s->backoff = 0;
 	s->down_frames = s->down_recs = 0;
@@ -353,7 +344,7 @@ tcp_up(struct sender *s, int wait)
 	uint64_t now;
 
 	while (s->fd < 0 && !s->gave_up) {
-		now = mono_ns();
+		now = gtime_clock(CLOCK_MONOTONIC);
 		if (now < s->next_try) {
 			struct timespec ts;
 			uint64_t d = s->next_try - now;
@@ -369,7 +360,7 @@ tcp_up(struct sender *s, int wait)
 			break;
 		if (stop)
 			return -1;
-		now = mono_ns();
+		now = gtime_clock(CLOCK_MONOTONIC);
 		if (now - s->down_since >= s->retry_for) {
 			s->gave_up = 1;
 			return -1;
@@ -381,7 +372,8 @@ tcp_up(struct sender *s, int wait)
 	if (s->fd < 0)
 		return -1;
 	if (s->was_up) {
-		gtime_fmt_secs(mono_ns() - s->down_since, a);
+		gtime_fmt_secs(gtime_clock(CLOCK_MONOTONIC) - s->down_since,
+		    a);
 		if (s->down_frames > 0)
 			msg("dropped %llu frame%s (%llu records) while %s was "
 			    "down for %s s", (unsigned long long)s->down_frames,
@@ -675,7 +667,8 @@ say_end(struct sender *s)
 		    "for %s s", (unsigned long long)s->down_frames,
 		    s->down_frames == 1 ? "" : "s",
 		    (unsigned long long)s->down_recs, s->dest,
-		    gtime_fmt_secs(mono_ns() - s->down_since, a));
+		    gtime_fmt_secs(gtime_clock(CLOCK_MONOTONIC) -
+		    s->down_since, a));
 	if (s->gave_up)
 		msg("%s: gave up after %s s without a connection (%s)",
 		    s->dest, gtime_fmt_secs(s->retry_for, a), s->why);
@@ -759,7 +752,7 @@ main(int argc, char *argv[])
 	sigaction(SIGHUP, &sa, NULL);
 
 	if (s.tcp) {
-		s.down_since = mono_ns();
+		s.down_since = gtime_clock(CLOCK_MONOTONIC);
 		s.next_try = s.down_since;
 		if (tcp_up(&s, 1) < 0) {
 			char a[GTIME_BUFSZ];
