@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "gpumap.h"
 #include "gtime.h"
 #include "hmap.h"
 #include "util.h"
@@ -106,10 +107,7 @@ gpu_of(struct engine *e, const char *host, uint32_t gpu)
 	/* Records come from a few GPUs in turn: look here first. */
 	if (*c != NULL && (*c)->gpu == gpu && strcmp((*c)->host, host) == 0)
 		return *c;
-	sbuf_reset(&e->key);
-	sbuf_adds(&e->key, host);
-	sbuf_addc(&e->key, '\0');
-	sbuf_add(&e->key, &gpu, sizeof(gpu));
+	gpu_key(&e->key, host, gpu);
 	if (e->gpus.n >= ENGINE_MAXGPUS) {
 		v = hmap_get(&e->gpus, e->key.buf, e->key.len);
 		return v != NULL ? *v : NULL;

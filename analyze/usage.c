@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "engine.h"
+#include "gpumap.h"
 #include "gtime.h"
 #include "hmap.h"
 #include "readopt.h"
@@ -209,10 +210,7 @@ on_sample(void *p, const struct sample *s)
 			close_buckets(c);
 		c->cur = b;
 		c->open = 1;
-		sbuf_reset(&c->key);
-		sbuf_adds(&c->key, s->host);
-		sbuf_addc(&c->key, '\0');
-		sbuf_add(&c->key, &s->gpu, sizeof(s->gpu));
+		gpu_key(&c->key, s->host, s->gpu);
 		slot = hmap_put(&c->buckets, c->key.buf, c->key.len, NULL);
 		if (*slot == NULL) {
 			bk = ecalloc(1, sizeof(*bk));

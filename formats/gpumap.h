@@ -52,6 +52,19 @@ uint32_t gpumap_index(struct gpumap *m, const char *host, const char *key,
     enum gpumap_how *how);
 
 /*
+ * The hash key of a GPU: host, a NUL, the index.  GPU 0 of one host is not
+ * GPU 0 of another, so every table of GPUs is keyed so.
+ */
+static inline void
+gpu_key(struct sbuf *k, const char *host, uint32_t gpu)
+{
+	sbuf_reset(k);
+	sbuf_adds(k, host);
+	sbuf_addc(k, '\0');
+	sbuf_add(k, &gpu, sizeof(gpu));
+}
+
+/*
  * The GPU numbers one input names, counted for its summary line: a hash
  * set that keeps at most GPUMAP_MAX of them (a hostile log may name a new
  * one on every row) and then only says there were more.  Zeroed = empty.

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "gpumap.h"
 #include "gtime.h"
 #include "hmap.h"
 #include "stream.h"
@@ -270,10 +271,7 @@ devtimes_of(struct resolver *rs, const char *host, uint32_t gpu, int add)
 {
 	void **v;
 
-	sbuf_reset(&rs->key);
-	sbuf_adds(&rs->key, host);
-	sbuf_addc(&rs->key, '\0');
-	sbuf_add(&rs->key, &gpu, sizeof(gpu));
+	gpu_key(&rs->key, host, gpu);
 	if (!add) {
 		v = hmap_get(&rs->dev, rs->key.buf, rs->key.len);
 		return v != NULL ? *v : NULL;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "collect.h"
+#include "gpumap.h"
 #include "hmap.h"
 #include "input.h"
 #include "rec.h"
@@ -86,10 +87,7 @@ view_of(struct run *rn, const char *host, uint32_t gpu)
 		    rn->cache[i].gpu == gpu &&
 		    strcmp(rn->cache[i].v->host, host) == 0)
 			return rn->cache[i].v;
-	sbuf_reset(&rn->key);
-	sbuf_adds(&rn->key, host);
-	sbuf_addc(&rn->key, '\0');
-	sbuf_add(&rn->key, &gpu, sizeof(gpu));
+	gpu_key(&rn->key, host, gpu);
 	if (rn->views.n >= COLLECT_MAXGPUS) {
 		slot = hmap_get(&rn->views, rn->key.buf, rn->key.len);
 		if (slot == NULL)

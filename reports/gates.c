@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gates.h"
+#include "gpumap.h"
 #include "gtime.h"
 #include "hmap.h"
 #include "util.h"
@@ -50,16 +51,6 @@ run_task(struct run *r, const struct task *t)
 	*c = *t;
 	c->host = keep_str(r, t->host);
 	c->name = keep_str(r, t->name);
-}
-
-/* The key of a GPU in r->index. */
-static void
-gpu_key(struct sbuf *k, const char *host, uint32_t gpu)
-{
-	sbuf_reset(k);
-	sbuf_adds(k, host);
-	sbuf_addc(k, '\0');
-	sbuf_add(k, &gpu, sizeof(gpu));
 }
 
 static struct gpuinfo *
