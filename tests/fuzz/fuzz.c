@@ -11,6 +11,7 @@
 #include "fuzz.h"
 #include "rec.h"
 #include "stream.h"
+#include "tasktab.h"
 
 volatile uint64_t fuzz_sink;
 
@@ -128,6 +129,23 @@ fuzz_read_clocked(const char *fmt, const uint8_t *data, size_t size)
 	/* A log with times of its own reads the same with a clock given. */
 	if (!roundtrip(fmt, 0, data, size))
 		roundtrip(fmt, 1, data, size);
+}
+
+void
+fuzz_tasks_csv(const struct tasklist *l, char **buf, size_t *len)
+{
+	struct tasktab_w *w;
+	FILE *f;
+	size_t i;
+
+	if ((f = open_memstream(buf, len)) == NULL)
+		fuzz_fail("open_memstream: %s", strerror(errno));
+	w = tasktab_open(f, TT_CSV, 1);
+	for (i = 0; i < l->n; i++)
+		if (tasktab_put(w, &l->t[i]) < 0)
+			fuzz_fail("tasktab_put: %s", strerror(errno));
+	if (tasktab_close(w) < 0 || fclose(f) != 0)
+		fuzz_fail("writing the table: %s", strerror(errno));
 }
 
 void

@@ -54,6 +54,10 @@ void fuzz_read_roundtrip(const char *fmt, const uint8_t *data, size_t size);
  */
 void fuzz_read_clocked(const char *fmt, const uint8_t *data, size_t size);
 
+/* The CSV table of l, as gpumem tasks writes it, in malloc'd *buf. */
+struct tasklist;
+void fuzz_tasks_csv(const struct tasklist *l, char **buf, size_t *len);
+
 /* A broken invariant: say which and abort. */
 void fuzz_fail(const char *fmt, ...)
     __attribute__((format(printf, 1, 2), noreturn));

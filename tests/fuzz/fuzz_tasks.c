@@ -50,24 +50,6 @@ on_sample(void *p, const struct sample *s)
 	run_sample(c->run, s);
 }
 
-/* The CSV table of l, as gpumem tasks writes it. */
-static void
-write_csv(const struct tasklist *l, char **buf, size_t *len)
-{
-	struct tasktab_w *w;
-	FILE *f;
-	size_t i;
-
-	if ((f = open_memstream(buf, len)) == NULL)
-		fuzz_fail("open_memstream: %s", strerror(errno));
-	w = tasktab_open(f, TT_CSV, 1);
-	for (i = 0; i < l->n; i++)
-		if (tasktab_put(w, &l->t[i]) < 0)
-			fuzz_fail("tasktab_put: %s", strerror(errno));
-	if (tasktab_close(w) < 0 || fclose(f) != 0)
-		fuzz_fail("writing the table: %s", strerror(errno));
-}
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -128,7 +110,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (l.n != c.ntasks)
 		fuzz_fail("%llu tasks written, %zu read back:\n%s",
 		    (unsigned long long)c.ntasks, l.n, csv);
-	write_csv(&l, &csv2, &csv2len);
+	fuzz_tasks_csv(&l, &csv2, &csv2len);
 	if (csv2len != csvlen || memcmp(csv, csv2, csvlen) != 0)
 		fuzz_fail("the task table does not write back the same:\n"
 		    "--- written\n%s--- read back and written\n%s", csv, csv2);

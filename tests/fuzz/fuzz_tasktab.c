@@ -16,23 +16,6 @@
 #include "fuzz.h"
 #include "tasktab.h"
 
-static void
-write_csv(const struct tasklist *l, char **buf, size_t *len)
-{
-	struct tasktab_w *w;
-	FILE *f;
-	size_t i;
-
-	if ((f = open_memstream(buf, len)) == NULL)
-		fuzz_fail("open_memstream: %s", strerror(errno));
-	w = tasktab_open(f, TT_CSV, 1);
-	for (i = 0; i < l->n; i++)
-		if (tasktab_put(w, &l->t[i]) < 0)
-			fuzz_fail("tasktab_put: %s", strerror(errno));
-	if (tasktab_close(w) < 0 || fclose(f) != 0)
-		fuzz_fail("writing the table: %s", strerror(errno));
-}
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -50,12 +33,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    strict.n, l.n);
 		tasklist_release(&strict);
 	}
-	write_csv(&l, &a, &alen);
+	fuzz_tasks_csv(&l, &a, &alen);
 	if (tasktab_read(fuzz_file((const uint8_t *)a, alen), &back, 1) < 0)
 		fuzz_fail("the table written does not read back:\n%s", a);
 	if (back.n != l.n)
 		fuzz_fail("%zu rows written, %zu read back", l.n, back.n);
-	write_csv(&back, &b, &blen);
+	fuzz_tasks_csv(&back, &b, &blen);
 	if (alen != blen || memcmp(a, b, alen) != 0)
 		fuzz_fail("the table does not write back the same:\n"
 		    "--- written\n%s--- read back and written\n%s", a, b);
