@@ -8,8 +8,6 @@
  * to the same table; the strict reading never gets more rows than the
  * lenient one.
  */
-#include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
