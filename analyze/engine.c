@@ -10,21 +10,57 @@
 #include "hmap.h"
 #include "util.h"
 
-#define NGAPS 31		/* sampling gaps kept per GPU, for the median */
+#define NGAPS 31		/* gaps kept per cadence, for the median */
 #define PAIR_MAX (50 * NS_PER_MS)
 #define SUBSET_MAX 16		/* waiting tasks searched exhaustively */
 #define NGCACHE 64		/* GPUs remembered by index */
 #define RECENCY_S 60.0		/* a release is this likely within a minute */
 #define PARTIAL 0.2		/* a part given back, against a whole */
+#define NHIST 64		/* judged samples remembered per GPU */
+#define CTX_MAX 4096		/* context memory believed, MiB */
+#define RESUME_POLLS 4		/* polls a process may be missing from */
+#define LAG_MAX (600 * NS_PER_SEC)	/* poll intervals believed */
+
+/* The usual gap between the times of a series: its median, kept current. */
+struct cadence {
+	uint64_t gaps[NGAPS];
+	size_t ngaps, gnext;
+	uint64_t n;
+	int have;		/* a time was seen */
+	uint64_t last;		/* the latest time */
+	uint64_t prev;		/* the one before it, 0 when none */
+	uint64_t median;	/* 0 while unknown */
+};
+
+/* Why a process's identity is in question (struct ptask.suspect). */
+enum { SUS_NONE, SUS_RESUMED, SUS_DROP };
 
 /* A process's life on a GPU: live, then waiting for its memory. */
 struct ptask {
 	uint32_t pid;
 	char *name;
 	uint64_t start, last, end;
+	uint64_t pprev;		/* the poll before its first listing */
 	uint32_t peak, held, cur;
+	uint32_t prev;		/* cur before its latest change */
+	uint64_t curts;		/* the listing that changed cur */
+	uint64_t chgprev;	/* the listing before that one */
+	uint32_t ctx;		/* device memory it held beyond its listing */
+	int ctx_based;		/* ctx was taken out of the GPU's base */
+	int have_before;
+	int64_t ubefore;	/* unattributed level before it started */
+	uint64_t nev;		/* the GPU's starts and ends, at its start */
 	uint32_t remaining;	/* waiting: MiB not yet back */
 	uint64_t after;		/* device samples judged since the end */
+	uint64_t lastnot;	/* the latest sample that showed it not back */
+	unsigned notes;		/* enum task_note */
+	size_t ridx;		/* 1 + its index on gpu.recent, 0 when off */
+	int cand;		/* scratch: may give memory back at the sample */
+	/* Its identity in question: the life before sus_ts. */
+	int suspect;
+	uint64_t sus_ts, o_start, o_last, o_end;
+	uint32_t o_peak, o_held, o_ctx;
+	int64_t sus_u0;		/* unattributed level were it one process */
 };
 
 /* A task declared with --tasks. */
@@ -38,32 +74,48 @@ struct dtask {
 	uint64_t after;
 };
 
+/* A judged device sample, remembered for the levels before a change. */
+struct hist {
+	uint64_t ts;
+	int64_t unattr;
+	uint64_t nev;
+};
+
 struct gpu {
 	char *host;
 	uint32_t gpu;
 	struct hmap live;	/* pid -> struct ptask */
-	int64_t attributed;
+	int64_t attributed;	/* the live tasks' latest listings */
 	struct ptask **wait;	/* in order of their ends */
 	size_t nwait, capwait;
+	struct ptask **recent;	/* live tasks whose listing changed lately */
+	size_t nrecent;
+	struct ptask **sus;	/* live tasks whose identity is in question */
+	size_t nsus;
 	int have_base;
 	int64_t base;		/* unattributed level with nothing waiting */
+	uint64_t base_ts;	/* when base was taken */
 	int have_sample;
-	int64_t unattr;
+	int64_t unattr;		/* at the latest judged sample */
 	uint64_t last_ts;
-	uint64_t gaps[NGAPS];
-	size_t ngaps, gnext;
-	uint64_t interval;	/* the median of gaps, kept up to date */
-	uint64_t nsamples;
-	uint64_t pair;		/* the pairing window that follows from it */
+	struct cadence dev;	/* device samples */
+	struct cadence proc;	/* process polls */
+	struct hist hist[NHIST];
+	size_t nhist, hnext;
+	uint64_t nev;		/* tasks started and ended so far */
+	int tent;		/* a drop seen once, awaiting the next sample */
+	uint64_t tent_ts;
+	int64_t tent_r;
 	struct dtask *decl;	/* in order of start */
 	size_t ndecl;
 	size_t dfirst;		/* decl[0, dfirst) are all done */
 	int have_prev;
 	int64_t prev_usage;	/* usage at the GPU's previous sample */
+	uint64_t prev_ts;
 	uint64_t ntasks;
 };
 
-/* A device sample waiting for the process records of its poll. */
+/* A device sample waiting for the process records around it. */
 struct pending {
 	struct gpu *g;
 	uint64_t ts;
@@ -159,84 +211,145 @@ cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The GPU's sampling interval: the median of its recent gaps. */
-static uint64_t
-interval_of(const struct gpu *g)
-{
-	return g->interval;
-}
-
 /*
- * A new gap between samples: update the median (kept, not computed on
- * each use: the pairing window is asked for on every record).
+ * A new time of the series (the same time again is no gap): update the
+ * median, often enough to follow a change, seldom enough to cost nothing.
  */
 static void
-add_gap(struct gpu *g, uint64_t gap)
+cadence_add(struct cadence *c, uint64_t ts)
 {
 	uint64_t v[NGAPS];
 
-	g->gaps[g->gnext] = gap;
-	g->gnext = (g->gnext + 1) % NGAPS;
-	if (g->ngaps < NGAPS)
-		g->ngaps++;
-	/* Often enough to follow a change, seldom enough to cost nothing. */
-	if (g->ngaps < NGAPS || (g->nsamples++ & 63) == 0) {
-		memcpy(v, g->gaps, g->ngaps * sizeof(v[0]));
-		qsort(v, g->ngaps, sizeof(v[0]), cmp_u64);
-		g->interval = v[g->ngaps / 2];
-		g->pair = g->interval / 2 < PAIR_MAX ? g->interval / 2 :
-		    PAIR_MAX;
+	if (c->have && ts > c->last) {
+		c->gaps[c->gnext] = ts - c->last;
+		c->gnext = (c->gnext + 1) % NGAPS;
+		if (c->ngaps < NGAPS)
+			c->ngaps++;
+		if (c->ngaps < NGAPS || (c->n++ & 63) == 0) {
+			memcpy(v, c->gaps, c->ngaps * sizeof(v[0]));
+			qsort(v, c->ngaps, sizeof(v[0]), cmp_u64);
+			c->median = v[c->ngaps / 2];
+		}
 	}
+	if (c->have && ts > c->last)
+		c->prev = c->last;
+	if (!c->have || ts > c->last)
+		c->last = ts;
+	c->have = 1;
 }
 
-/* How far after a device sample its poll's process records may come. */
+/* a + b, or the largest time when that is past it (hostile times). */
+static uint64_t
+plus(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/*
+ * How far apart a device sample and a process listing may be and still
+ * belong to one poll: min(50 ms, half a sampling interval).
+ */
 static uint64_t
 pair_window(const struct gpu *g)
 {
-	return g->interval != 0 ? g->pair : PAIR_MAX;
+	uint64_t iv = g->dev.median;
+
+	return iv != 0 && iv / 2 < PAIR_MAX ? iv / 2 : PAIR_MAX;
+}
+
+/*
+ * How long a device sample waits before it is judged: until the process
+ * poll after it is in (one and a half poll intervals), so that a process
+ * that was gone by then, or had started, is known at the sample.
+ */
+static uint64_t
+lag(const struct gpu *g)
+{
+	uint64_t iv = g->proc.median < LAG_MAX ? g->proc.median : LAG_MAX;
+
+	return iv + iv / 2 + pair_window(g);
+}
+
+/* The latest judged sample before t: its unattributed level. */
+static int
+level_before(const struct gpu *g, uint64_t t, int64_t *u, uint64_t *nev)
+{
+	size_t i;
+
+	for (i = 0; i < g->nhist; i++) {
+		const struct hist *h =
+		    &g->hist[(g->hnext + NHIST - 1 - i) % NHIST];
+
+		if (h->ts < t) {
+			*u = h->unattr;
+			if (nev != NULL)
+				*nev = h->nev;
+			return 1;
+		}
+	}
+	return 0;
 }
 
 static void
-emit_task(struct engine *e, struct gpu *g, const char *name, uint32_t pid,
-    uint64_t start, uint64_t end, uint32_t peak, uint32_t held,
-    uint64_t release, int has_leaked, uint32_t leaked,
-    enum task_status status, int declared)
+emit(struct engine *e, struct gpu *g, struct task *t)
 {
-	struct task t;
-	const char *cfgname = pid != 0 ? config_task_name(e->cfg, pid, name) :
-	    NULL;
+	const char *cfgname = t->pid != 0 ? config_task_name(e->cfg, t->pid,
+	    t->name) : NULL;
 
-	memset(&t, 0, sizeof(t));
-	t.host = g->host;
-	t.gpu = g->gpu;
-	t.pid = pid;
-	t.name = cfgname != NULL ? cfgname : name;
-	t.start = start;
-	t.end = end;
-	t.peak = peak;
-	t.held = held;
-	t.status = status;
-	t.interval = interval_of(g);
-	t.declared = declared;
-	t.has_leaked = has_leaked;
-	t.leaked = leaked;
-	if (status == TASK_RELEASED) {
-		t.release = release > end ? release : end;
-		t.delay = t.release - end;
-		if (t.delay > e->maxdelay)
-			e->maxdelay = t.delay;
+	t->host = g->host;
+	t->gpu = g->gpu;
+	if (cfgname != NULL)
+		t->name = cfgname;
+	if (t->interval == 0)
+		t->interval = g->dev.median;
+	if (t->status == TASK_RELEASED) {
+		if (t->delay > e->maxdelay)
+			e->maxdelay = t->delay;
 		e->st.released++;
-	} else if (status == TASK_LEAKED) {
+	} else if (t->status == TASK_LEAKED) {
 		e->st.leaked++;
-		if (has_leaked)
-			e->st.leaked_mib += leaked;
+		if (t->has_leaked)
+			e->st.leaked_mib += t->leaked;
 		else
 			e->st.unknown++;
 	} else
 		e->st.running++;
 	e->st.tasks++;
 	if (e->cb.task != NULL)
-		e->cb.task(e->cb.ctx, &t);
+		e->cb.task(e->cb.ctx, t);
+}
+
+/* A task's row, its other fields 0. */
+static void
+task_init(struct task *t, const char *name, uint32_t pid, uint64_t start,
+    uint64_t end, uint32_t peak, uint32_t held, enum task_status status)
+{
+	memset(t, 0, sizeof(*t));
+	t->name = name;
+	t->pid = pid;
+	t->start = start;
+	t->end = end;
+	t->peak = peak;
+	t->held = held;
+	t->status = status;
+	t->has_leaked = status != TASK_LEAKED;
+}
+
+/* A process task as it stands, with the status given. */
+static void
+emit_ptask(struct engine *e, struct gpu *g, const struct ptask *p,
+    enum task_status status)
+{
+	struct task t;
+
+	task_init(&t, p->name, p->pid, p->start, status == TASK_RUNNING ?
+	    p->last : p->end, p->peak, p->held, status);
+	t.notes = p->notes;
+	if (status == TASK_LEAKED) {
+		t.has_leaked = g->have_sample && p->after > 0;
+		t.leaked = t.has_leaked ? p->remaining : 0;
+	}
+	emit(e, g, &t);
 }
 
 static void
@@ -250,17 +363,115 @@ ptask_free(void *p)
 	free(t);
 }
 
+/* Take t off a list of task pointers (order kept). */
 static void
-release_waiting(struct engine *e, struct gpu *g, size_t i, uint64_t ts)
+list_del(struct ptask **v, size_t *n, const struct ptask *t)
 {
-	struct ptask *t = g->wait[i];
+	size_t i;
 
-	emit_task(e, g, t->name, t->pid, t->start, t->end, t->peak, t->held,
-	    ts, 1, 0, TASK_RELEASED, 0);
-	ptask_free(t);
-	memmove(g->wait + i, g->wait + i + 1,
-	    (g->nwait - i - 1) * sizeof(*g->wait));
-	g->nwait--;
+	for (i = 0; i < *n; i++)
+		if (v[i] == t) {
+			memmove(v + i, v + i + 1, (*n - i - 1) * sizeof(*v));
+			(*n)--;
+			return;
+		}
+}
+
+static void
+recent_del(struct gpu *g, struct ptask *t)
+{
+	size_t i;
+
+	if (t->ridx == 0)
+		return;
+	i = t->ridx - 1;
+	g->recent[i] = g->recent[--g->nrecent];
+	g->recent[i]->ridx = i + 1;
+	t->ridx = 0;
+}
+
+static void
+recent_add(struct gpu *g, struct ptask *t)
+{
+	if (t->ridx != 0)
+		return;
+	g->recent = egrow(g->recent, g->nrecent, sizeof(*g->recent));
+	g->recent[g->nrecent++] = t;
+	t->ridx = g->nrecent;
+}
+
+/*
+ * Task t's memory came back by the judged sample at ts.  It ended between
+ * its last listing and its end record; its memory came back after the
+ * sample that last showed it out (lastnot) and by ts.  So the delay lies
+ * in [lastnot - end, ts - last], and the sample at ts is the estimate.
+ */
+static void
+release_waiting(struct engine *e, struct gpu *g, struct ptask *p,
+    uint64_t ts, unsigned notes)
+{
+	struct task t;
+	uint64_t lo, hi;
+
+	task_init(&t, p->name, p->pid, p->start, p->end, p->peak, p->held,
+	    TASK_RELEASED);
+	t.release = ts;
+	lo = p->lastnot > p->end ? p->lastnot - p->end : 0;
+	/*
+	 * Polls missing before its end record (lost, or printed nothing):
+	 * it may have lived until the next poll that printed, unknown here.
+	 */
+	if (g->proc.median != 0 && p->end - p->last > g->proc.median +
+	    g->proc.median / 2)
+		lo = 0;
+	hi = ts > p->last ? ts - p->last : 0;
+	if (hi < lo)
+		hi = lo;
+	t.delay = ts > p->end ? ts - p->end : 0;
+	if (t.delay < lo)
+		t.delay = lo;
+	if (t.delay > hi)
+		t.delay = hi;
+	t.delay_lo = lo;
+	t.delay_hi = hi;
+	t.notes = p->notes | notes;
+	if (hi - lo > 2 * (g->dev.median + g->proc.median) &&
+	    g->dev.median != 0)
+		t.notes |= NOTE_GAP;
+	emit(e, g, &t);
+	list_del(g->wait, &g->nwait, p);
+	ptask_free(p);
+}
+
+/* Put p on the wait list, in order of ends. */
+static void
+wait_add(struct engine *e, struct gpu *g, struct ptask *p)
+{
+	size_t i;
+
+	if (g->nwait == ENGINE_MAXWAIT) {
+		/*
+		 * Too many waiting (each device sample weighs them all): the
+		 * one that ended first is given up, its memory not back.
+		 */
+		struct ptask *w = g->wait[0];
+
+		emit_ptask(e, g, w, TASK_LEAKED);
+		/* Its memory, never back, is part of the level from now. */
+		if (g->have_base)
+			g->base += w->remaining;
+		ptask_free(w);
+		memmove(g->wait, g->wait + 1, --g->nwait * sizeof(*g->wait));
+		e->st.waitcapped++;
+	}
+	if (g->nwait == g->capwait) {
+		g->capwait = g->capwait ? g->capwait * 2 : 8;
+		g->wait = ereallocarray(g->wait, g->capwait, sizeof(*g->wait));
+	}
+	for (i = g->nwait; i > 0 && g->wait[i - 1]->end > p->end; i--)
+		g->wait[i] = g->wait[i - 1];
+	g->wait[i] = p;
+	g->nwait++;
 }
 
 /*
@@ -278,8 +489,8 @@ recency(const struct ptask *t, uint64_t ts)
 
 /* The search for the likeliest set of waiting tasks (explain_drop). */
 struct subsets {
-	const struct gpu *g;
-	size_t off, n;		/* the candidates: g->wait[off, off + n) */
+	struct ptask **c;	/* the candidates */
+	size_t n;
 	int64_t r, tol;
 	const double *score;
 	int64_t low[SUBSET_MAX + 1];	/* low[k]: what bits 0..k-1 hold */
@@ -287,6 +498,7 @@ struct subsets {
 	double best;
 	int64_t besterr;
 	uint32_t set;
+	int tie;		/* another set fits as well as the best */
 };
 
 /* A candidate set m whose memory makes up sum. */
@@ -304,11 +516,14 @@ subset_leaf(struct subsets *x, uint32_t m, int64_t sum)
 			sc += x->score[i];
 	if (!x->found || sc > x->best + 1e-9 || (sc > x->best - 1e-9 &&
 	    (err < x->besterr || (err == x->besterr && m > x->set)))) {
+		x->tie = x->found && sc > x->best - 1e-9 && sc < x->best +
+		    1e-9 && err == x->besterr;
 		x->found = 1;
 		x->best = sc;
 		x->besterr = err;
 		x->set = m;
-	}
+	} else if (sc > x->best - 1e-9 && err == x->besterr)
+		x->tie = 1;
 }
 
 /*
@@ -329,45 +544,47 @@ subset_search(struct subsets *x, int i, uint32_t m, int64_t sum)
 		return;
 	}
 	subset_search(x, i - 1, m, sum);
-	subset_search(x, i - 1, m | 1U << i,
-	    sum + x->g->wait[x->off + (size_t)i]->remaining);
+	subset_search(x, i - 1, m | 1U << i, sum + x->c[i]->remaining);
 }
 
 /*
- * Who gave back r MiB at ts?  Candidates are sets of waiting tasks whose
- * memory makes up r within the tolerance (each wholly released), and any
- * single task holding more than r (released in part).  The likeliest wins:
- * the sum of the members' recency, a part counting for less than a whole
- * (PARTIAL).  Ties go to the closer set, then to the later tasks.  Return
- * 1 with a set in *set (bits over the last SUBSET_MAX waiting tasks), 2
+ * Who gave back r MiB at ts?  Candidates c[0, n) (in order of ends) are
+ * sets of waiting tasks whose memory makes up r within the tolerance
+ * (each wholly released), and any single task holding more than r
+ * (released in part).  The likeliest wins: the sum of the members'
+ * recency, a part counting for less than a whole (PARTIAL).  Ties go to
+ * the closer set, then to the later tasks.  Return 1 with a set in *set
+ * (bits over the last SUBSET_MAX candidates, *off the first of them), 2
  * with a partial giver in *part, or 0 when nothing explains the drop.
+ * *tie says whether another set fitted as well.
  */
 static int
-explain_drop(const struct gpu *g, int64_t r, int64_t tol, uint64_t ts,
-    uint32_t *set, size_t *part)
+explain_drop(struct ptask **c, size_t nc, int64_t r, int64_t tol,
+    uint64_t ts, uint32_t *set, size_t *off, size_t *part, int *tie)
 {
-	size_t n = g->nwait < SUBSET_MAX ? g->nwait : SUBSET_MAX;
+	size_t n = nc < SUBSET_MAX ? nc : SUBSET_MAX;
 	double score[SUBSET_MAX], bestpart = 0;
 	struct subsets x;
 	int foundpart = 0;
 	size_t i;
 
 	memset(&x, 0, sizeof(x));
-	x.g = g;
+	*off = nc - n;
+	x.c = c + *off;
 	x.n = n;
-	x.off = g->nwait - n;
 	x.r = r;
 	x.tol = tol;
 	x.score = score;
 	for (i = 0; i < n; i++) {
-		score[i] = recency(g->wait[x.off + i], ts);
-		x.low[i + 1] = x.low[i] + g->wait[x.off + i]->remaining;
+		score[i] = recency(x.c[i], ts);
+		x.low[i + 1] = x.low[i] + x.c[i]->remaining;
 	}
 	subset_search(&x, (int)n - 1, 0, 0);
+	*tie = x.tie;
 	if (x.found)
 		*set = x.set;
-	for (i = 0; i < g->nwait; i++) {
-		const struct ptask *t = g->wait[i];
+	for (i = 0; i < nc; i++) {
+		const struct ptask *t = c[i];
 		double sc;
 
 		if ((int64_t)t->remaining <= r + tol)
@@ -384,49 +601,143 @@ explain_drop(const struct gpu *g, int64_t r, int64_t tol, uint64_t ts,
 	return foundpart ? 2 : 0;
 }
 
-/* A device sample after tasks ended: has memory come back? */
-static void
-judge(struct engine *e, struct gpu *g, uint64_t ts)
+/*
+ * Whether waiting task t may have been gone at the device sample at ts:
+ * its end record came with the poll of ts or before, or its last listing
+ * came before that poll (a task listed in the poll of ts or after it was
+ * alive then).  pair is the GPU's pairing window.
+ */
+static int
+gone_by(const struct ptask *t, uint64_t ts, uint64_t pair)
 {
-	int64_t tol = e->cfg->tolerance, pending = 0, r;
-	uint32_t m = 0;
-	size_t i, part = 0;
+	return t->end <= plus(ts, pair) || plus(t->last, pair) < ts;
+}
 
-	for (i = 0; i < g->nwait; i++)
-		pending += g->wait[i]->remaining;
-	/* What has come back: what is pending minus what is still out. */
-	r = pending - (g->unattr - g->base);
-	if (r <= tol)
-		return;
-	switch (explain_drop(g, r, tol, ts, &m, &part)) {
-	case 1: {
-		size_t n = g->nwait < SUBSET_MAX ? g->nwait : SUBSET_MAX;
-		size_t off = g->nwait - n;
+/*
+ * The waiting tasks that may have given memory back at ts (gone_by).
+ * Return how many, in *c (in order of ends).
+ */
+static size_t
+candidates(struct gpu *g, uint64_t ts, struct ptask ***c)
+{
+	uint64_t pair = pair_window(g);
+	size_t i, n = 0;
 
-		for (i = n; i > 0; i--)
-			if (m & (1U << (i - 1)))
-				release_waiting(e, g, off + i - 1, ts);
-		break;
+	*c = NULL;
+	for (i = 0; i < g->nwait; i++) {
+		struct ptask *t = g->wait[i];
+
+		if (gone_by(t, ts, pair) && t->start <= plus(ts, pair)) {
+			*c = egrow(*c, n, sizeof(**c));
+			(*c)[n++] = t;
+		}
 	}
+	return n;
+}
+
+/* r MiB came back at ts (judged there): who gave it back. */
+static void
+give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts)
+{
+	int64_t tol = e->cfg->tolerance;
+	struct ptask **c;
+	size_t nc = candidates(g, ts, &c), i, off = 0, part = 0;
+	uint32_t m = 0;
+	int tie = 0;
+
+	if (nc == 0) {
+		free(c);
+		return;
+	}
+	switch (explain_drop(c, nc, r, tol, ts, &m, &off, &part, &tie)) {
+	case 1:
+		for (i = nc - off; i > 0; i--)
+			if (m & (1U << (i - 1))) {
+				release_waiting(e, g, c[off + i - 1], ts,
+				    tie ? NOTE_AMBIGUOUS : 0);
+				c[off + i - 1] = NULL;
+			}
+		break;
 	case 2:
-		g->wait[part]->remaining -= (uint32_t)r;
+		c[part]->remaining -= (uint32_t)r;
 		break;
 	default:
 		/* More than any task holds and no set matches: spread it,
 		 * the most recently ended first. */
-		for (i = g->nwait; i > 0 && r > 0; i--) {
-			struct ptask *t = g->wait[i - 1];
+		for (i = nc; i > 0 && r > 0; i--) {
+			struct ptask *t = c[i - 1];
 			int64_t take = r < t->remaining ? r : t->remaining;
 
 			t->remaining -= (uint32_t)take;
 			r -= take;
-			if (t->remaining <= tol)
-				release_waiting(e, g, i - 1, ts);
+			if (t->remaining <= tol) {
+				release_waiting(e, g, t, ts, NOTE_AMBIGUOUS);
+				c[i - 1] = NULL;
+			}
 		}
 		break;
 	}
-	if (g->nwait == 0)
+	/* What is left of the others was still out at ts. */
+	for (i = 0; i < nc; i++)
+		if (c[i] != NULL && c[i]->lastnot < ts)
+			c[i]->lastnot = ts;
+	free(c);
+	if (g->nwait == 0) {
 		g->have_base = 0;
+		g->tent = 0;
+	}
+}
+
+/* What has come back at a judged sample: pending minus what is out. */
+static int64_t
+returned(const struct engine *e, struct gpu *g, uint64_t ts)
+{
+	uint64_t pair = pair_window(g);
+	int64_t pending = 0;
+	size_t i;
+
+	(void)e;
+	for (i = 0; i < g->nwait; i++) {
+		const struct ptask *t = g->wait[i];
+
+		if (gone_by(t, ts, pair) && t->start <= plus(ts, pair))
+			pending += t->remaining;
+	}
+	return pending - (g->unattr - g->base);
+}
+
+/*
+ * A judged device sample with tasks waiting: has memory come back?  A
+ * drop counts once the next judged sample shows it too (a one-sample dip
+ * gives nothing back), and then from the sample where it was first seen.
+ */
+static void
+judge(struct engine *e, struct gpu *g, uint64_t ts)
+{
+	int64_t tol = e->cfg->tolerance, r = returned(e, g, ts);
+	size_t i;
+
+	if (g->tent) {
+		g->tent = 0;
+		if (r >= g->tent_r - tol) {
+			give_back(e, g, g->tent_r, g->tent_ts);
+			if (g->nwait == 0)
+				return;
+			r = returned(e, g, ts);
+		} else
+			e->st.dips++;
+	}
+	if (r > tol) {
+		g->tent = 1;
+		g->tent_ts = ts;
+		g->tent_r = r;
+		return;
+	}
+	/* Nothing came back: every task that could have was out at ts. */
+	for (i = 0; i < g->nwait; i++)
+		if (gone_by(g->wait[i], ts, pair_window(g)) &&
+		    g->wait[i]->lastnot < ts)
+			g->wait[i]->lastnot = ts;
 }
 
 /*
@@ -468,25 +779,132 @@ judge_declared(struct engine *e, struct gpu *g, uint64_t ts, int64_t usage)
 		d->after++;
 		d->last = usage;
 		if (usage <= d->base + tol) {
-			emit_task(e, g, d->name, 0, d->start, d->end, d->peak,
-			    d->held, ts, 1, 0, TASK_RELEASED, 1);
+			struct task t;
+
+			task_init(&t, d->name, 0, d->start, d->end, d->peak,
+			    d->held, TASK_RELEASED);
+			t.release = ts;
+			t.delay = ts > d->end ? ts - d->end : 0;
+			/* Back after the sample before, which showed it out. */
+			t.delay_lo = g->have_prev && g->prev_ts > d->end ?
+			    g->prev_ts - d->end : 0;
+			t.delay_hi = t.delay;
+			t.declared = 1;
+			emit(e, g, &t);
 			d->done = 1;
 		}
 	}
 	while (g->dfirst < g->ndecl && g->decl[g->dfirst].done)
 		g->dfirst++;
 	g->prev_usage = usage;
+	g->prev_ts = ts;
 	g->have_prev = 1;
 }
 
-/* A device sample, now that its poll's process records are in. */
+/* What t listed at ts: its value then, with the pairing window. */
+static uint32_t
+value_at(const struct ptask *t, uint64_t ts, uint64_t pair)
+{
+	if (t->start > plus(ts, pair))
+		return 0;
+	return t->curts > plus(ts, pair) ? t->prev : t->end != 0 ? t->held : t->cur;
+}
+
+/*
+ * Whether a listing change of t by more than tol falls around ts: the
+ * poll before ts did not show it, the one after did.  The device sample
+ * may or may not hold the change then.
+ */
+static int
+straddles(const struct ptask *t, uint64_t ts, uint64_t pair, int64_t tol)
+{
+	int64_t d = (int64_t)t->cur - t->prev;
+
+	if (t->end != 0)
+		d = (int64_t)t->held - t->prev;
+	if (d < 0)
+		d = -d;
+	return d > tol && plus(t->chgprev, pair) < ts &&
+	    t->curts > plus(ts, pair);
+}
+
+/*
+ * A live task whose identity was in question, at a judged sample after
+ * the listing that raised the question: when the memory it listed before
+ * is still out besides what it lists now, the life before ended there
+ * and the listing is a new process with the same pid.
+ */
+static void
+settle_suspect(struct engine *e, struct gpu *g, struct ptask *t)
+{
+	int64_t tol = e->cfg->tolerance, out = g->unattr - t->sus_u0;
+	struct ptask *o;
+
+	t->suspect = SUS_NONE;
+	list_del(g->sus, &g->nsus, t);
+	if (out <= tol || out < (int64_t)t->o_held / 2) {
+		if (t->o_end != 0)
+			t->notes |= NOTE_RESUMED;
+		return;
+	}
+	/* Two lives: the one before waits for its memory. */
+	o = ecalloc(1, sizeof(*o));
+	o->pid = t->pid;
+	o->name = estrdup(t->name);
+	o->start = t->o_start;
+	o->last = t->o_last;
+	o->end = t->o_end != 0 ? t->o_end : t->sus_ts;
+	o->peak = t->o_peak;
+	o->held = t->o_held;
+	o->ctx = t->o_ctx;
+	o->remaining = t->o_held + t->o_ctx;
+	o->lastnot = o->last;
+	o->notes = NOTE_PIDREUSE;
+	o->pprev = o->start;
+	o->chgprev = o->start;
+	o->curts = o->start;
+	t->start = t->sus_ts;
+	t->peak = t->cur;
+	t->ctx = 0;
+	t->have_before = 0;
+	t->notes |= NOTE_PIDREUSE;
+	if (g->nwait == 0) {
+		g->base = t->sus_u0 - (int64_t)o->ctx;
+		g->base_ts = o->end;
+		g->have_base = 1;
+		o->ctx_based = 1;
+	} else if (o->start < g->base_ts) {
+		g->base -= o->ctx;
+		o->ctx_based = 1;
+	}
+	g->ntasks++;
+	e->st.splits++;
+	wait_add(e, g, o);
+}
+
+static void
+hist_add(struct gpu *g, uint64_t ts, int64_t unattr)
+{
+	struct hist *h = &g->hist[g->hnext];
+
+	h->ts = ts;
+	h->unattr = unattr;
+	h->nev = g->nev;
+	g->hnext = (g->hnext + 1) % NHIST;
+	if (g->nhist < NHIST)
+		g->nhist++;
+}
+
+/* A device sample, now that the process polls around it are in. */
 static void
 evaluate(struct engine *e, const struct pending *p)
 {
 	struct gpu *g = p->g;
 	const struct cfg_device *dev;
+	uint64_t pair = pair_window(g);
+	int64_t tol = e->cfg->tolerance, usage, attr, shown;
+	int ambiguous = 0;
 	struct sample s;
-	int64_t usage;
 	size_t i;
 
 	memset(&s, 0, sizeof(s));
@@ -511,25 +929,72 @@ evaluate(struct engine *e, const struct pending *p)
 		return;
 	}
 	e->st.samples++;
-	if (g->have_sample && p->ts > g->last_ts)
-		add_gap(g, p->ts - g->last_ts);
+	cadence_add(&g->dev, p->ts);
+	/*
+	 * The processes as they were at the sample: listings that came
+	 * after it are taken back, tasks that ended since count while they
+	 * were still listed.  A change that falls between the polls around
+	 * the sample leaves it unknown whether the sample holds it.
+	 */
+	attr = g->attributed;
+	for (i = 0; i < g->nrecent; i++) {
+		const struct ptask *t = g->recent[i];
+
+		attr -= (int64_t)t->cur - value_at(t, p->ts, pair);
+		if (straddles(t, p->ts, pair, tol))
+			ambiguous = 1;
+	}
+	shown = 0;
+	for (i = 0; i < g->nwait; i++) {
+		const struct ptask *t = g->wait[i];
+
+		if (straddles(t, p->ts, pair, tol))
+			ambiguous = 1;
+		if (t->start > plus(p->ts, pair))
+			continue;
+		if (!gone_by(t, p->ts, pair))
+			attr += value_at(t, p->ts, pair);
+		else if (t->end > plus(p->ts, pair))
+			shown += t->held;	/* the log lists it until then */
+	}
+	shown += attr;
 	s.usage = (uint32_t)usage;
-	s.attributed = (uint32_t)(g->attributed > UINT32_MAX ? UINT32_MAX :
-	    g->attributed);
-	s.unattributed = usage - g->attributed;
+	s.attributed = (uint32_t)(shown < 0 ? 0 : shown > UINT32_MAX ?
+	    UINT32_MAX : shown);
+	s.unattributed = usage - shown;
 	if (s.unattributed < 0)
 		e->negative++;
 	if (e->cb.sample != NULL)
 		e->cb.sample(e->cb.ctx, &s);
-	g->have_sample = 1;
-	g->unattr = s.unattributed;
 	g->last_ts = p->ts;
 	if (g->ndecl > 0)
 		judge_declared(e, g, p->ts, usage);
+	/* The listings changed long enough ago are known from now on. */
+	for (i = 0; i < g->nrecent;)
+		if (g->recent[i]->curts <= plus(p->ts, pair))
+			recent_del(g, g->recent[i]);
+		else
+			i++;
+	if (ambiguous) {
+		e->st.ambiguous++;
+		return;
+	}
+	g->have_sample = 1;
+	g->unattr = usage - attr;
+	hist_add(g, p->ts, g->unattr);
+	for (i = 0; i < g->nsus;) {
+		struct ptask *t = g->sus[i];
+
+		if (plus(t->sus_ts, pair) < p->ts)
+			settle_suspect(e, g, t);
+		else
+			i++;
+	}
 	if (g->nwait == 0)
 		return;
 	for (i = 0; i < g->nwait; i++)
-		g->wait[i]->after++;
+		if (gone_by(g->wait[i], p->ts, pair))
+			g->wait[i]->after++;
 	if (!g->have_base) {
 		/* No sample before the ends: take what is out as pending. */
 		int64_t pending = 0;
@@ -537,20 +1002,21 @@ evaluate(struct engine *e, const struct pending *p)
 		for (i = 0; i < g->nwait; i++)
 			pending += g->wait[i]->remaining;
 		g->base = g->unattr - pending;
+		g->base_ts = p->ts;
 		g->have_base = 1;
 		return;
 	}
 	judge(e, g, p->ts);
 }
 
-/* Judge the device samples whose poll is complete by now (all at end). */
+/* Judge the device samples whose polls are in by now (all at the end). */
 static void
 flush(struct engine *e, uint64_t now, int all)
 {
 	while (e->pcount > 0) {
 		struct pending *p = &e->pend[e->phead];
 
-		if (!all && now <= p->ts + pair_window(p->g))
+		if (!all && (now <= p->ts || now - p->ts <= lag(p->g)))
 			break;
 		e->phead = (e->phead + 1) % e->pcap;
 		e->pcount--;
@@ -564,7 +1030,7 @@ push_pending(struct engine *e, struct gpu *g, const struct rec *r)
 	struct pending *p;
 
 	if (e->pcount == ENGINE_MAXPENDING) {
-		/* Samples of one instant without end: judge the oldest now. */
+		/* Too many samples in one lag: judge the oldest now. */
 		struct pending old = e->pend[e->phead];
 
 		e->phead = (e->phead + 1) % e->pcap;
@@ -593,12 +1059,82 @@ push_pending(struct engine *e, struct gpu *g, const struct rec *r)
 	p->total = r->total;
 }
 
+/*
+ * Question t's identity from its listing at ts on: keep its life so far
+ * (ended at its end record when it was resumed, at ts when its listing
+ * fell) and the level of unattributed memory while it was listed, to be
+ * told apart at the next judged sample (settle_suspect).
+ */
+static void
+suspect(struct gpu *g, struct ptask *t, int why, uint64_t ts)
+{
+	t->suspect = why;
+	t->sus_ts = ts;
+	t->o_start = t->start;
+	t->o_last = t->last;
+	t->o_end = why == SUS_RESUMED ? t->end : 0;
+	t->o_peak = t->peak;
+	t->o_held = why == SUS_RESUMED ? t->held : t->cur;
+	t->o_ctx = t->ctx;
+	if (!level_before(g, plus(t->last, pair_window(g) + 1), &t->sus_u0,
+	    NULL))
+		t->sus_u0 = g->unattr;
+	g->sus = egrow(g->sus, g->nsus, sizeof(*g->sus));
+	g->sus[g->nsus++] = t;
+}
+
+/*
+ * A process listed again after its end: the end was made up from polls
+ * that missed it, when none of its memory has come back and it is listed
+ * again within a few polls with about what it held.  It lives on, its
+ * identity in question until a judged sample tells (settle_suspect).
+ */
+static struct ptask *
+resume(struct engine *e, struct gpu *g, const struct rec *r)
+{
+	int64_t tol = e->cfg->tolerance;
+	uint64_t iv = g->proc.median;
+	size_t i;
+
+	if (iv == 0)
+		return NULL;
+	for (i = g->nwait; i > 0; i--) {
+		struct ptask *t = g->wait[i - 1];
+		int64_t d = (int64_t)r->used - t->held;
+
+		if (t->pid != r->pid || t->remaining != t->held + t->ctx ||
+		    r->ts - t->last > RESUME_POLLS * iv || d > tol ||
+		    d < -tol || (r->name[0] != '\0' && t->name[0] != '\0' &&
+		    strcmp(r->name, t->name) != 0))
+			continue;
+		list_del(g->wait, &g->nwait, t);
+		if (g->nwait == 0) {
+			g->have_base = 0;
+			g->tent = 0;
+		} else if (t->ctx_based)
+			g->base += t->ctx;
+		t->ctx_based = 0;
+		suspect(g, t, SUS_RESUMED, r->ts);
+		t->end = 0;
+		t->cur = t->held;
+		g->attributed += t->held;
+		e->st.resumed++;
+		return t;
+	}
+	return NULL;
+}
+
 static void
 process(struct engine *e, struct gpu *g, const struct rec *r)
 {
 	void **v = hmap_get(&g->live, &r->pid, sizeof(r->pid));
 	struct ptask *t = v != NULL ? *v : NULL;
+	int64_t tol = e->cfg->tolerance;
+	uint64_t pair = pair_window(g), pollbefore;
 
+	if (r->used > 0 || !(r->has & REC_USED))
+		cadence_add(&g->proc, r->ts);
+	pollbefore = g->proc.last == r->ts ? g->proc.prev : g->proc.last;
 	if (!(r->has & REC_USED)) {
 		/* Listed, memory unknown (WDDM): alive, nothing to count. */
 		if (t != NULL)
@@ -606,7 +1142,12 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 		return;
 	}
 	if (r->used > 0) {
-		if (t == NULL) {
+		if (t == NULL && (t = resume(e, g, r)) != NULL) {
+			*hmap_put(&g->live, &r->pid, sizeof(r->pid), NULL) = t;
+			e->nlive++;
+		} else if (t == NULL) {
+			uint64_t iv = g->proc.median;
+
 			if (e->nlive >= ENGINE_MAXLIVE) {
 				e->st.capped++;
 				return;
@@ -615,12 +1156,39 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 			t->pid = r->pid;
 			t->name = estrdup(r->name);
 			t->start = r->ts;
+			/* The poll before, where it was not listed yet. */
+			t->pprev = pollbefore != 0 && pollbefore < r->ts &&
+			    (iv == 0 || r->ts - pollbefore <= iv + iv / 2) ?
+			    pollbefore : iv != 0 && r->ts > iv ? r->ts - iv :
+			    r->ts;
+			t->chgprev = t->pprev;
+			t->curts = r->ts;
+			t->have_before = level_before(g, t->pprev + 1 > pair ?
+			    t->pprev + 1 - pair : 0, &t->ubefore, NULL);
 			*hmap_put(&g->live, &r->pid, sizeof(r->pid), NULL) = t;
 			e->nlive++;
 			g->ntasks++;
+			g->nev++;
+			t->nev = g->nev;
 		} else if (r->name[0] != '\0' && strcmp(t->name, r->name) != 0) {
 			free(t->name);
 			t->name = estrdup(r->name);
+		}
+		if (t->cur > 0 && t->suspect == SUS_NONE &&
+		    (int64_t)r->used + tol < (int64_t)t->cur) {
+			/*
+			 * It lists less than it held: a process that freed
+			 * memory, or a new one under the same pid, which the
+			 * next judged sample tells.
+			 */
+			suspect(g, t, SUS_DROP, r->ts);
+		}
+		if (r->used != t->cur) {
+			t->prev = t->cur;
+			t->chgprev = t->cur == 0 && t->last == 0 ? t->pprev :
+			    t->last;
+			t->curts = r->ts;
+			recent_add(g, t);
 		}
 		g->attributed += (int64_t)r->used - t->cur;
 		t->cur = r->used;
@@ -634,38 +1202,52 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 		return;		/* gone, and never seen holding memory */
 	/* The process has gone: its memory waits to come back. */
 	g->attributed -= t->cur;
-	t->cur = 0;
+	recent_del(g, t);
+	if (t->suspect != SUS_NONE) {
+		list_del(g->sus, &g->nsus, t);
+		t->suspect = SUS_NONE;
+	}
 	t->end = r->ts;
-	t->remaining = t->held;
+	t->lastnot = t->last;
 	hmap_del(&g->live, &r->pid, sizeof(r->pid));
 	e->nlive--;
-	if (g->nwait == 0) {
-		g->have_base = g->have_sample;
-		g->base = g->unattr;
-	}
-	if (g->nwait == ENGINE_MAXWAIT) {
+	{
 		/*
-		 * Too many waiting (each device sample weighs them all): the
-		 * one that ended first is given up, its memory not back.
+		 * Context memory: what the device held for it beyond its
+		 * listing, seen as the rise of unattributed memory over its
+		 * life while no other task came or went.
 		 */
-		struct ptask *w = g->wait[0];
-		int known = g->have_sample && w->after > 0;
+		int64_t u = 0, ctx;
+		uint64_t nev = 0;
 
-		emit_task(e, g, w->name, w->pid, w->start, w->end, w->peak,
-		    w->held, 0, known, known ? w->remaining : 0, TASK_LEAKED,
-		    0);
-		/* Its memory, never back, is part of the level from now. */
-		if (g->have_base)
-			g->base += w->remaining;
-		ptask_free(w);
-		memmove(g->wait, g->wait + 1, --g->nwait * sizeof(*g->wait));
-		e->st.waitcapped++;
+		if (t->have_before && level_before(g, plus(t->last, pair + 1), &u,
+		    &nev) && nev == t->nev && g->nev == t->nev) {
+			ctx = u - t->ubefore;
+			if (ctx > tol && ctx <= CTX_MAX)
+				t->ctx = (uint32_t)ctx;
+		}
 	}
-	if (g->nwait == g->capwait) {
-		g->capwait = g->capwait ? g->capwait * 2 : 8;
-		g->wait = ereallocarray(g->wait, g->capwait, sizeof(*g->wait));
+	g->nev++;
+	t->remaining = t->held + t->ctx;
+	/*
+	 * The base is the level without it: its context memory was part of
+	 * the level while it lived, if it lived when the base was taken.
+	 */
+	if (g->nwait == 0) {
+		int64_t u;
+
+		g->have_base = g->have_sample;
+		g->base = level_before(g, plus(t->last, pair + 1), &u, NULL) ? u :
+		    g->unattr;
+		g->base -= t->ctx;
+		g->base_ts = t->end;
+		t->ctx_based = 1;
+		g->tent = 0;
+	} else if (t->start < g->base_ts) {
+		g->base -= t->ctx;
+		t->ctx_based = 1;
 	}
-	g->wait[g->nwait++] = t;
+	wait_add(e, g, t);
 }
 
 void
@@ -717,14 +1299,20 @@ finish_gpu(struct engine *e, struct gpu *g)
 	struct hent *h;
 	size_t it = 0, n = 0, i;
 
-	for (i = 0; i < g->nwait; i++) {
-		struct ptask *t = g->wait[i];
-		int known = g->have_sample && t->after > 0;
+	if (g->tent) {
+		/* A drop in the last sample: nothing after it to confirm it. */
+		size_t k;
 
-		emit_task(e, g, t->name, t->pid, t->start, t->end, t->peak,
-		    t->held, 0, known, known ? t->remaining : 0, TASK_LEAKED,
-		    0);
-		ptask_free(t);
+		g->tent = 0;
+		for (k = 0; k < g->nwait; k++)
+			g->wait[k]->notes |= NOTE_LASTSAMPLE;
+		give_back(e, g, g->tent_r, g->tent_ts);
+		for (k = 0; k < g->nwait; k++)
+			g->wait[k]->notes &= ~(unsigned)NOTE_LASTSAMPLE;
+	}
+	for (i = 0; i < g->nwait; i++) {
+		emit_ptask(e, g, g->wait[i], TASK_LEAKED);
+		ptask_free(g->wait[i]);
 	}
 	g->nwait = 0;
 	while ((h = hmap_next(&g->live, &it)) != NULL) {
@@ -734,25 +1322,26 @@ finish_gpu(struct engine *e, struct gpu *g)
 	if (n > 1)
 		qsort(live, n, sizeof(*live), by_start);
 	for (i = 0; i < n; i++)
-		emit_task(e, g, live[i]->name, live[i]->pid, live[i]->start,
-		    live[i]->last, live[i]->peak, live[i]->held, 0, 1, 0,
-		    TASK_RUNNING, 0);
+		emit_ptask(e, g, live[i], TASK_RUNNING);
 	free(live);
 	for (i = 0; i < g->ndecl; i++) {
 		struct dtask *d = &g->decl[i];
 		int64_t left = d->last - d->base;
+		struct task t;
 
 		if (d->done)
 			continue;
 		d->done = 1;
-		if (!g->have_sample || g->last_ts < d->end)
-			/* It had not ended when the data ended. */
-			emit_task(e, g, d->name, 0, d->start, d->end, d->peak,
-			    d->held, 0, 1, 0, TASK_RUNNING, 1);
-		else
-			emit_task(e, g, d->name, 0, d->start, d->end, d->peak,
-			    d->held, 0, 1, left > 0 ? (uint32_t)left : 0,
-			    TASK_LEAKED, 1);
+		/* Running when it had not ended by the end of the data. */
+		task_init(&t, d->name, 0, d->start, d->end, d->peak, d->held,
+		    !g->have_prev || g->last_ts < d->end ? TASK_RUNNING :
+		    TASK_LEAKED);
+		t.declared = 1;
+		if (t.status == TASK_LEAKED) {
+			t.has_leaked = 1;
+			t.leaked = left > 0 ? (uint32_t)left : 0;
+		}
+		emit(e, g, &t);
 	}
 }
 
@@ -793,6 +1382,20 @@ engine_warnings(const struct engine *e)
 		note("%llu device samples showed less memory in use than the "
 		    "processes held (the logs' clocks disagree)",
 		    (unsigned long long)e->negative);
+	if (e->st.ambiguous > 0)
+		note("%llu device samples fell between the two process polls "
+		    "around a change of a process's memory: not used to time "
+		    "releases", (unsigned long long)e->st.ambiguous);
+	if (e->st.dips > 0)
+		note("%llu drops of memory in use lasted one sample only: "
+		    "not taken as releases", (unsigned long long)e->st.dips);
+	if (e->st.resumed > 0)
+		note("%llu processes were missing from some polls and listed "
+		    "again: one task each", (unsigned long long)e->st.resumed);
+	if (e->st.splits > 0)
+		note("%llu pids were reused by a new process while the memory "
+		    "of the one before was still out: two tasks each",
+		    (unsigned long long)e->st.splits);
 	if (e->st.capped > 0)
 		warnmsg("more than %d processes alive at once: %llu records "
 		    "of the ones beyond were not tracked", ENGINE_MAXLIVE,
@@ -829,6 +1432,8 @@ gpu_free(void *p)
 	for (i = 0; i < g->nwait; i++)
 		ptask_free(g->wait[i]);
 	free(g->wait);
+	free(g->recent);
+	free(g->sus);
 	for (i = 0; i < g->ndecl; i++)
 		free(g->decl[i].name);
 	free(g->decl);

@@ -54,6 +54,18 @@
 
 enum task_status { TASK_RELEASED, TASK_LEAKED, TASK_RUNNING };
 
+/*
+ * What the data could not decide about a task, or had to mend (struct
+ * task.notes; tasktab.h names them).
+ */
+enum task_note {
+	NOTE_GAP = 1 << 0,	/* the release fell in a hole of the data */
+	NOTE_AMBIGUOUS = 1 << 1,	/* another set of tasks fitted as well */
+	NOTE_PIDREUSE = 1 << 2,	/* its pid went on with a new process */
+	NOTE_RESUMED = 1 << 3,	/* missing from polls, then listed again */
+	NOTE_LASTSAMPLE = 1 << 4	/* back only in the last sample */
+};
+
 struct task {
 	const char *host;
 	uint32_t gpu, pid;	/* pid 0 for a declared task */
@@ -62,11 +74,13 @@ struct task {
 	uint32_t peak, held;
 	uint64_t release;	/* 0: not released */
 	uint64_t delay;		/* release - end, ns, when released */
+	uint64_t delay_lo, delay_hi;	/* what the data allows of delay */
 	int has_leaked;		/* leaked known (0: no device samples) */
 	uint32_t leaked;
 	enum task_status status;
 	uint64_t interval;	/* the GPU's sampling interval, 0 unknown */
 	int declared;
+	unsigned notes;		/* enum task_note */
 };
 
 struct sample {
@@ -100,6 +114,10 @@ struct engine_stats {
 	uint64_t waitcapped;	/* tasks given up as leaked early (cap) */
 	uint64_t declcapped;	/* declared tasks left out (cap) */
 	uint64_t early;		/* device samples judged early (cap) */
+	uint64_t ambiguous;	/* samples amid a change: not judged */
+	uint64_t dips;		/* drops seen in one sample only */
+	uint64_t resumed;	/* ends undone: listed again */
+	uint64_t splits;	/* pids found reused: two tasks */
 };
 
 struct engine;

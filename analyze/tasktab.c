@@ -97,6 +97,59 @@ tasktab_delay(uint64_t delay, uint64_t interval, char *buf)
 	return buf;
 }
 
+static const char *const note_names[] = {"gap", "ambiguous", "pid-reused",
+    "resumed", "last-sample"};
+#define NNOTES (sizeof(note_names) / sizeof(note_names[0]))
+
+char *
+tasktab_notes(unsigned notes, char *buf)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < NNOTES; i++)
+		if (notes & (1U << i))
+			n += (size_t)snprintf(buf + n, TASKTAB_NOTESZ - n, "%s%s",
+			    n > 0 ? ";" : "", note_names[i]);
+	return buf;
+}
+
+/* Parse what tasktab_notes() wrote; -1 on a name it never writes. */
+static int
+parse_notes(const char *s, size_t n, unsigned *notes)
+{
+	size_t i, k;
+
+	*notes = 0;
+	while (n > 0) {
+		const char *semi = memchr(s, ';', n);
+		size_t len = semi != NULL ? (size_t)(semi - s) : n;
+
+		for (k = 0; k < NNOTES; k++)
+			if (strlen(note_names[k]) == len &&
+			    memcmp(s, note_names[k], len) == 0)
+				break;
+		if (k == NNOTES)
+			return -1;
+		*notes |= 1U << k;
+		i = semi != NULL ? len + 1 : len;
+		s += i;
+		n -= i;
+	}
+	return 0;
+}
+
+/* Seconds with ms: the bounds of a delay. */
+static char *
+secs_ms(uint64_t ns, char *buf)
+{
+	uint64_t ms = (ns + NS_PER_MS / 2) / NS_PER_MS;
+
+	snprintf(buf, 32, "%llu.%03llu", (unsigned long long)(ms / 1000),
+	    (unsigned long long)(ms % 1000));
+	return buf;
+}
+
 static void
 csv_str(struct tasktab_w *w, const char *s)
 {
@@ -111,7 +164,7 @@ csv_str(struct tasktab_w *w, const char *s)
 static void
 put_csv(struct tasktab_w *w, const struct task *t)
 {
-	char d[32];
+	char d[32], lo[32], hi[32], nb[TASKTAB_NOTESZ];
 
 	if (w->n == 0)
 		out(w, "%s\n", TASK_HEADER);
@@ -127,7 +180,13 @@ put_csv(struct tasktab_w *w, const struct task *t)
 		out(w, ",,%u,", t->leaked);
 	else
 		out(w, ",,,");
-	out(w, "%s\n", status_names[t->status]);
+	out(w, "%s,", status_names[t->status]);
+	if (t->status == TASK_RELEASED)
+		out(w, "%s,%s,", secs_ms(t->delay_lo, lo),
+		    secs_ms(t->delay_hi, hi));
+	else
+		out(w, ",,");
+	out(w, "%s\n", tasktab_notes(t->notes, nb));
 }
 
 /* A JSON string. */
@@ -164,7 +223,7 @@ json_time(struct tasktab_w *w, const char *key, uint64_t t, int present)
 static void
 put_json(struct tasktab_w *w, const struct task *t)
 {
-	char d[32];
+	char d[32], lo[32], hi[32], nb[TASKTAB_NOTESZ];
 
 	out(w, "%s  {\"host\": ", w->n == 0 ? "[\n" : ",\n");
 	json_str(w, t->host);
@@ -175,10 +234,12 @@ put_json(struct tasktab_w *w, const struct task *t)
 	out(w, ", \"peak_mib\": %u, \"held_mib\": %u", t->peak, t->held);
 	json_time(w, "release", t->release, t->status == TASK_RELEASED);
 	if (t->status == TASK_RELEASED)
-		out(w, ", \"release_delay_s\": %s",
-		    tasktab_delay(t->delay, t->interval, d));
+		out(w, ", \"release_delay_s\": %s, \"delay_min_s\": %s, "
+		    "\"delay_max_s\": %s", tasktab_delay(t->delay, t->interval,
+		    d), secs_ms(t->delay_lo, lo), secs_ms(t->delay_hi, hi));
 	else
-		out(w, ", \"release_delay_s\": null");
+		out(w, ", \"release_delay_s\": null, \"delay_min_s\": null, "
+		    "\"delay_max_s\": null");
 	if (t->interval != 0)
 		out(w, ", \"interval_s\": %s", gtime_fmt_secs(t->interval, d));
 	else
@@ -189,8 +250,9 @@ put_json(struct tasktab_w *w, const struct task *t)
 		out(w, ", \"leaked_mib\": %u", t->leaked);
 	else
 		out(w, ", \"leaked_mib\": null");
-	out(w, ", \"status\": \"%s\", \"declared\": %s}",
-	    status_names[t->status], t->declared ? "true" : "false");
+	out(w, ", \"status\": \"%s\", \"declared\": %s, \"note\": \"%s\"}",
+	    status_names[t->status], t->declared ? "true" : "false",
+	    tasktab_notes(t->notes, nb));
 }
 
 static void
@@ -250,12 +312,50 @@ when(struct tasktab_w *w, uint64_t t, char *buf)
 	return buf;
 }
 
+/*
+ * A bound of a delay at the resolution it is shown with: the lower one
+ * rounded down, the upper one up, so that the range holds what the data
+ * allows.
+ */
+static char *
+bound(uint64_t ns, uint64_t interval, int up, char *buf)
+{
+	static const uint64_t unit[] = {NS_PER_SEC, 100 * NS_PER_MS,
+	    10 * NS_PER_MS, NS_PER_MS};
+	uint64_t u = unit[decimals(interval)];
+
+	return tasktab_delay((up ? ns + u - 1 : ns) / u * u, interval, buf);
+}
+
+/*
+ * "25 s +-1 s" when the data brackets the delay evenly, "0 s (0-0.3 s)"
+ * when it does not: the range is what the samples around the end and the
+ * release allow, never less.
+ */
+static void
+delay_cell(const struct task *t, char *cell)
+{
+	char d[32], lo[32], hi[32];
+
+	tasktab_delay(t->delay, t->interval, d);
+	bound(t->delay_lo, t->interval, 0, lo);
+	bound(t->delay_hi, t->interval, 1, hi);
+	if (strcmp(lo, hi) == 0 && strcmp(lo, d) == 0)
+		snprintf(cell, 96, "%s s", d);
+	else if (t->delay - t->delay_lo == t->delay_hi - t->delay)
+		snprintf(cell, 96, "%s s \xc2\xb1%s s", d,
+		    bound(t->delay_hi - t->delay, t->interval, 1, hi));
+	else
+		snprintf(cell, 96, "%.24s s (%.24s\xe2\x80\x93%.24s s)", d, lo,
+		    hi);
+}
+
 /* The cells of one row of the people's table. */
 static void
 cells(struct tasktab_w *w, size_t i, char c[11][96])
 {
 	const struct task *t = &w->rows[i];
-	char d[32], iv[32];
+	char d[32], nb[TASKTAB_NOTESZ];
 
 	snprintf(c[0], 96, "%s", w->strs.buf + w->offs[2 * i]);
 	snprintf(c[1], 96, "%u", t->gpu);
@@ -268,22 +368,18 @@ cells(struct tasktab_w *w, size_t i, char c[11][96])
 	when(w, t->end, c[5]);
 	mib(t->peak, c[6]);
 	mib(t->held, c[7]);
-	if (t->status == TASK_RELEASED) {
-		if (t->interval != 0)
-			snprintf(c[8], 96, "%s s \xc2\xb1%s s",
-			    tasktab_delay(t->delay, t->interval, d),
-			    gtime_fmt_secs(t->interval, iv));
-		else
-			snprintf(c[8], 96, "%s s",
-			    tasktab_delay(t->delay, 0, d));
-	} else
+	if (t->status == TASK_RELEASED)
+		delay_cell(t, c[8]);
+	else
 		snprintf(c[8], 96, "-");
 	if (t->status == TASK_LEAKED)
 		snprintf(c[9], 96, "%s", t->has_leaked ? mib(t->leaked, d) :
 		    "unknown");
 	else
 		snprintf(c[9], 96, "-");
-	snprintf(c[10], 96, "%s", status_names[t->status]);
+	tasktab_notes(t->notes, nb);
+	snprintf(c[10], 96, nb[0] != '\0' ? "%s (%s)" : "%s%s",
+	    status_names[t->status], nb);
 }
 
 #define NCOLS 11
@@ -379,9 +475,9 @@ put_table(struct tasktab_w *w)
 		table_row(w, c, width, hosts);
 	}
 	if (w->fmt == TT_TEXT)
-		out(w, "(%zu tasks; times %s; a delay is known to within one "
-		    "sampling interval, shown as \xc2\xb1)\n", w->nrows,
-		    w->utc ? "in UTC" : "local");
+		out(w, "(%zu tasks; times %s; a delay is shown with the range "
+		    "the samples around the end and the release allow)\n",
+		    w->nrows, w->utc ? "in UTC" : "local");
 }
 
 int
@@ -414,10 +510,11 @@ tasktab_close(struct tasktab_w *w)
 int
 tasktab_sniff(const unsigned char *p, size_t n)
 {
-	size_t hl = sizeof(TASK_HEADER) - 1;
+	size_t hl = sizeof(TASK_HEADER_V1) - 1;
 
-	return n >= hl && memcmp(p, TASK_HEADER, hl) == 0 &&
-	    (n == hl || p[hl] == '\n' || p[hl] == '\r');
+	/* The older header is the start of the newer one. */
+	return n >= hl && memcmp(p, TASK_HEADER_V1, hl) == 0 &&
+	    (n == hl || p[hl] == '\n' || p[hl] == '\r' || p[hl] == ',');
 }
 
 static const char *
@@ -474,18 +571,14 @@ resolution(const char *s, size_t n)
 static int
 parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 {
-	char *f[12], *p = line;
-	size_t n[12];
+	char *f[15], *p = line;
+	size_t n[15];
 	uint64_t v = 0;
-	int i, rc;
+	int i, rc, nf;
 
-	for (i = 0; i < 12; i++) {
+	for (i = 0; i < 15 && p != NULL; i++) {
 		char *start = p, *w;
 
-		if (p == NULL) {
-			*why = "too few fields (expected 12)";
-			return -1;
-		}
 		if (*p == '"') {
 			start = w = ++p;
 			for (;;) {
@@ -518,8 +611,10 @@ parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 			return -1;
 		}
 	}
-	if (p != NULL) {
-		*why = "too many fields (expected 12)";
+	nf = i;
+	if (p != NULL || (nf != 12 && nf != 15)) {
+		*why = p != NULL ? "too many fields (expected 15)" :
+		    "too few fields (expected 15, or 12 in older tables)";
 		return -1;
 	}
 	memset(t, 0, sizeof(*t));
@@ -556,6 +651,17 @@ parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 	}
 	t->has_leaked = rc > 0;
 	t->leaked = (uint32_t)v;
+	t->delay_lo = t->delay_hi = t->delay;
+	if (nf == 15 && ((n[12] > 0 && secs(f[12], n[12], &t->delay_lo) < 0) ||
+	    (n[13] > 0 && secs(f[13], n[13], &t->delay_hi) < 0))) {
+		*why = "delay_min_s, delay_max_s: expected seconds";
+		return -1;
+	}
+	if (nf == 15 && parse_notes(f[14], n[14], &t->notes) < 0) {
+		*why = "note: expected gap, ambiguous, pid-reused, resumed or "
+		    "last-sample, joined by ';'";
+		return -1;
+	}
 	if (t->status == TASK_RELEASED && t->release == 0) {
 		*why = "a released task needs a release time";
 		return -1;
@@ -600,7 +706,8 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 		if (rec_line_open(row.buf, row.len))
 			continue;
 		if (startline == 1) {
-			if (strcmp(row.buf, TASK_HEADER) != 0) {
+			if (strcmp(row.buf, TASK_HEADER) != 0 &&
+			    strcmp(row.buf, TASK_HEADER_V1) != 0) {
 				msg("%s: not a task table (the first line is "
 				    "not the header of gpumem tasks)",
 				    input_name(in));
@@ -609,7 +716,8 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 				return -1;
 			}
 			ok = 1;
-		} else if (strcmp(row.buf, TASK_HEADER) == 0) {
+		} else if (strcmp(row.buf, TASK_HEADER) == 0 ||
+		    strcmp(row.buf, TASK_HEADER_V1) == 0) {
 			;	/* tables joined with cat */
 		} else if (parse_row(l, row.buf, &t, &why) < 0) {
 			if (bad++ < 10)

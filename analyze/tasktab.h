@@ -10,8 +10,12 @@
  *
  * Times in ns since the epoch, empty where there is none.  release_delay_s
  * is rounded to what the sampling can tell: whole seconds at 1 s sampling,
- * tenths at 100 ms; leaked_mib is empty when it cannot be known and for
- * running tasks.  "text" and "md" are tables for people (kept until the
+ * tenths at 100 ms; delay_min_s and delay_max_s are the bounds the data
+ * allows (the samples around the end and the release), in ms; note says
+ * what the data could not decide ("gap", "ambiguous", "pid-reused",
+ * "resumed", "last-sample", joined by ';'); leaked_mib is empty when it
+ * cannot be known and for running tasks.  Tables of the 12 columns before
+ * the last three (gpumem 0.x) are read too.  "text" and "md" are tables for people (kept until the
  * end to size the columns), "json" an array for jq; those two say the
  * sampling interval next to every delay.
  */
@@ -23,9 +27,10 @@
 #include "engine.h"
 #include "util.h"
 
-#define TASK_HEADER \
+#define TASK_HEADER_V1 \
 	"host,gpu,process_id,name,start,end,peak_mib,held_mib,release," \
 	"release_delay_s,leaked_mib,status"
+#define TASK_HEADER TASK_HEADER_V1 ",delay_min_s,delay_max_s,note"
 
 enum tasktab_fmt { TT_CSV, TT_TEXT, TT_MD, TT_JSON };
 
@@ -45,6 +50,13 @@ int tasktab_close(struct tasktab_w *w);
  * buf must hold 32 bytes.
  */
 char *tasktab_delay(uint64_t delay, uint64_t interval, char *buf);
+
+/*
+ * The notes of a task (enum task_note) as the CSV writes them, "" for
+ * none.  buf must hold TASKTAB_NOTESZ bytes.
+ */
+#define TASKTAB_NOTESZ 64
+char *tasktab_notes(unsigned notes, char *buf);
 
 /* A task table read back: rows with their own strings. */
 struct tasklist {

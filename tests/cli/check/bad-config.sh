@@ -43,7 +43,7 @@ gpumem-check --baseline s.csv --junit r.xml s.csv
 echo "exit $?"
 gpumem-check --baseline nowhere.csv --junit r.xml s.csv
 echo "exit $?"
-sed '3s/,released$/,gone/' t.csv > damaged.csv
+sed '3s/,released,/,gone,/' t.csv > damaged.csv
 gpumem-check --baseline damaged.csv --junit r.xml s.csv
 echo "exit $?"
 [ -e r.xml ] && die "a report was written"

@@ -48,13 +48,13 @@ run --baseline fewer.csv slow.csv
 # released its memory: a new leak, even when max_leak_mib allows it.
 gpumem-synth -s leak > leak.csv
 gpumem-tasks -q leak.csv > leak-tasks.csv
-sed 's/,1767225660000000000,11264,11264,,,11264,leaked$/,1767225660000000000,11264,11264,1767225662000000000,2,0,released/' leak-tasks.csv > noleak.csv
+sed 's/,1767225660000000000,11264,11264,,,11264,leaked,,,$/,1767225660000000000,11264,11264,1767225662000000000,2,0,released,1.000,2.000,/' leak-tasks.csv > noleak.csv
 cmp -s noleak.csv leak-tasks.csv && die "the baseline was not edited"
 run --max-leak 20000 --baseline noleak.csv leak.csv
 # The same leak in the baseline: not new.
 run --max-leak 20000 --baseline leak-tasks.csv leak.csv
 # A leak that grew: 11264 MiB now, 10000 then; 128 MiB allowed, then 2000.
-sed 's/,,,11264,leaked$/,,,10000,leaked/' leak-tasks.csv > smaller.csv
+sed 's/,,,11264,leaked,,,$/,,,10000,leaked,,,/' leak-tasks.csv > smaller.csv
 printf 'baseline:\n  max_leak_regression_mib: 128\n' > leak128.yaml
 printf 'baseline:\n  max_leak_regression_mib: 2000\n' > leak2000.yaml
 run --max-leak 20000 --config leak128.yaml --baseline smaller.csv leak.csv
