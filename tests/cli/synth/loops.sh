@@ -55,3 +55,19 @@ sort want.txt > w.txt
 sort got.txt > g.txt
 comm -23 w.txt g.txt | sort -n
 expect_eq "polls that should not be" "$(comm -13 w.txt g.txt)" ""
+# two-loops: both loops jittered by up to 5 ms, in order, none before the
+# start; the polls at 50 ms + j * 100.001 ms.
+for seed in 1 2 3 4; do
+	gpumem-synth -s two-loops --seed $seed --nvsmi j$seed
+	ms j$seed/query-gpu.csv | awk '{
+		d = $1 - (NR - 1) * 100
+		if (d < -5 || d > 5 || $1 > 86000000 || (NR > 1 && $1 <= prev)) {
+			print "sample " NR ": " $1; exit 1
+		}
+		prev = $1
+	}' || die "seed $seed: jittered samples"
+	ms j$seed/compute-apps.csv | awk '{
+		j = int(($1 - 50) / 100.001 + 0.5); d = $1 - (50 + j * 100.001)
+		if (d < -6 || d > 6) { print "poll " $1; exit 1 }
+	}' || die "seed $seed: jittered polls"
+done
