@@ -13,6 +13,11 @@
  *
  * Everything is generated as it goes: memory does not grow with
  * --duration, so the benchmarks can make gigabytes.
+ *
+ * The two-loop scenarios run in true time instead, as "gpumem record"
+ * records: query-gpu samples the devices and compute-apps polls the
+ * processes, each in its own loop, and their truth has the true start,
+ * exit and release of each task (synth.1 says what each column means).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -40,6 +45,49 @@ struct tdef {
 	uint32_t leak;		/* MiB that never come back */
 };
 
+/*
+ * A task of a two-loop scenario, in true time (ms from the start): the
+ * process exists in [start, exit), and what it holds comes back at exit +
+ * delay, but for leak MiB, which never come back (and then its context
+ * with them).
+ */
+struct cdef {
+	uint32_t gpu, pid;
+	const char *name;
+	uint64_t start, exit;	/* ms */
+	uint32_t delay;		/* ms */
+	uint32_t mem;		/* MiB compute-apps lists once ramped up */
+	uint32_t leak;		/* MiB of mem that never come back */
+	uint32_t ctx;		/* MiB the device holds for it on top of mem */
+	unsigned lose;		/* process polls lost just before its exit */
+};
+
+/* Processes one after another on GPU 0, drawn from the seed. */
+struct seqgen {
+	size_t count;
+	uint32_t pid;		/* of the first; +1 each */
+	const char *name;
+	uint32_t first;		/* ms: start of the first */
+	uint32_t run[2], gap[2], mem[2], delay[2];	/* ms, MiB: [min, max] */
+};
+
+/*
+ * A two-loop scenario: true times in ms, tasks from ct or made by seq, and
+ * the loops' defaults, which the options override.
+ */
+struct twoloop {
+	const struct cdef *ct;
+	size_t nct;
+	const struct seqgen *seq;
+	uint64_t len;		/* ms; 0 = until the last release and 5 s */
+	uint32_t pd, pp, off;	/* ms: device and process intervals, offset */
+	int32_t drift;		/* ppm of the process loop's interval */
+	unsigned lose_polls, lose_lines;	/* percent */
+	uint32_t ramp;		/* ms per step of a task's ramp; 0 = none */
+	uint64_t dip_at;	/* ms: GPU 0's first sample from then dips */
+	uint32_t dip;		/* MiB by which it dips */
+};
+
 struct scenario {
 	const char *name;
 	const char *what;
@@ -49,6 +97,7 @@ struct scenario {
 	int jitter, noise, drop;	/* percent of interval, MiB, percent */
 	const struct tdef *tasks;	/* sorted by start; NULL = random */
 	size_t ntasks;
+	const struct twoloop *tl;	/* two loops (then ticks is 0) */
 };
 
 #define T(...) {__VA_ARGS__}
@@ -110,33 +159,113 @@ static const struct tdef demo[] = {
 
 #define N(a) a, sizeof(a) / sizeof(a[0])
 
+/* Two loops.  Times in ms from the start. */
+static const struct seqgen twoloops = {
+	100, 31001, "python3", 1500, {2000, 8000}, {300, 3000}, {1024, 3328},
+	{5, 95}
+};
+static const struct seqgen cihour = {
+	1000, 40001, "pytest", 1000, {1200, 2800}, {800, 2400}, {512, 4096},
+	{0, 80}
+};
+/* Exits just after one lost poll, or two. */
+static const struct cdef lostpolls[] = {
+	T(0, 11001, "python3 train.py", 2000, 150030, 40, 8192, 0, 0, 1),
+	T(0, 11002, "python3 serve.py", 3000, 200050, 60, 4096, 0, 0, 2),
+	T(0, 11003, "torchrun", 20000, 100070, 0, 6144, 0, 0, 1),
+	T(0, 11004, "python3 eval.py", 160000, 230020, 30, 2048, 0, 0, 2),
+};
+/* With the default loops no poll falls between 20070 and 20080. */
+static const struct cdef reusefast[] = {
+	T(0, 8001, "python3", 2000, 20070, 0, 3072, 3072, 0, 0),
+	T(0, 8001, "python3", 20080, 40000, 20, 2048, 0, 0, 0),
+};
+static const struct cdef context[] = {
+	T(0, 9201, "python3 launch.py --listen", 2000, 30000, 0, 6000, 6000,
+	    350, 0),
+	T(0, 9202, "python3 infer.py", 40000, 55000, 0, 4000, 0, 300, 0),
+};
+static const struct cdef dip[] = {
+	T(0, 9301, "python3 train.py", 2000, 30000, 0, 7000, 7000, 0, 0),
+	T(0, 9302, "python3 eval.py", 70000, 80000, 10, 2048, 0, 0, 0),
+};
+static const struct cdef overlap[] = {
+	T(0, 9401, "python3", 2000, 30020, 50, 4096, 0, 0, 0),
+	T(0, 9402, "python3", 3000, 30450, 3000, 2048, 0, 256, 0),
+	T(0, 9403, "torchrun", 4000, 31010, 20000, 6144, 0, 0, 0),
+};
+
+static const struct twoloop tl_twoloops = {
+	.seq = &twoloops, .pd = 100, .pp = 100, .off = 50, .drift = 10,
+	.ramp = 200
+};
+static const struct twoloop tl_cihour = {
+	.seq = &cihour, .pd = 100, .pp = 100, .off = 61, .drift = -150,
+	.ramp = 100
+};
+static const struct twoloop tl_lostpolls = {
+	N(lostpolls), .len = 240000, .pd = 200, .pp = 200, .off = 80,
+	.drift = 100, .lose_polls = 1, .lose_lines = 1
+};
+static const struct twoloop tl_reusefast = {
+	N(reusefast), .len = 50000, .pd = 100, .pp = 100, .off = 44
+};
+static const struct twoloop tl_context = {
+	N(context), .len = 70000, .pd = 100, .pp = 100, .off = 55,
+	.drift = 250, .ramp = 200
+};
+static const struct twoloop tl_dip = {
+	N(dip), .len = 95000, .pd = 100, .pp = 100, .off = 30, .drift = 200,
+	.dip_at = 50000, .dip = 6500
+};
+static const struct twoloop tl_overlap = {
+	N(overlap), .len = 60000, .pd = 100, .pp = 100, .off = 70,
+	.drift = -300, .ramp = 200
+};
+
 static const struct scenario scenarios[] = {
 	{"demo", "two GPUs: training, a late release, a leak that never "
-	    "comes back", 2, 240, 24576, 300, 0, 0, 0, 0, N(demo)},
+	    "comes back", 2, 240, 24576, 300, 0, 0, 0, 0, N(demo), NULL},
 	{"sequential", "three tasks one after another, memory back at once",
-	    1, 70, 16384, 300, 0, 0, 0, 0, N(sequential)},
+	    1, 70, 16384, 300, 0, 0, 0, 0, N(sequential), NULL},
 	{"slow-release", "releases that take 3 s, 45 s and 2 minutes", 1,
-	    250, 16384, 300, 0, 0, 0, 0, N(slow)},
+	    250, 16384, 300, 0, 0, 0, 0, N(slow), NULL},
 	{"leak", "closed Stable Diffusion: 11 GiB that never come back", 1,
-	    100, 16384, 300, 0, 0, 0, 0, N(leak)},
+	    100, 16384, 300, 0, 0, 0, 0, N(leak), NULL},
 	{"partial-leak", "8 GiB of which 2 GiB never come back", 1, 60,
-	    16384, 300, 0, 0, 0, 0, N(partial)},
+	    16384, 300, 0, 0, 0, 0, N(partial), NULL},
 	{"concurrent", "three tasks at once with different delays", 1, 80,
-	    16384, 300, 0, 0, 0, 0, N(concurrent)},
+	    16384, 300, 0, 0, 0, 0, N(concurrent), NULL},
 	{"two-waiting", "two tasks waiting for their memory at once", 1, 50,
-	    16384, 300, 0, 0, 0, 0, N(twowait)},
+	    16384, 300, 0, 0, 0, 0, N(twowait), NULL},
 	{"pid-reuse", "one pid, two lives", 1, 45, 16384, 300, 0, 0, 0, 0,
-	    N(reuse)},
+	    N(reuse), NULL},
 	{"multi-gpu", "8 GPUs, staggered tasks, a leak on GPU 5", 8, 60,
-	    81559, 479, 0, 0, 0, 0, N(multi)},
+	    81559, 479, 0, 0, 0, 0, N(multi), NULL},
 	{"noise", "concurrent, with 20% time jitter and +-8 MiB noise", 1,
-	    80, 16384, 300, 0, 20, 8, 0, N(concurrent)},
+	    80, 16384, 300, 0, 20, 8, 0, N(concurrent), NULL},
 	{"missing", "slow-release, with 10% of the samples lost", 1, 250,
-	    16384, 300, 0, 0, 0, 10, N(slow)},
+	    16384, 300, 0, 0, 0, 10, N(slow), NULL},
 	{"clean", "a CI run: three test processes, memory back at once", 1,
-	    50, 16384, 300, 0, 0, 0, 0, N(clean)},
+	    50, 16384, 300, 0, 0, 0, 0, N(clean), NULL},
+	{"two-loops", "two loops: 100 short processes one after another, "
+	    "memory back within 0.1 s", 1, 0, 24576, 300, 0, 5, 0, 0, NULL, 0,
+	    &tl_twoloops},
+	{"ci-hour", "two loops: 1000 short tests in about an hour, no leak",
+	    1, 0, 16384, 300, 0, 2, 0, 0, NULL, 0, &tl_cihour},
+	{"lost-polls", "two loops: compute-apps loses polls and lines, "
+	    "exits just after lost polls", 1, 0, 16384, 300, 0, 0, 0, 0, NULL,
+	    0, &tl_lostpolls},
+	{"pid-reuse-fast", "two loops: a leak, its pid reused before the "
+	    "next poll", 1, 0, 16384, 300, 0, 0, 0, 0, NULL, 0, &tl_reusefast},
+	{"context", "two loops: 6000 MiB listed, 6350 held, leaked; then a "
+	    "clean task", 1, 0, 16384, 300, 0, 0, 0, 0, NULL, 0, &tl_context},
+	{"dip", "two loops: a 7000 MiB leak, usage dips for one sample", 1, 0,
+	    16384, 300, 0, 0, 0, 0, NULL, 0, &tl_dip},
+	{"overlap", "two loops: three tasks waiting at once, 0.05 s, 3 s "
+	    "and 20 s", 1, 0, 16384, 300, 0, 0, 0, 0, NULL, 0, &tl_overlap},
 	{"random", "random tasks on every GPU for --duration (benchmarks)",
-	    8, 3000, 81559, 479, 0, 0, 0, 0, NULL, 0},
+	    8, 3000, 81559, 479, 0, 0, 0, 0, NULL, 0, NULL},
 };
 
 /* --- randomness: splitmix64, so a seed gives the same data everywhere --- */
@@ -362,15 +491,78 @@ gpu_ids(uint32_t gpu, char uuid[64], char bus[32])
 	snprintf(bus, 32, "00000000:%02X:00.0", 0x17 + gpu * 0x10);
 }
 
+/*
+ * The device sample of GPU gi at ts, used MiB (capped to what the GPU
+ * has): a query-gpu row, or a record.
+ */
+static void
+device_rec(struct synth *s, uint32_t gi, uint64_t ts, uint64_t used)
+{
+	const struct scenario *sc = s->sc;
+	char tbuf[64], uuid[64], bus[32];
+	struct rec r;
+
+	if (used > sc->total - sc->reserved)
+		used = sc->total - sc->reserved;
+	rec_init(&r);
+	r.ts = ts;
+	r.host = s->host;
+	r.gpu = gi;
+	r.used = (uint32_t)used;
+	r.free = sc->total - sc->reserved - (uint32_t)used;
+	r.total = sc->total;
+	r.has = REC_USED | REC_FREE | REC_TOTAL;
+	s->g[gi].free = r.free;
+	if (s->qgpu != NULL) {
+		nvsmi_time(ts, tbuf);
+		gpu_ids(gi, uuid, bus);
+		fprintf(s->qgpu, "%s, %u, %s, %s, %u MiB, %u MiB, %u MiB, "
+		    "%u MiB\n", tbuf, gi, uuid, bus, sc->total, sc->reserved,
+		    r.used, r.free);
+	} else
+		put(s, &r);
+}
+
+/*
+ * A process listed at ts with used MiB (a compute-apps row, or a record),
+ * or with used 0 gone since the last poll (a record; nvidia-smi just stops
+ * listing it).
+ */
+static void
+proc_rec(struct synth *s, uint32_t gi, uint32_t pid, const char *name,
+    uint64_t ts, uint32_t used)
+{
+	char tbuf[64], uuid[64], bus[32];
+	struct rec r;
+
+	if (s->apps != NULL) {
+		if (used == 0)
+			return;
+		nvsmi_time(ts, tbuf);
+		gpu_ids(gi, uuid, bus);
+		fprintf(s->apps, "%s, %s, %s, %u, %s, %u MiB\n", tbuf, uuid,
+		    bus, pid, name, used);
+		return;
+	}
+	rec_init(&r);
+	r.ts = ts;
+	r.host = s->host;
+	r.gpu = gi;
+	r.pid = pid;
+	r.used = used;
+	r.has = REC_USED;
+	r.name = name;
+	gmem_shape(s, &r);
+	put(s, &r);
+}
+
 /* One sample of every GPU at tick (ts is its jittered time). */
 static void
 sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 {
 	const struct scenario *sc = s->sc;
-	struct rec r;
 	uint32_t gi;
 	size_t i;
-	char tbuf[64], uuid[64], bus[32];
 
 	/* Tasks that start now; scenario tasks are in start order. */
 	for (gi = 0; gi < s->gpus; gi++) {
@@ -426,25 +618,7 @@ sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 			if ((int64_t)used + n >= 0)
 				used = (uint64_t)((int64_t)used + n);
 		}
-		if (used > sc->total - sc->reserved)
-			used = sc->total - sc->reserved;
-		rec_init(&r);
-		r.ts = ts;
-		r.host = s->host;
-		r.gpu = gi;
-		r.used = (uint32_t)used;
-		r.free = sc->total - sc->reserved - (uint32_t)used;
-		r.total = sc->total;
-		r.has = REC_USED | REC_FREE | REC_TOTAL;
-		g->free = r.free;
-		if (s->qgpu != NULL) {
-			nvsmi_time(ts, tbuf);
-			gpu_ids(gi, uuid, bus);
-			fprintf(s->qgpu, "%s, %u, %s, %s, %u MiB, %u MiB, "
-			    "%u MiB, %u MiB\n", tbuf, gi, uuid, bus,
-			    sc->total, sc->reserved, r.used, r.free);
-		} else
-			put(s, &r);
+		device_rec(s, gi, ts, used);
 	}
 	if (!emitted)
 		return;
@@ -465,23 +639,7 @@ sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 				t->peak = t->cur;
 			t->held = t->cur;
 			t->t_last = ts;
-			rec_init(&r);
-			r.ts = ts;
-			r.host = s->host;
-			r.gpu = gi;
-			r.pid = t->d.pid;
-			r.used = t->cur;
-			r.has = REC_USED;
-			r.name = t->d.name;
-			gmem_shape(s, &r);
-			if (s->apps != NULL) {
-				nvsmi_time(ts, tbuf);
-				gpu_ids(gi, uuid, bus);
-				fprintf(s->apps, "%s, %s, %s, %u, %s, %u MiB\n",
-				    tbuf, uuid, bus, t->d.pid, t->d.name,
-				    t->cur);
-			} else
-				put(s, &r);
+			proc_rec(s, gi, t->d.pid, t->d.name, ts, t->cur);
 		}
 	}
 	for (gi = 0; gi < s->gpus; gi++) {
@@ -494,18 +652,7 @@ sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 			    t->ended_seen || t->t_end != ts)
 				continue;
 			t->ended_seen = 1;
-			if (s->apps != NULL)
-				continue;	/* nvidia-smi just stops listing it */
-			rec_init(&r);
-			r.ts = ts;
-			r.host = s->host;
-			r.gpu = gi;
-			r.pid = t->d.pid;
-			r.used = 0;
-			r.has = REC_USED;
-			r.name = t->d.name;
-			gmem_shape(s, &r);
-			put(s, &r);
+			proc_rec(s, gi, t->d.pid, t->d.name, ts, 0);
 		}
 	}
 	if (s->gmem)
@@ -585,8 +732,299 @@ run(struct synth *s)
 		}
 }
 
+/* --- two loops: continuous time --- */
+
+/*
+ * nvidia-smi as "gpumem record" runs it is two loops: query-gpu samples the
+ * devices every pd, compute-apps polls the processes every pp (stretched by
+ * drift ppm), from off after the start, and each on its own.  Events
+ * happen in true time, in ms; each loop only sees the instants it samples.
+ */
+struct loops {
+	uint64_t pd, pp, off;	/* ns */
+	int64_t drift;		/* ppm */
+	unsigned lose_polls, lose_lines;	/* percent */
+	uint64_t len;		/* ns: samples and polls before start + len */
+};
+
+/* A two-loop task as it runs, and as the process loop saw it. */
+struct ctask {
+	struct cdef d;
+	uint64_t s, x, y;	/* ns from the start: start, exit, release */
+	int ever;		/* listed at some poll */
+	int listed;		/* listed at the last poll that was not lost */
+	uint64_t last;		/* the time of the last poll that listed it */
+	uint32_t peak, held;	/* MiB listed: the most, the last */
+};
+
+/* Uniform in [lo, hi]. */
+static uint32_t
+rng_in(const uint32_t r[2])
+{
+	return r[0] + (uint32_t)rng_below((uint64_t)r[1] - r[0] + 1);
+}
+
+/* The tasks of sc, in start order (made from the seed for seq). */
+static struct ctask *
+ctasks(const struct scenario *sc, size_t *n)
+{
+	const struct seqgen *g = sc->tl->seq;
+	struct ctask *t;
+	uint64_t at;
+	size_t i;
+
+	*n = g != NULL ? g->count : sc->tl->nct;
+	t = ecalloc(*n, sizeof(*t));
+	at = g != NULL ? g->first : 0;
+	for (i = 0; i < *n; i++) {
+		if (g == NULL)
+			t[i].d = sc->tl->ct[i];
+		else {
+			t[i].d.pid = g->pid + (uint32_t)i;
+			t[i].d.name = g->name;
+			t[i].d.start = at;
+			t[i].d.exit = at + rng_in(g->run);
+			t[i].d.mem = rng_in(g->mem);
+			t[i].d.delay = rng_in(g->delay);
+			at = t[i].d.exit + rng_in(g->gap);
+		}
+		t[i].s = t[i].d.start * NS_PER_MS;
+		t[i].x = t[i].d.exit * NS_PER_MS;
+		t[i].y = t[i].x + t[i].d.delay * NS_PER_MS;
+	}
+	return t;
+}
+
+/* MiB a task's process holds at rel, ramping up over its first steps. */
+static uint32_t
+ctask_mem(const struct ctask *t, uint64_t ramp, uint64_t rel)
+{
+	uint64_t k;
+
+	if (ramp == 0)
+		return t->d.mem;
+	k = (rel - t->s) / ramp;
+	return k == 0 ? t->d.mem / 4 : k == 1 ? t->d.mem / 2 : t->d.mem;
+}
+
+/* MiB the device holds for a task at rel (ns from the start). */
+static uint64_t
+ctask_dev(const struct ctask *t, uint64_t ramp, uint64_t rel)
+{
+	if (rel < t->s)
+		return 0;
+	if (rel < t->x)
+		return ctask_mem(t, ramp, rel) + (uint64_t)t->d.ctx;
+	if (rel < t->y)
+		return ctask_mem(t, ramp, t->x) + (uint64_t)t->d.ctx;
+	return t->d.leak > 0 ? (uint64_t)t->d.leak + t->d.ctx : 0;
+}
+
+/* A time jittered by up to jitter% of iv either way, in whole ms. */
+static uint64_t
+cjitter(const struct synth *s, uint64_t t, uint64_t iv)
+{
+	uint64_t j = (uint64_t)s->sc->jitter * iv / 100;
+
+	if (j > 0)
+		t = t + rng_below(2 * j + 1) - j;
+	if (t < s->start)
+		t = s->start;	/* nothing before the first sample */
+	return t - t % NS_PER_MS;
+}
+
+/* The process loop's interval as it runs (drift included). */
+static uint64_t
+proc_period(const struct loops *lp)
+{
+	return (uint64_t)((int64_t)lp->pp + (int64_t)lp->pp * lp->drift /
+	    1000000);
+}
+
+/* One device sample of every GPU at ts. */
+static void
+cdevice(struct synth *s, const struct ctask *t, size_t n, uint64_t ramp,
+    uint64_t ts, int *dipped)
+{
+	const struct scenario *sc = s->sc;
+	uint64_t rel = ts - s->start, used;
+	uint32_t gi;
+	size_t i;
+
+	for (gi = 0; gi < s->gpus; gi++) {
+		used = sc->base;
+		for (i = 0; i < n; i++)
+			if (t[i].d.gpu == gi)
+				used += ctask_dev(&t[i], ramp, rel);
+		/* A glitch of one sample: the usage reads low once. */
+		if (gi == 0 && sc->tl->dip > 0 && !*dipped &&
+		    rel >= sc->tl->dip_at * NS_PER_MS) {
+			*dipped = 1;
+			used = used > sc->tl->dip ? used - sc->tl->dip : 0;
+		}
+		device_rec(s, gi, ts, used);
+	}
+}
+
+static int
+by_gpu_pid(const void *a, const void *b)
+{
+	const struct ctask *x = *(struct ctask *const *)a;
+	const struct ctask *y = *(struct ctask *const *)b;
+
+	if (x->d.gpu != y->d.gpu)
+		return (x->d.gpu > y->d.gpu) - (x->d.gpu < y->d.gpu);
+	return (x->d.pid > y->d.pid) - (x->d.pid < y->d.pid);
+}
+
+/*
+ * One poll of the process loop at ts: the processes alive then, but the
+ * lines lost, or nothing when the poll is lost; then a memory_used = 0
+ * record for each process listed before and not now (unless a process of
+ * the same pid is listed now: a reader cannot tell them apart).
+ */
+static void
+cpoll(struct synth *s, struct ctask *t, size_t n, const struct loops *lp,
+    uint64_t ramp, uint64_t ts, struct ctask **v)
+{
+	uint64_t rel = ts - s->start, per = proc_period(lp);
+	size_t i, k, nv = 0;
+	int lost;
+
+	lost = lp->lose_polls > 0 && rng_below(100) < lp->lose_polls;
+	for (i = 0; i < n && !lost; i++)
+		if (t[i].d.lose > 0 && rel < t[i].x &&
+		    rel + t[i].d.lose * per >= t[i].x)
+			lost = 1;	/* the polls just before its exit */
+	if (lost)
+		return;
+	for (i = 0; i < n; i++) {
+		int now = t[i].s <= rel && rel < t[i].x && (lp->lose_lines ==
+		    0 || rng_below(100) >= lp->lose_lines);
+
+		if (now || t[i].listed)
+			v[nv++] = &t[i];
+		t[i].listed = t[i].listed ? 2 : 0;
+		if (now)
+			t[i].listed = 1;
+	}
+	qsort(v, nv, sizeof(*v), by_gpu_pid);
+	for (i = 0; i < nv; i++) {
+		uint32_t m;
+
+		if (v[i]->listed != 1)
+			continue;
+		m = ctask_mem(v[i], ramp, rel);
+		v[i]->ever = 1;
+		v[i]->last = ts;
+		v[i]->held = m;
+		if (m > v[i]->peak)
+			v[i]->peak = m;
+		proc_rec(s, v[i]->d.gpu, v[i]->d.pid, v[i]->d.name, ts, m);
+	}
+	for (i = 0; i < nv; i++) {
+		if (v[i]->listed != 2)
+			continue;
+		v[i]->listed = 0;
+		for (k = 0; k < nv; k++)
+			if (v[k]->listed == 1 && v[k]->d.gpu == v[i]->d.gpu &&
+			    v[k]->d.pid == v[i]->d.pid)
+				break;
+		if (k == nv)
+			proc_rec(s, v[i]->d.gpu, v[i]->d.pid, v[i]->d.name,
+			    ts, 0);
+	}
+}
+
+/* The truth of a two-loop task: true times, what was listed. */
+static void
+ctruth(struct synth *s, const struct ctask *t, const struct loops *lp,
+    uint64_t ramp)
+{
+	char buf[2 * REC_MAXSTR + 3];
+	uint64_t d;
+	size_t n;
+
+	if (s->truth == NULL || !t->ever)
+		return;
+	fprintf(s->truth, "%s,%u,%u,", s->host, t->d.gpu, t->d.pid);
+	n = csv_field(buf, t->d.name);
+	fwrite(buf, 1, n, s->truth);
+	if (t->x >= lp->len) {
+		/* Still running: last seen at its last poll. */
+		fprintf(s->truth, ",%llu,%llu,%u,%u,,,,running\n",
+		    (unsigned long long)(s->start + t->s),
+		    (unsigned long long)t->last, t->peak, t->held);
+		return;
+	}
+	fprintf(s->truth, ",%llu,%llu,%u,%u,",
+	    (unsigned long long)(s->start + t->s),
+	    (unsigned long long)(s->start + t->x), t->peak, t->held);
+	if (t->y >= lp->len)	/* still waiting: what it holds is out */
+		fprintf(s->truth, ",,%llu,leaked\n", (unsigned long long)
+		    (ctask_mem(t, ramp, t->x) + (uint64_t)t->d.ctx));
+	else if (t->d.leak > 0)
+		fprintf(s->truth, ",,%llu,leaked\n",
+		    (unsigned long long)t->d.leak + t->d.ctx);
+	else {
+		d = t->y - t->x;
+		fprintf(s->truth, "%llu,%llu.%03llu,0,released\n",
+		    (unsigned long long)(s->start + t->y),
+		    (unsigned long long)(d / NS_PER_SEC),
+		    (unsigned long long)(d % NS_PER_SEC / NS_PER_MS));
+	}
+}
+
+/* The two loops, one event at a time in time order (devices first). */
+static void
+run_loops(struct synth *s, struct ctask *t, size_t n, const struct loops *lp)
+{
+	uint64_t ramp = s->sc->tl->ramp * NS_PER_MS, per = proc_period(lp);
+	uint64_t end = s->start + lp->len, dt, pt, last = 0, k = 0, j = 0;
+	struct ctask **v = ereallocarray(NULL, n + 1, sizeof(*v));
+	int dipped = 0;
+	size_t i;
+
+	dt = cjitter(s, s->start, lp->pd);
+	pt = cjitter(s, s->start + lp->off, lp->pp);
+	while (dt < end || pt < end) {
+		uint64_t now = dt <= pt ? dt : pt;
+
+		if (s->gmem && now != last)
+			flush_gmem(s);
+		last = now;
+		if (dt <= pt) {
+			cdevice(s, t, n, ramp, dt, &dipped);
+			k++;
+			dt = cjitter(s, s->start + k * lp->pd, lp->pd);
+		} else {
+			cpoll(s, t, n, lp, ramp, pt, v);
+			j++;
+			pt = cjitter(s, s->start + lp->off + j * per, lp->pp);
+		}
+	}
+	if (s->gmem)
+		flush_gmem(s);
+	for (i = 0; i < n; i++)
+		ctruth(s, &t[i], lp, ramp);
+	free(v);
+}
+
+enum {
+	OPT_PROC_INTERVAL = CHAR_MAX + 1,
+	OPT_PROC_OFFSET,
+	OPT_DRIFT,
+	OPT_LOSE_POLLS,
+	OPT_LOSE_LINES
+};
+
 static const struct option longopts[] = {
 	{"scenario", required_argument, NULL, 's'},
+	{"proc-interval", required_argument, NULL, OPT_PROC_INTERVAL},
+	{"proc-offset", required_argument, NULL, OPT_PROC_OFFSET},
+	{"drift", required_argument, NULL, OPT_DRIFT},
+	{"lose-polls", required_argument, NULL, OPT_LOSE_POLLS},
+	{"lose-lines", required_argument, NULL, OPT_LOSE_LINES},
 	{"seed", required_argument, NULL, 'S'},
 	{"interval", required_argument, NULL, 'i'},
 	{"duration", required_argument, NULL, 'd'},
@@ -609,7 +1047,9 @@ usage(FILE *f, int status)
 	fprintf(f, "usage: %s [-l] [--scenario NAME] [--seed N] "
 	    "[--interval DUR] [--duration DUR]\n"
 	    "       [--gpus N] [--start TIME] [--host NAME] [--truth FILE] "
-	    "[--nvsmi DIR]\n       [--gmem] [-o FILE]\n", progname);
+	    "[--nvsmi DIR]\n       [--gmem] [--proc-interval DUR] "
+	    "[--proc-offset DUR] [--drift PPM]\n       [--lose-polls PCT] "
+	    "[--lose-lines PCT] [-o FILE]\n", progname);
 	if (status != EXIT_OK) {
 		fprintf(f, "Try '%s --help' for more information.\n",
 		    progname);
@@ -621,8 +1061,8 @@ usage(FILE *f, int status)
 	    "  -s, --scenario NAME  what happens (default demo; -l lists "
 	    "them)\n"
 	    "      --seed N         seed of the random parts (1)\n"
-	    "      --interval DUR   sampling interval (1s; scenarios are "
-	    "in samples)\n"
+	    "      --interval DUR   sampling interval (1s, or a two-loop "
+	    "scenario's own)\n"
 	    "      --duration DUR   how long (the scenario's own length)\n"
 	    "      --gpus N         GPUs of the random scenario (8)\n"
 	    "      --start TIME     time of the first sample "
@@ -636,12 +1076,40 @@ usage(FILE *f, int status)
 	    "process names, the\n"
 	    "                       device's free and total on every "
 	    "record\n"
+	    "\nThe two-loop scenarios run in true time: the device loop "
+	    "samples every\n--interval, the process loop (compute-apps) on "
+	    "its own:\n"
+	    "      --proc-interval DUR  its interval (the scenario's, or "
+	    "--interval)\n"
+	    "      --proc-offset DUR    its first poll after the first "
+	    "sample\n"
+	    "      --drift PPM          its interval longer by PPM "
+	    "millionths (or shorter)\n"
+	    "      --lose-polls PCT     polls lost whole, in percent\n"
+	    "      --lose-lines PCT     single process lines lost, in "
+	    "percent\n\n"
 	    "  -l, --list           list the scenarios\n"
 	    "  -o, --output FILE    write the stream to FILE\n"
 	    "  -h, --help           print this help and exit\n"
 	    "  -V, --version        print the version and exit\n"
 	    "\nExit status: 0 success, 2 trouble.\n");
 	exit(close_stdout());
+}
+
+/* --drift: a signed number of ppm, within +-100000 (10%). */
+static int64_t
+opt_ppm(const char *arg)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || v < -100000 ||
+	    v > 100000)
+		die("--drift: '%s': expected an integer (allowed -100000 to "
+		    "100000)", arg);
+	return v;
 }
 
 static FILE *
@@ -675,8 +1143,15 @@ main(int argc, char *argv[])
 	const char *nvsmi = NULL;
 	uint64_t duration = 0, seed = 1;
 	struct tdef *defs = NULL;
-	size_t i;
-	int ch, gpus = -1;
+	struct ctask *ct = NULL;
+	struct loops lp;
+	uint64_t pint = 0, poff = 0;
+	int64_t drift = 0;
+	unsigned lose[2] = {0, 0};	/* --lose-polls, --lose-lines */
+	const char *twoloop = NULL;	/* a two-loop option given */
+	unsigned given = 0;		/* 1 << (OPT_... - OPT_PROC_INTERVAL) */
+	size_t i, nct = 0;
+	int ch, li, gpus = -1, have_iv = 0;
 
 	util_init(argv[0]);
 	memset(&s, 0, sizeof(s));
@@ -684,7 +1159,12 @@ main(int argc, char *argv[])
 	s.start = 1767225600ULL * NS_PER_SEC;	/* 2026-01-01T00:00:00Z */
 	s.host = "";
 	while ((ch = getopt_long(argc, argv, "hln:o:s:t:V", longopts,
-	    NULL)) != -1)
+	    &li)) != -1) {
+		if (ch > CHAR_MAX) {
+			/* An option of the two loops: it overrides. */
+			given |= 1U << (ch - OPT_PROC_INTERVAL);
+			twoloop = longopts[li].name;
+		}
 		switch (ch) {
 		case 'b':
 			if (gtime_parse(optarg, &s.start) < 0)
@@ -713,11 +1193,12 @@ main(int argc, char *argv[])
 			    s.interval < NS_PER_MS)
 				die("--interval: '%s': expected a duration of "
 				    "1ms or more", optarg);
+			have_iv = 1;
 			break;
 		case 'l':
 			for (i = 0; i < sizeof(scenarios) /
 			    sizeof(scenarios[0]); i++)
-				printf("%-13s %s\n", scenarios[i].name,
+				printf("%-15s %s\n", scenarios[i].name,
 				    scenarios[i].what);
 			return close_stdout();
 		case 'n':
@@ -738,9 +1219,30 @@ main(int argc, char *argv[])
 		case 'V':
 			print_version();
 			break;
+		case OPT_PROC_INTERVAL:
+			if (gtime_duration(optarg, &pint) < 0 ||
+			    pint < NS_PER_MS)
+				die("--proc-interval: '%s': expected a "
+				    "duration of 1ms or more", optarg);
+			break;
+		case OPT_PROC_OFFSET:
+			if (gtime_duration(optarg, &poff) < 0)
+				die("--proc-offset: '%s': expected a duration",
+				    optarg);
+			break;
+		case OPT_DRIFT:
+			drift = opt_ppm(optarg);
+			break;
+		case OPT_LOSE_POLLS:
+		case OPT_LOSE_LINES:
+			lose[ch - OPT_LOSE_POLLS] = (unsigned)opt_u64(
+			    ch == OPT_LOSE_POLLS ? "--lose-polls" :
+			    "--lose-lines", optarg, 0, 100);
+			break;
 		default:
 			usage(stderr, EXIT_TROUBLE);
 		}
+	}
 	if (optind != argc)
 		usage(stderr, EXIT_TROUBLE);
 	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++)
@@ -770,6 +1272,34 @@ main(int argc, char *argv[])
 	if (sc.jitter > 0 && s.interval < 10 * NS_PER_MS)
 		sc.jitter = 0;
 	rng_state = seed;
+	if (sc.tl == NULL && twoloop != NULL)
+		die("--%s: scenario '%s' has one loop (the two-loop scenarios "
+		    "take it, see --list)", twoloop, sc.name);
+	memset(&lp, 0, sizeof(lp));
+	if (sc.tl != NULL) {
+		const struct twoloop *tl = sc.tl;
+
+#define GIVEN(o) (given & (1U << (o - OPT_PROC_INTERVAL)))
+		lp.pd = have_iv ? s.interval : tl->pd * NS_PER_MS;
+		lp.pp = GIVEN(OPT_PROC_INTERVAL) ? pint : have_iv ?
+		    s.interval : tl->pp * NS_PER_MS;
+		lp.off = GIVEN(OPT_PROC_OFFSET) ? poff : tl->off * NS_PER_MS;
+		lp.drift = GIVEN(OPT_DRIFT) ? drift : tl->drift;
+		lp.lose_polls = GIVEN(OPT_LOSE_POLLS) ? lose[0] :
+		    tl->lose_polls;
+		lp.lose_lines = GIVEN(OPT_LOSE_LINES) ? lose[1] :
+		    tl->lose_lines;
+#undef GIVEN
+		ct = ctasks(&sc, &nct);
+		lp.len = duration != 0 ? duration : tl->len * NS_PER_MS;
+		for (i = 0; i < nct && duration == 0 && tl->len == 0; i++)
+			if (ct[i].y + 5 * NS_PER_SEC > lp.len)
+				lp.len = ct[i].y + 5 * NS_PER_SEC;
+		for (i = 0; i < nct; i++)
+			if (ct[i].d.gpu >= s.gpus)
+				die("--gpus: scenario '%s' needs %u GPUs",
+				    sc.name, ct[i].d.gpu + 1);
+	}
 
 	if (outfile_open(&truth, truthpath != NULL ? truthpath : NULL) < 0)
 		return EXIT_TROUBLE;
@@ -791,7 +1321,10 @@ main(int argc, char *argv[])
 		return EXIT_TROUBLE;
 	recw_init(&s.out, nvsmi != NULL ? stdout : out.f);
 	s.outname = output != NULL ? output : "standard output";
-	run(&s);
+	if (sc.tl != NULL)
+		run_loops(&s, ct, nct, &lp);
+	else
+		run(&s);
 	if (nvsmi != NULL) {
 		close_log(s.qgpu, nvsmi, "query-gpu.csv");
 		close_log(s.apps, nvsmi, "compute-apps.csv");
@@ -810,5 +1343,6 @@ main(int argc, char *argv[])
 	if (s.truth != NULL && outfile_commit(&truth) < 0)
 		return EXIT_TROUBLE;
 	free(defs);
+	free(ct);
 	return output == NULL && nvsmi == NULL ? close_stdout() : EXIT_OK;
 }
