@@ -11,13 +11,13 @@
 #include "util.h"
 
 #define NGAPS 31		/* gaps kept per cadence, for the median */
-#define PAIR_MAX (50 * NS_PER_MS)
 #define SUBSET_MAX 16		/* waiting tasks searched exhaustively */
 #define NGCACHE 64		/* GPUs remembered by index */
 #define RECENCY_S 60.0		/* a release is this likely within a minute */
 #define PARTIAL 0.2		/* a part given back, against a whole */
 #define NHIST 64		/* judged samples remembered per GPU */
 #define CTX_MAX 4096		/* context memory believed, MiB */
+#define CTX_SLACK 1024		/* context memory assumed where not seen */
 #define RESUME_POLLS 4		/* polls a process may be missing from */
 #define LAG_MAX (600 * NS_PER_SEC)	/* poll intervals believed */
 
@@ -246,18 +246,6 @@ plus(uint64_t a, uint64_t b)
 }
 
 /*
- * How far apart a device sample and a process listing may be and still
- * belong to one poll: min(50 ms, half a sampling interval).
- */
-static uint64_t
-pair_window(const struct gpu *g)
-{
-	uint64_t iv = g->dev.median;
-
-	return iv != 0 && iv / 2 < PAIR_MAX ? iv / 2 : PAIR_MAX;
-}
-
-/*
  * How long a device sample waits before it is judged: until the process
  * poll after it is in (one and a half poll intervals), so that a process
  * that was gone by then, or had started, is known at the sample.
@@ -267,7 +255,7 @@ lag(const struct gpu *g)
 {
 	uint64_t iv = g->proc.median < LAG_MAX ? g->proc.median : LAG_MAX;
 
-	return iv + iv / 2 + pair_window(g);
+	return iv + iv / 2;
 }
 
 /* The latest judged sample before t: its unattributed level. */
@@ -421,9 +409,11 @@ release_waiting(struct engine *e, struct gpu *g, struct ptask *p,
 	 * Polls missing before its end record (lost, or printed nothing):
 	 * it may have lived until the next poll that printed, unknown here.
 	 */
-	if (g->proc.median != 0 && p->end - p->last > g->proc.median +
-	    g->proc.median / 2)
+	if (g->proc.median != 0 && p->end - p->last >= g->proc.median +
+	    g->proc.median / 2) {
 		lo = 0;
+		notes |= NOTE_GAP;
+	}
 	hi = ts > p->last ? ts - p->last : 0;
 	if (hi < lo)
 		hi = lo;
@@ -509,7 +499,12 @@ subset_leaf(struct subsets *x, uint32_t m, int64_t sum)
 	double sc = 0;
 	size_t i;
 
-	if (m == 0 || err > x->tol)
+	/*
+	 * A set may give back more than its members listed, by what their
+	 * contexts held beyond their listings (CTX_SLACK): never less.
+	 */
+	if (m == 0 || (sum > x->r && err > x->tol) ||
+	    (sum <= x->r && err > x->tol + CTX_SLACK))
 		return;
 	for (i = 0; i < x->n; i++)
 		if (m & (1U << i))
@@ -537,7 +532,8 @@ subset_leaf(struct subsets *x, uint32_t m, int64_t sum)
 static void
 subset_search(struct subsets *x, int i, uint32_t m, int64_t sum)
 {
-	if (sum > x->r + x->tol || sum + x->low[i + 1] < x->r - x->tol)
+	if (sum > x->r + x->tol ||
+	    sum + x->low[i + 1] < x->r - x->tol - CTX_SLACK)
 		return;
 	if (i < 0) {
 		subset_leaf(x, m, sum);
@@ -603,14 +599,13 @@ explain_drop(struct ptask **c, size_t nc, int64_t r, int64_t tol,
 
 /*
  * Whether waiting task t may have been gone at the device sample at ts:
- * its end record came with the poll of ts or before, or its last listing
- * came before that poll (a task listed in the poll of ts or after it was
- * alive then).  pair is the GPU's pairing window.
+ * its end record came at ts or before, or its last listing came before
+ * ts (a task listed at or after ts was alive then).
  */
 static int
-gone_by(const struct ptask *t, uint64_t ts, uint64_t pair)
+gone_by(const struct ptask *t, uint64_t ts)
 {
-	return t->end <= plus(ts, pair) || plus(t->last, pair) < ts;
+	return t->end <= ts || t->last < ts;
 }
 
 /*
@@ -620,14 +615,13 @@ gone_by(const struct ptask *t, uint64_t ts, uint64_t pair)
 static size_t
 candidates(struct gpu *g, uint64_t ts, struct ptask ***c)
 {
-	uint64_t pair = pair_window(g);
 	size_t i, n = 0;
 
 	*c = NULL;
 	for (i = 0; i < g->nwait; i++) {
 		struct ptask *t = g->wait[i];
 
-		if (gone_by(t, ts, pair) && t->start <= plus(ts, pair)) {
+		if (gone_by(t, ts) && t->start <= ts) {
 			*c = egrow(*c, n, sizeof(**c));
 			(*c)[n++] = t;
 		}
@@ -692,7 +686,6 @@ give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts)
 static int64_t
 returned(const struct engine *e, struct gpu *g, uint64_t ts)
 {
-	uint64_t pair = pair_window(g);
 	int64_t pending = 0;
 	size_t i;
 
@@ -700,7 +693,7 @@ returned(const struct engine *e, struct gpu *g, uint64_t ts)
 	for (i = 0; i < g->nwait; i++) {
 		const struct ptask *t = g->wait[i];
 
-		if (gone_by(t, ts, pair) && t->start <= plus(ts, pair))
+		if (gone_by(t, ts) && t->start <= ts)
 			pending += t->remaining;
 	}
 	return pending - (g->unattr - g->base);
@@ -735,7 +728,7 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 	}
 	/* Nothing came back: every task that could have was out at ts. */
 	for (i = 0; i < g->nwait; i++)
-		if (gone_by(g->wait[i], ts, pair_window(g)) &&
+		if (gone_by(g->wait[i], ts) &&
 		    g->wait[i]->lastnot < ts)
 			g->wait[i]->lastnot = ts;
 }
@@ -801,13 +794,13 @@ judge_declared(struct engine *e, struct gpu *g, uint64_t ts, int64_t usage)
 	g->have_prev = 1;
 }
 
-/* What t listed at ts: its value then, with the pairing window. */
+/* What t listed at ts: its value then. */
 static uint32_t
-value_at(const struct ptask *t, uint64_t ts, uint64_t pair)
+value_at(const struct ptask *t, uint64_t ts)
 {
-	if (t->start > plus(ts, pair))
+	if (t->start > ts)
 		return 0;
-	return t->curts > plus(ts, pair) ? t->prev : t->end != 0 ? t->held : t->cur;
+	return t->curts > ts ? t->prev : t->end != 0 ? t->held : t->cur;
 }
 
 /*
@@ -816,7 +809,7 @@ value_at(const struct ptask *t, uint64_t ts, uint64_t pair)
  * may or may not hold the change then.
  */
 static int
-straddles(const struct ptask *t, uint64_t ts, uint64_t pair, int64_t tol)
+straddles(const struct ptask *t, uint64_t ts, int64_t tol)
 {
 	int64_t d = (int64_t)t->cur - t->prev;
 
@@ -824,8 +817,7 @@ straddles(const struct ptask *t, uint64_t ts, uint64_t pair, int64_t tol)
 		d = (int64_t)t->held - t->prev;
 	if (d < 0)
 		d = -d;
-	return d > tol && plus(t->chgprev, pair) < ts &&
-	    t->curts > plus(ts, pair);
+	return d > tol && t->chgprev < ts && t->curts > ts;
 }
 
 /*
@@ -901,7 +893,6 @@ evaluate(struct engine *e, const struct pending *p)
 {
 	struct gpu *g = p->g;
 	const struct cfg_device *dev;
-	uint64_t pair = pair_window(g);
 	int64_t tol = e->cfg->tolerance, usage, attr, shown;
 	int ambiguous = 0;
 	struct sample s;
@@ -940,21 +931,21 @@ evaluate(struct engine *e, const struct pending *p)
 	for (i = 0; i < g->nrecent; i++) {
 		const struct ptask *t = g->recent[i];
 
-		attr -= (int64_t)t->cur - value_at(t, p->ts, pair);
-		if (straddles(t, p->ts, pair, tol))
+		attr -= (int64_t)t->cur - value_at(t, p->ts);
+		if (straddles(t, p->ts, tol))
 			ambiguous = 1;
 	}
 	shown = 0;
 	for (i = 0; i < g->nwait; i++) {
 		const struct ptask *t = g->wait[i];
 
-		if (straddles(t, p->ts, pair, tol))
+		if (straddles(t, p->ts, tol))
 			ambiguous = 1;
-		if (t->start > plus(p->ts, pair))
+		if (t->start > p->ts)
 			continue;
-		if (!gone_by(t, p->ts, pair))
-			attr += value_at(t, p->ts, pair);
-		else if (t->end > plus(p->ts, pair))
+		if (!gone_by(t, p->ts))
+			attr += value_at(t, p->ts);
+		else if (t->end > p->ts)
 			shown += t->held;	/* the log lists it until then */
 	}
 	shown += attr;
@@ -971,7 +962,7 @@ evaluate(struct engine *e, const struct pending *p)
 		judge_declared(e, g, p->ts, usage);
 	/* The listings changed long enough ago are known from now on. */
 	for (i = 0; i < g->nrecent;)
-		if (g->recent[i]->curts <= plus(p->ts, pair))
+		if (g->recent[i]->curts <= p->ts)
 			recent_del(g, g->recent[i]);
 		else
 			i++;
@@ -985,7 +976,7 @@ evaluate(struct engine *e, const struct pending *p)
 	for (i = 0; i < g->nsus;) {
 		struct ptask *t = g->sus[i];
 
-		if (plus(t->sus_ts, pair) < p->ts)
+		if (t->sus_ts < p->ts)
 			settle_suspect(e, g, t);
 		else
 			i++;
@@ -993,7 +984,7 @@ evaluate(struct engine *e, const struct pending *p)
 	if (g->nwait == 0)
 		return;
 	for (i = 0; i < g->nwait; i++)
-		if (gone_by(g->wait[i], p->ts, pair))
+		if (gone_by(g->wait[i], p->ts))
 			g->wait[i]->after++;
 	if (!g->have_base) {
 		/* No sample before the ends: take what is out as pending. */
@@ -1076,7 +1067,7 @@ suspect(struct gpu *g, struct ptask *t, int why, uint64_t ts)
 	t->o_peak = t->peak;
 	t->o_held = why == SUS_RESUMED ? t->held : t->cur;
 	t->o_ctx = t->ctx;
-	if (!level_before(g, plus(t->last, pair_window(g) + 1), &t->sus_u0,
+	if (!level_before(g, plus(t->last, 1), &t->sus_u0,
 	    NULL))
 		t->sus_u0 = g->unattr;
 	g->sus = egrow(g->sus, g->nsus, sizeof(*g->sus));
@@ -1130,7 +1121,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 	void **v = hmap_get(&g->live, &r->pid, sizeof(r->pid));
 	struct ptask *t = v != NULL ? *v : NULL;
 	int64_t tol = e->cfg->tolerance;
-	uint64_t pair = pair_window(g), pollbefore;
+	uint64_t pollbefore;
 
 	if (r->used > 0 || !(r->has & REC_USED))
 		cadence_add(&g->proc, r->ts);
@@ -1156,15 +1147,21 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 			t->pid = r->pid;
 			t->name = estrdup(r->name);
 			t->start = r->ts;
-			/* The poll before, where it was not listed yet. */
+			/*
+			 * The poll before, where it was not listed yet: the
+			 * loop's last one when it printed, else about one
+			 * interval back (two device intervals when the loop's
+			 * own is not known yet: it printed nothing so far).
+			 */
+			if (iv == 0)
+				iv = 2 * g->dev.median;
 			t->pprev = pollbefore != 0 && pollbefore < r->ts &&
-			    (iv == 0 || r->ts - pollbefore <= iv + iv / 2) ?
-			    pollbefore : iv != 0 && r->ts > iv ? r->ts - iv :
-			    r->ts;
+			    r->ts - pollbefore <= iv + iv / 2 ? pollbefore :
+			    r->ts > iv ? r->ts - iv : 0;
 			t->chgprev = t->pprev;
 			t->curts = r->ts;
-			t->have_before = level_before(g, t->pprev + 1 > pair ?
-			    t->pprev + 1 - pair : 0, &t->ubefore, NULL);
+			t->have_before = level_before(g, plus(t->pprev, 1),
+			    &t->ubefore, NULL);
 			*hmap_put(&g->live, &r->pid, sizeof(r->pid), NULL) = t;
 			e->nlive++;
 			g->ntasks++;
@@ -1220,7 +1217,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 		int64_t u = 0, ctx;
 		uint64_t nev = 0;
 
-		if (t->have_before && level_before(g, plus(t->last, pair + 1), &u,
+		if (t->have_before && level_before(g, plus(t->last, 1), &u,
 		    &nev) && nev == t->nev && g->nev == t->nev) {
 			ctx = u - t->ubefore;
 			if (ctx > tol && ctx <= CTX_MAX)
@@ -1237,7 +1234,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 		int64_t u;
 
 		g->have_base = g->have_sample;
-		g->base = level_before(g, plus(t->last, pair + 1), &u, NULL) ? u :
+		g->base = level_before(g, plus(t->last, 1), &u, NULL) ? u :
 		    g->unattr;
 		g->base -= t->ctx;
 		g->base_ts = t->end;

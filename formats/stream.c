@@ -24,6 +24,7 @@ struct live {
 	size_t klen;
 	size_t chan;		/* index into resolver.ch */
 	size_t slot;		/* index in its channel's list */
+	uint64_t first;		/* first poll that listed it */
 	uint64_t seen;		/* last poll that listed it */
 	uint32_t gpu, pid;
 	char *host, *name;
@@ -344,6 +345,22 @@ end_live(struct resolver *rs, struct live *l, uint64_t t)
 }
 
 /*
+ * Whether the polls of c between t1 and next were lost rather than empty:
+ * a process listed at both lived through them, and a poll that lists
+ * anything prints it.
+ */
+static int
+polls_lost(const struct chan *c, uint64_t t1, uint64_t next)
+{
+	size_t i;
+
+	for (i = 0; i < c->nlive; i++)
+		if (c->live[i]->first <= t1 && c->live[i]->seen == next)
+			return 1;
+	return 0;
+}
+
+/*
  * The time a process last listed at t1 went missing, when the channel's
  * next listing (at next, or none) did not list it.
  */
@@ -351,16 +368,27 @@ static uint64_t
 end_time(struct resolver *rs, struct chan *c, struct live *l, uint64_t next,
     uint64_t now)
 {
-	uint64_t t1 = l->seen, iv = c->interval, q;
+	uint64_t t1 = l->seen, iv = c->interval, q, late;
 
 	if (next != 0 && (iv == 0 || next - t1 <= iv + iv / 2))
 		return next;	/* the very next poll missed it */
-	/* Polls in between printed nothing: about one interval after t1. */
+	if (next != 0 && polls_lost(c, t1, next))
+		return next;
+	/*
+	 * Polls in between printed nothing: the one after t1, about one
+	 * interval later, missed it.  Its time is the first device sample
+	 * from half an interval on (the same loop's next poll, when one loop
+	 * took both), but never before the latest time that poll can have
+	 * had (t1 + 1.5 iv, as a poll "on time" above): the device may be
+	 * polled by a loop of its own, out of step, and the process may
+	 * have lived until the next poll of its loop.
+	 */
+	late = t1 + iv + iv / 2;
 	q = first_sample(rs, l->host, l->gpu, t1 + iv / 2,
 	    next != 0 ? next : now + 1);
 	if (q != 0)
-		return q;
-	return next != 0 ? next : t1 + iv;
+		return q > late || (next != 0 && next < late) ? q : late;
+	return next != 0 ? next : late;
 }
 
 static int
@@ -410,7 +438,9 @@ close_poll(struct resolver *rs, struct chan *c)
 
 /*
  * No poll for a long time: the polls in between found nothing.  factor2
- * is in halves of an interval (5 while reading, 3 at the end).
+ * is in halves of an interval (7 while reading, 3 at the end): two polls
+ * lost in a row (a poll three intervals on, give or take the loop's
+ * jitter) still come in before, and end only the processes they miss.
  */
 static void
 check_gap(struct resolver *rs, struct chan *c, uint64_t factor2)
@@ -464,7 +494,7 @@ listed(struct resolver *rs, const struct rec *r)
 	l->key = estrndup(rs->key.buf, rs->key.len);
 	l->klen = rs->key.len;
 	l->chan = (size_t)(c - rs->ch);
-	l->seen = r->ts;
+	l->first = l->seen = r->ts;
 	l->gpu = r->gpu;
 	l->pid = r->pid;
 	l->host = estrdup(r->host);
@@ -479,7 +509,8 @@ listed(struct resolver *rs, const struct rec *r)
 }
 
 /*
- * How far back an added record may have to go: three poll intervals.
+ * How far back an added record may have to go: four poll intervals (a
+ * gap is judged after three and a half).
  * Live, records go on after one: a process missing from the very next
  * poll still ends exactly there, but one found gone only after polls that
  * printed nothing ends at the earliest time not yet passed on, up to an
@@ -494,7 +525,7 @@ horizon(const struct resolver *rs)
 	for (i = 0; i < rs->nch; i++)
 		if (rs->ch[i].interval > h)
 			h = rs->ch[i].interval;
-	return h == 0 ? UINT64_MAX : (rs->live_input ? 1 : 3) * h;
+	return h == 0 ? UINT64_MAX : (rs->live_input ? 1 : 4) * h;
 }
 
 /* Take one record in (or NULL at the end of all input). */
@@ -513,7 +544,7 @@ resolver_put(struct resolver *rs, const struct rec *r)
 
 			if (c->open)
 				close_poll(rs, c);
-			check_gap(rs, c, r == NULL ? 3 : 5);
+			check_gap(rs, c, r == NULL ? 3 : 7);
 		}
 		if (r == NULL)
 			return;

@@ -11,15 +11,18 @@
  * processes present at each poll and say nothing when one is gone.  The
  * stream adds, for each process that stops being listed, one record with
  * memory_used = 0 at the time of the first poll it is missing from: the
- * next poll of its own log when that poll came on time, else the first
- * device sample of its GPU about one poll interval after it was last seen
- * (a poll that found no process at all printed nothing).  A process listed
+ * next poll of its own log when that poll came on time, or when a process
+ * listed before and after the polls in between shows they were lost; else
+ * the first device sample of its GPU about one poll interval after it was
+ * last seen (a poll that found no process at all printed nothing), and
+ * never before 1.5 poll intervals after it (the device may be polled by a
+ * loop of its own, out of step with the process loop).  A process listed
  * in the last poll gets no such record unless device samples go on for
  * more than 1.5 poll intervals after it.  A format that prints every
  * poll, even one that found no process (pmon, -q -x, the table, gpustat,
  * exporter scrapes), marks each poll (rec_is_mark() in rec.h): a process
  * missing from a marked poll ends at that poll.  To place these records in
- * the past, records are held back for three poll intervals; for one when
+ * the past, records are held back for four poll intervals; for one when
  * an input is read live (readopts.live), so that they go on sooner (see
  * horizon() in stream.c for what that costs).
  */
