@@ -9,31 +9,40 @@
  *                memory_used when the log has no free; a configured total
  *                stands in for a missing one).
  *   attributed   the memory held by the processes alive at that instant
- *                (their latest records).
+ *                (as they were listed around the sample).
  *   unattributed usage - attributed: memory no live process owns.
  *
  *   A task is one life of a process on a GPU of a host.  start: its first
- *   record with memory_used > 0.  end: its record with memory_used = 0, or
- *   its last record when there is none (then it is "running").  held: its
- *   memory_used before the end; peak: the most it held.
+ *   listing with memory_used > 0.  end: its record with memory_used = 0
+ *   (the first poll that missed it), or its last listing when there is
+ *   none (then it is "running").  held: its last listing; peak: the most
+ *   it listed.
  *
- *   release: the first device sample at or after the end at which the
- *   memory the task held has come back: unattributed memory is back within
- *   the tolerance of its level before the end.  When several tasks wait at
- *   once, a drop of unattributed memory goes to the waiting tasks whose
- *   held memory it matches (the earliest ended first on a tie); a drop
- *   that matches none comes back in part, from the earliest ended task.
- *   A task whose memory has not all come back by the last sample is
- *   "leaked", leaked_mib being what never came back.
+ *   release: the first judged device sample at which the memory the task
+ *   held (with the context memory measured over its life) has come back
+ *   within the tolerance of the level before its end, and still is at the
+ *   next judged sample (a one-sample dip gives nothing back).  delay =
+ *   release - end, 0 when the memory came back before the poll that
+ *   missed the process; delay_lo and delay_hi bound it by the samples
+ *   around the end and the release.  When several tasks wait at once, a
+ *   drop goes to the likeliest set of them (recency; sizes within the
+ *   tolerance, or up to 1 GiB short for contexts not seen), or in part
+ *   to one larger task.  What has not come back by the last sample is
+ *   leaked.
  *
  *   Tasks declared from outside (--tasks, for device-only logs) have no
  *   process records: their baseline is the usage before their start, and
  *   they are released when usage is back within the tolerance of it.
  *
- * Device samples and process records of one poll may carry slightly
- * different times (two nvidia-smi loops); a device sample is judged with
- * every process record up to min(50 ms, half a sampling interval) after
- * it.
+ * Device samples and process polls come from two loops out of step: a
+ * device sample is judged once the poll after it is in (1.5 poll
+ * intervals later), with every process as it was listed around it; a
+ * task last listed before the sample and gone later may have given its
+ * memory back there, and a sample between the two polls around a change
+ * of a process's memory is not judged.  A process listed again soon after
+ * an end made up from missing polls lives on; a pid whose listing falls
+ * while the device keeps its memory is two lives.  docs/analysis.md has
+ * every rule with an example.
  *
  * Memory is bounded on hostile input too: at most ENGINE_MAXGPUS GPUs
  * (the records of GPUs beyond are not analysed), ENGINE_MAXLIVE processes
