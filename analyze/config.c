@@ -131,6 +131,32 @@ get_percent(struct ctx *x, const struct ynode *n, const char *key,
 	return 0;
 }
 
+/* YAML 1.1's booleans as people write them: true/false, yes/no, on/off. */
+static int
+get_bool(struct ctx *x, const struct ynode *n, const char *key, int *v)
+{
+	static const char *const yes[] = {"true", "True", "TRUE", "yes",
+	    "Yes", "YES", "on", "On", "ON", NULL};
+	static const char *const no[] = {"false", "False", "FALSE", "no",
+	    "No", "NO", "off", "Off", "OFF", NULL};
+	size_t i;
+
+	if (want(x, n, Y_SCALAR, key) < 0)
+		return -1;
+	for (i = 0; yes[i] != NULL; i++)
+		if (strcmp(n->text, yes[i]) == 0) {
+			*v = 1;
+			return 0;
+		}
+	for (i = 0; no[i] != NULL; i++)
+		if (strcmp(n->text, no[i]) == 0) {
+			*v = 0;
+			return 0;
+		}
+	bad(x, n, key, "expected true or false, got '%s'", n->text);
+	return -1;
+}
+
 static int
 get_str(struct ctx *x, const struct ynode *n, const char *key, char **s)
 {
@@ -185,6 +211,14 @@ gate_fields(struct ctx *x, const struct ynode *n, const char *where,
 			return -1;
 		g->has_delay = 1;
 		g->delay_line = v->line;
+	}
+	if ((v = ytree_get(n, "allow_running_after_command")) != NULL) {
+		snprintf(key, sizeof(key), "%s.allow_running_after_command",
+		    where);
+		if (get_bool(x, v, key, &g->allow_running) < 0)
+			return -1;
+		g->has_running = 1;
+		g->running_line = v->line;
 	}
 	return 0;
 }
@@ -269,7 +303,7 @@ static int
 load_gates(struct ctx *x, struct config *c, const struct ynode *seq)
 {
 	static const char *const known[] = {"match", "pid", "max_leak_mib",
-	    "max_release_delay_s", NULL};
+	    "max_release_delay_s", "allow_running_after_command", NULL};
 	size_t i;
 
 	if (want(x, seq, Y_SEQ, "tasks") < 0)
@@ -305,7 +339,7 @@ config_load(struct config *c, const char *path)
 	static const char *const top[] = {"tolerance_mib", "devices", "names",
 	    "defaults", "tasks", "gpus", "baseline", NULL};
 	static const char *const defaults[] = {"max_leak_mib",
-	    "max_release_delay_s", NULL};
+	    "max_release_delay_s", "allow_running_after_command", NULL};
 	static const char *const gpus[] = {"max_unattributed_mib_at_end",
 	    NULL};
 	static const char *const baseline[] = {"max_delay_regression",

@@ -16,9 +16,12 @@
  *	defaults:                    # gates (gpumem check)
  *	  max_leak_mib: 0
  *	  max_release_delay_s: 5
+ *	  allow_running_after_command: false
  *	tasks:                       # per-task gates, by pattern or pid
  *	  - match: "python*"
  *	    max_release_delay_s: 30
+ *	  - match: "nvidia-cuda-mps-server"
+ *	    allow_running_after_command: true
  *	gpus:
  *	  max_unattributed_mib_at_end: 256
  *	baseline:                    # against --baseline
@@ -59,11 +62,13 @@ struct cfg_name {
 
 struct cfg_gate {
 	struct cfg_match m;
-	int has_leak, has_delay;
+	int has_leak, has_delay, has_running;
 	uint32_t max_leak_mib;
 	uint64_t max_delay_ns;
+	int allow_running;	/* allow_running_after_command: true */
 	unsigned line;
-	unsigned leak_line, delay_line;	/* of their keys, for messages */
+	unsigned leak_line, delay_line, running_line;	/* of their keys,
+							   for messages */
 };
 
 struct config {

@@ -12,7 +12,11 @@
  *	                      memory.free (reserved where the driver has it)
  *	DIR/compute-apps.csv  timestamp, gpu_uuid, gpu_bus_id, pid,
  *	                      process_name, used_gpu_memory
- *	DIR/meta              command, start, end, exit status, host
+ *	DIR/meta              command, start, end, exit status, host,
+ *	                      interval, and the start and end again in ns
+ *	                      since the epoch (start_ns, end_ns: what
+ *	                      gpumem check judges tasks alive after the
+ *	                      command ended by)
  *
  * The command's exit status is passed through.  SIGINT and SIGTERM stop
  * the command and the loops; what was written is kept.
@@ -256,6 +260,12 @@ write_meta(const char *dir, char **cmd, uint64_t start, uint64_t end,
 	fprintf(o.f, "host: %s\n", host);
 	fprintf(o.f, "interval_ms: %llu\n",
 	    (unsigned long long)(interval / NS_PER_MS));
+	/*
+	 * Exact times last: the lines above stay as older readers know them,
+	 * and these give gpumem check the end to the nanosecond.
+	 */
+	fprintf(o.f, "start_ns: %llu\nend_ns: %llu\n",
+	    (unsigned long long)start, (unsigned long long)end);
 	if (outfile_commit(&o) < 0)
 		exit(EXIT_TROUBLE);
 }

@@ -802,10 +802,21 @@ stream_close(struct stream *st)
 		if (st->src[i]->fmt != NULL && !st->src[i]->device_only)
 			procs = 1;
 	for (i = 0; i < st->n; i++) {
-		source_summary(st->src[i], procs);
-		if (st->src[i]->failed)
+		struct source *s = st->src[i];
+
+		source_summary(s, procs);
+		if (s->failed)
 			status = EXIT_TROUBLE;
-		source_free(st->src[i]);
+		/*
+		 * Data, and not one record read from it: what the input
+		 * holds is lost, and a CI job must not pass on it.
+		 */
+		if (!s->failed && s->nrec == 0 && s->nbad + s->nlate > 0) {
+			msg("%s: not one record could be read from it",
+			    s->name);
+			status = EXIT_TROUBLE;
+		}
+		source_free(s);
 	}
 	if (st->res != NULL && st->res->added > 0)
 		note("added %llu memory_used = 0 records for processes no "

@@ -5,10 +5,13 @@
  * good one?  A verdict on stderr, JUnit, Markdown and JSON reports, and
  * the exit status CI acts on.  The rules are in reports/gates.h.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "ciout.h"
 #include "config.h"
@@ -26,6 +29,7 @@
 
 enum {
 	OPT_BASELINE = OPT_READ_LAST,
+	OPT_COMMAND_END,
 	OPT_CONFIG,
 	OPT_JSON,
 	OPT_JUNIT,
@@ -39,6 +43,7 @@ enum {
 static const struct option longopts[] = {
 	READOPT_LONGOPTS,
 	{"baseline", required_argument, NULL, OPT_BASELINE},
+	{"command-end", required_argument, NULL, OPT_COMMAND_END},
 	{"config", required_argument, NULL, OPT_CONFIG},
 	{"json", required_argument, NULL, OPT_JSON},
 	{"junit", required_argument, NULL, OPT_JUNIT},
@@ -61,7 +66,8 @@ usage(FILE *f, int status)
 	    "       [--max-delay SECONDS] [--baseline FILE] [--junit FILE]\n"
 	    "       [--markdown FILE] [--json FILE] [--tasks FILE] "
 	    "[--tolerance MIB]\n"
-	    "       [read options] [FILE ...]\n", progname);
+	    "       [--command-end TIME] [read options] [FILE ...]\n",
+	    progname);
 	if (status != EXIT_OK) {
 		fprintf(f, "Try '%s --help' for more information.\n",
 		    progname);
@@ -90,6 +96,10 @@ usage(FILE *f, int status)
 	    "      --tasks FILE        tasks of a device-only log (see "
 	    "gpumem tasks)\n"
 	    "      --tolerance MIB     how close memory must come back (64)\n"
+	    "      --command-end TIME  when the recorded command ended (a "
+	    "gpumem record\n"
+	    "                          directory's meta says it): tasks "
+	    "left running fail\n"
 	    "  -q, --quiet             no warnings: only problems and the "
 	    "verdict\n"
 	    "  -v, --verbose           say more\n"
@@ -100,7 +110,7 @@ usage(FILE *f, int status)
 	    "--until, --window, --strict.\n\n"
 	    "Exit status: 0 success (every gate held), 1 a gate failed, 2 "
 	    "trouble (usage,\nunreadable input, bad configuration, a write "
-	    "error).\n");
+	    "error, nothing judged).\n");
 	exit(close_stdout());
 }
 
@@ -197,6 +207,106 @@ read_stream(struct run *r, char **paths, int n, const struct readopts *opt,
 	return status;
 }
 
+/*
+ * The recorded command's times from DIR/meta, as gpumem record writes it:
+ * start_ns and end_ns (older recordings have only start and end, to the
+ * millisecond: read those when they are all there is).  Return 0, 1 when
+ * DIR has no meta, or -1 after a message when it does not read.
+ */
+static int
+read_meta(const char *dir, struct limits *lim, char **from)
+{
+	struct sbuf path = SBUF_INIT;
+	char *line = NULL, *val, *colon;
+	size_t cap = 0, n;
+	unsigned lineno = 0;
+	int exact_start = 0, exact_end = 0, status = 0;
+	uint64_t t;
+	FILE *f;
+
+	sbuf_printf(&path, "%s/meta", dir);
+	if ((f = fopen(path.buf, "r")) == NULL) {
+		if (errno == ENOENT) {
+			sbuf_release(&path);
+			return 1;
+		}
+		msg("%s: cannot open:", path.buf);
+		sbuf_release(&path);
+		return -1;
+	}
+	while (status == 0 && getline(&line, &cap, f) > 0) {
+		int exact;
+
+		lineno++;
+		line[strcspn(line, "\r\n")] = '\0';
+		if (line[0] == '#' || (colon = strchr(line, ':')) == NULL)
+			continue;
+		*colon = '\0';
+		val = colon + 1 + strspn(colon + 1, " \t");
+		n = strlen(val);
+		exact = strcmp(line, "start_ns") == 0 ||
+		    strcmp(line, "end_ns") == 0;
+		if (!exact && strcmp(line, "start") != 0 &&
+		    strcmp(line, "end") != 0)
+			continue;
+		if (exact ? parse_u64(val, n, &t) < 0 : gtime_parse(val,
+		    &t) < 0) {
+			msg("%s:%u: %s: expected %s, got '%s'", path.buf,
+			    lineno, line, exact ? "nanoseconds since the "
+			    "epoch" : "a time", val);
+			status = -1;
+		} else if (line[0] == 's' && (exact || !exact_start)) {
+			lim->cmd_start = t;
+			lim->has_cmd_start = 1;
+			exact_start |= exact;
+		} else if (line[0] == 'e' && (exact || !exact_end)) {
+			lim->cmd_end = t;
+			lim->has_cmd_end = 1;
+			exact_end |= exact;
+		}
+	}
+	if (status == 0 && ferror(f)) {
+		msg("%s: read error:", path.buf);
+		status = -1;
+	}
+	fclose(f);
+	free(line);
+	if (status == 0 && !lim->has_cmd_end)
+		warnmsg("%s: no end of the command: tasks it left running "
+		    "are not judged", path.buf);
+	*from = path.buf;
+	return status;
+}
+
+/*
+ * The command's times from the meta of the first gpumem record directory
+ * among the inputs.  Return 0, or -1 after a message.
+ */
+static int
+command_times(char **paths, int n, struct limits *lim, char **from)
+{
+	struct stat sb;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (stat(paths[i], &sb) != 0 || !S_ISDIR(sb.st_mode))
+			continue;
+		if (*from != NULL) {
+			struct sbuf m = SBUF_INIT;
+
+			sbuf_printf(&m, "%s/meta", paths[i]);
+			if (access(m.buf, F_OK) == 0)
+				warnmsg("%s: another recording: the command "
+				    "times of %s are used", m.buf, *from);
+			sbuf_release(&m);
+			continue;
+		}
+		if (read_meta(paths[i], lim, from) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* The verdict on stderr: the failures, then one line. */
 static void
 verdict(const struct verdicts *vs)
@@ -204,6 +314,9 @@ verdict(const struct verdicts *vs)
 	struct sbuf sb = SBUF_INIT;
 	size_t i, shown = 0;
 
+	/* An unreadable input said why already; nothing judged says it here. */
+	if (vs->nothing_judged)
+		msg("%s", vs->v[0].msg);
 	for (i = 0; i < vs->nv; i++) {
 		if (vs->v[i].res != RES_FAIL)
 			continue;
@@ -258,7 +371,10 @@ main(int argc, char *argv[])
 	struct verdicts vs;
 	const char *cfgpath = NULL, *basepath = NULL, *tasks = NULL;
 	const char *junit = NULL, *markdown = NULL, *json = NULL;
+	char *metapath = NULL;
+	uint64_t cmd_end = 0;
 	int ch, i, status, in_status, tol = -1, have_base = 0, dashes;
+	int has_cmd_end = 0;
 
 	util_init(argv[0]);
 	readopts_init(&opt);
@@ -281,6 +397,13 @@ main(int argc, char *argv[])
 			break;
 		case OPT_BASELINE:
 			basepath = optarg;
+			break;
+		case OPT_COMMAND_END:
+			if (gtime_parse(optarg, &cmd_end) < 0)
+				die("--command-end: '%s': expected a time "
+				    "(2026-01-01T00:01:00Z, @SECONDS, ns)",
+				    optarg);
+			has_cmd_end = 1;
 			break;
 		case OPT_CONFIG:
 			cfgpath = optarg;
@@ -358,8 +481,17 @@ main(int argc, char *argv[])
 			warnmsg("--tasks: the input is a task table: ignored");
 		in_status = read_tables(&now, argv, argc) < 0 ?
 		    EXIT_TROUBLE : EXIT_OK;
-	} else
+	} else {
+		if (command_times(argv, argc, &lim, &metapath) < 0)
+			goto out;
+		lim.cmd_from = metapath;
 		in_status = read_stream(&now, argv, argc, &opt, &cfg, tasks);
+	}
+	if (has_cmd_end) {
+		lim.has_cmd_end = 1;
+		lim.cmd_end = cmd_end;
+		lim.cmd_from = "--command-end";
+	}
 	run_done(&now);
 
 	vs.now = &now;
@@ -372,6 +504,9 @@ main(int argc, char *argv[])
 	status = in_status;
 	if (vs.count[RES_FAIL] > 0)
 		status = exit_worst(status, EXIT_NO);
+	/* Nothing judged is trouble: a gate must not pass on nothing. */
+	if (vs.count[RES_ERROR] > 0)
+		status = exit_worst(status, EXIT_TROUBLE);
 	/* Each report is written even when another one could not be. */
 	if (report(junit, junit_write, &vs) < 0)
 		status = EXIT_TROUBLE;
@@ -385,6 +520,7 @@ out:
 	run_release(&now);
 	run_release(&base);
 	config_release(&cfg);
+	free(metapath);
 	idset_release(&opt.gpus);
 	idset_release(&opt.pids);
 	return status;

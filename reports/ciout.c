@@ -34,7 +34,7 @@ ciout_summary(struct sbuf *sb, const struct verdicts *vs)
 
 	for (i = 0; i < l->n; i++)
 		st[l->t[i].status]++;
-	if (vs->count[RES_ERROR] > 0)
+	if (vs->input_failed)
 		sbuf_adds(sb, "the input could not be read in full; ");
 	judged = vs->count[RES_PASS] + vs->count[RES_FAIL];
 	if (vs->count[RES_FAIL] > 0)
@@ -524,11 +524,15 @@ json_rules(struct sbuf *sb, const struct verdicts *vs)
 	    gtime_fmt_secs(lim->delay, d) : c->defaults.has_delay ?
 	    gtime_fmt_secs(c->defaults.max_delay_ns, d) : NULL);
 	sbuf_printf(sb, ", \"task_rules\": %zu", c->ngates);
-	if (c->has_max_unattr_end)
-		sbuf_printf(sb, ", \"max_unattributed_mib_at_end\": %u",
-		    c->max_unattr_end);
-	else
-		sbuf_adds(sb, ", \"max_unattributed_mib_at_end\": null");
+	/* Built in: the tolerance, after the leaks of the GPU's tasks. */
+	sbuf_printf(sb, ", \"max_unattributed_mib_at_end\": %u, "
+	    "\"unattributed_builtin\": %s", c->has_max_unattr_end ?
+	    c->max_unattr_end : c->tolerance, c->has_max_unattr_end ?
+	    "false" : "true");
+	sbuf_adds(sb, ", ");
+	jtime(sb, "command_start", lim->cmd_start, lim->has_cmd_start);
+	sbuf_adds(sb, ", ");
+	jtime(sb, "command_end", lim->cmd_end, lim->has_cmd_end);
 	sbuf_printf(sb, ", \"max_delay_regression\": %g, "
 	    "\"max_leak_regression_mib\": %u},\n", c->has_delay_regression ?
 	    c->delay_regression : BUILTIN_DELAY_REGRESSION,

@@ -5,7 +5,7 @@
  * pull-request comment or a CI job summary, and one JSON object.
  *
  * Markdown: a heading with the verdict (PASS, FAIL, or TROUBLE when an
- * input could not be read), the summary line, a table of the checks that
+ * input could not be read or nothing was judged), the summary line, a table of the checks that
  * failed (task, gpu, rule, value, limit), the changes against the
  * baseline, and every task in a collapsed table.  Long tables are cut
  * (the JSON has everything).
@@ -23,7 +23,10 @@
 #include "gates.h"
 #include "util.h"
 
-/* "PASS", "FAIL", or "TROUBLE" when an input could not be read. */
+/*
+ * "PASS", "FAIL", or "TROUBLE" when an input could not be read or nothing
+ * was judged.
+ */
 const char *ciout_verdict(const struct verdicts *vs);
 
 /*

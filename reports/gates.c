@@ -173,7 +173,8 @@ const char *
 gate_name(enum gate g)
 {
 	static const char *const names[] = {"input", "max_leak_mib",
-	    "max_release_delay_s", "max_unattributed_mib_at_end",
+	    "max_release_delay_s", "allow_running_after_command",
+	    "max_unattributed_mib_at_end",
 	    "max_leak_regression_mib", "max_delay_regression", "vanished"};
 
 	return names[g];
@@ -247,41 +248,64 @@ struct rule {
 	char src[256];
 };
 
-/* The max_leak_mib (leak) or max_release_delay_s rule of task t. */
+/*
+ * Whether g sets the rule of gate k (max_leak_mib, max_release_delay_s or
+ * allow_running_after_command); its value and the line of its key.
+ */
+static int
+cfg_sets(const struct cfg_gate *g, enum gate k, uint64_t *v, unsigned *line)
+{
+	switch (k) {
+	case GATE_LEAK:
+		*v = g->max_leak_mib;
+		*line = g->leak_line;
+		return g->has_leak;
+	case GATE_DELAY:
+		*v = g->max_delay_ns;
+		*line = g->delay_line;
+		return g->has_delay;
+	case GATE_RUNNING:
+		*v = (uint64_t)g->allow_running;
+		*line = g->running_line;
+		return g->has_running;
+	default:
+		BUG("%s is not a rule of tasks", gate_name(k));
+	}
+}
+
+/* The rule of gate k (as cfg_sets()) for task t. */
 static void
-task_rule(const struct limits *lim, const struct task *t, int leak,
+task_rule(const struct limits *lim, const struct task *t, enum gate k,
     struct rule *r)
 {
 	const struct config *c = lim->cfg;
+	unsigned line;
 	size_t i;
 
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < c->ngates; i++) {
-		const struct cfg_gate *g = &c->gates[i];
-
-		if (!(leak ? g->has_leak : g->has_delay) ||
-		    !cfg_match(&g->m, t->pid, t->name))
+		if (!cfg_sets(&c->gates[i], k, &r->v, &line) ||
+		    !cfg_match(&c->gates[i].m, t->pid, t->name))
 			continue;
 		r->set = 1;
-		r->v = leak ? g->max_leak_mib : g->max_delay_ns;
 		snprintf(r->src, sizeof(r->src), "tasks[%zu], %s:%u", i,
-		    c->path, leak ? g->leak_line : g->delay_line);
+		    c->path, line);
 		return;
 	}
-	if (leak ? lim->has_leak : lim->has_delay) {
+	if ((k == GATE_LEAK && lim->has_leak) ||
+	    (k == GATE_DELAY && lim->has_delay)) {
 		r->set = 1;
-		r->v = leak ? lim->leak : lim->delay;
-		snprintf(r->src, sizeof(r->src), "%s", leak ? "--max-leak" :
-		    "--max-delay");
-	} else if (leak ? c->defaults.has_leak : c->defaults.has_delay) {
+		r->v = k == GATE_LEAK ? lim->leak : lim->delay;
+		snprintf(r->src, sizeof(r->src), "%s", k == GATE_LEAK ?
+		    "--max-leak" : "--max-delay");
+	} else if (cfg_sets(&c->defaults, k, &r->v, &line)) {
 		r->set = 1;
-		r->v = leak ? c->defaults.max_leak_mib :
-		    c->defaults.max_delay_ns;
 		snprintf(r->src, sizeof(r->src), "defaults, %s:%u", c->path,
-		    leak ? c->defaults.leak_line : c->defaults.delay_line);
-	} else if (leak) {
+		    line);
+	} else if (k != GATE_DELAY) {
+		/* No leak, and no task left running, unless allowed. */
 		r->set = 1;
-		r->v = BUILTIN_MAX_LEAK_MIB;
+		r->v = k == GATE_LEAK ? BUILTIN_MAX_LEAK_MIB : 0;
 		snprintf(r->src, sizeof(r->src), "built-in");
 	}
 }
@@ -346,7 +370,7 @@ gate_leak(struct verdicts *vs, const struct task *t)
 	struct verdict *v = add(vs, GATE_LEAK, t->host, t->gpu, t, NULL);
 	struct rule r;
 
-	task_rule(vs->lim, t, 1, &r);
+	task_rule(vs->lim, t, GATE_LEAK, &r);
 	set_src(v, r.src);
 	v->unit = "MiB";
 	mib_value(v->limit, (int64_t)r.v);
@@ -384,7 +408,7 @@ gate_delay(struct verdicts *vs, const struct task *t)
 	char d[32], lim[32];
 	uint64_t delay;
 
-	task_rule(vs->lim, t, 0, &r);
+	task_rule(vs->lim, t, GATE_DELAY, &r);
 	if (!r.set)
 		return;
 	v = add(vs, GATE_DELAY, t->host, t->gpu, t, NULL);
@@ -412,27 +436,69 @@ gate_delay(struct verdicts *vs, const struct task *t)
 	}
 }
 
+/*
+ * A task the recorded command left running: still listed at the last
+ * sample, last seen after the command ended, holding memory (a task with
+ * a record of 0 MiB has ended).
+ */
 static void
-gate_unattr(struct verdicts *vs, const struct gpuinfo *g)
+gate_running(struct verdicts *vs, const struct task *t)
+{
+	const struct limits *lim = vs->lim;
+	struct verdict *v;
+	struct rule r;
+
+	if (t->status != TASK_RUNNING || t->declared || !lim->has_cmd_end)
+		return;
+	v = add(vs, GATE_RUNNING, t->host, t->gpu, t, NULL);
+	task_rule(lim, t, GATE_RUNNING, &r);
+	set_src(v, r.src);
+	v->unit = "MiB";
+	mib_value(v->value, t->held);
+	if (t->end <= lim->cmd_end)
+		set_msg(v, RES_SKIP, "last seen before the command ended "
+		    "(%s): not judged", lim->cmd_from);
+	else if (lim->has_cmd_start && t->start < lim->cmd_start)
+		set_msg(v, RES_SKIP, "running since before the command "
+		    "started (%s), not the command's: not judged",
+		    lim->cmd_from);
+	else if (r.v)
+		set_msg(v, RES_PASS, "still running after the command ended "
+		    "(%s), holding %u MiB at the last sample: allowed",
+		    lim->cmd_from, t->held);
+	else {
+		mib_value(v->limit, 0);
+		set_msg(v, RES_FAIL, "still running after the command ended "
+		    "(%s), holding %u MiB at the last sample", lim->cmd_from,
+		    t->held);
+	}
+}
+
+/*
+ * Memory left on GPU g at the end.  leaks: the MiB its tasks leaked (known
+ * amounts), which the built-in rule takes off: max_leak_mib judged them.
+ */
+static void
+gate_unattr(struct verdicts *vs, const struct gpuinfo *g, uint64_t leaks)
 {
 	const struct config *c = vs->lim->cfg;
 	const struct cfg_device *dev;
 	struct verdict *v;
+	struct sbuf sb = SBUF_INIT;
 	char idle[96];
-	int64_t base, above;
+	int64_t base, above, left;
+	int builtin = !c->has_max_unattr_end;
+	uint32_t limit = builtin ? c->tolerance : c->max_unattr_end;
 
-	if (!c->has_max_unattr_end)
-		return;
 	v = add(vs, GATE_UNATTR, g->host, g->gpu, NULL, NULL);
 	v->gi = g;
 	v->unit = "MiB";
-	mib_value(v->limit, c->max_unattr_end);
-	{
-		struct sbuf sb = SBUF_INIT;
-
+	mib_value(v->limit, limit);
+	if (builtin)
+		sbuf_adds(&sb, "built-in: tolerance_mib");
+	else
 		sbuf_printf(&sb, "gpus, %s:%u", c->path, c->unattr_line);
-		v->src = sb.buf;
-	}
+	v->src = sb.buf;
 	if (vs->now->table) {
 		set_msg(v, RES_SKIP, "a task table has no device samples");
 		return;
@@ -452,12 +518,27 @@ gate_unattr(struct verdicts *vs, const struct gpuinfo *g)
 		    (long long)base);
 	}
 	above = g->last_unattr - base;
-	mib_value(v->value, above);
-	set_msg(v, above > (int64_t)c->max_unattr_end ? RES_FAIL : RES_PASS,
-	    "%lld MiB unattributed at the last sample, %lld MiB above the "
-	    "idle baseline (%s): %s %u", (long long)g->last_unattr,
-	    (long long)above, idle, above > (int64_t)c->max_unattr_end ?
-	    "more than" : "within", c->max_unattr_end);
+	if (!builtin || leaks == 0) {
+		mib_value(v->value, above);
+		set_msg(v, above > (int64_t)limit ? RES_FAIL : RES_PASS,
+		    "%lld MiB unattributed at the last sample, %lld MiB above "
+		    "the idle baseline (%s): %s %u",
+		    (long long)g->last_unattr, (long long)above, idle,
+		    above > (int64_t)limit ? "more than" : "within", limit);
+		return;
+	}
+	/* What the leaks judged above do not account for. */
+	left = above - (int64_t)(leaks > INT64_MAX ? INT64_MAX : leaks);
+	if (left < 0)
+		left = above < 0 ? above : 0;
+	mib_value(v->value, left);
+	set_msg(v, left > (int64_t)limit ? RES_FAIL : RES_PASS, "%lld MiB "
+	    "unattributed at the last sample, %lld MiB above the idle "
+	    "baseline (%s), %llu MiB of it leaked by its tasks (see "
+	    "max_leak_mib): %lld MiB unaccounted for, %s %u",
+	    (long long)g->last_unattr, (long long)above, idle,
+	    (unsigned long long)leaks, (long long)left,
+	    left > (int64_t)limit ? "more than" : "within", limit);
 }
 
 /* --- The baseline --- */
@@ -714,6 +795,41 @@ by_gref(const void *a, const void *b)
 	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
+/* The leaked MiB (known amounts) of the tasks of (host, gpu) from l->t[i]. */
+static uint64_t
+gpu_leaks(const struct tasklist *l, size_t i, const char *host, uint32_t gpu)
+{
+	uint64_t sum = 0;
+
+	for (; i < l->n && hostgpu_cmp(l->t[i].host, l->t[i].gpu, host,
+	    gpu) == 0; i++)
+		if (l->t[i].status == TASK_LEAKED && l->t[i].has_leaked)
+			sum += l->t[i].leaked;
+	return sum;
+}
+
+/*
+ * No check passed or failed: a gate that passed now would pass on what it
+ * cannot see.  An error first among the verdicts, as an unreadable input.
+ */
+static void
+nothing_judged(struct verdicts *vs)
+{
+	struct verdict v;
+	size_t i;
+
+	for (i = 0; i < vs->nv; i++)
+		if (vs->v[i].res == RES_PASS || vs->v[i].res == RES_FAIL)
+			return;
+	vs->nothing_judged = 1;
+	add(vs, GATE_INPUT, "", 0, NULL, NULL);
+	v = vs->v[vs->nv - 1];
+	memmove(vs->v + 1, vs->v, (vs->nv - 1) * sizeof(*vs->v));
+	set_msg(&v, RES_ERROR, "nothing judged: give --tasks FILE (the jobs "
+	    "of a device-only log) or a log with processes");
+	vs->v[0] = v;
+}
+
 void
 gates_eval(struct verdicts *vs)
 {
@@ -776,7 +892,8 @@ gates_eval(struct verdicts *vs)
 	/* Tasks and baseline tasks are sorted by GPU as g is. */
 	for (i = 0; i < ng; i++) {
 		if (g[i].gi != NULL)
-			gate_unattr(vs, g[i].gi);
+			gate_unattr(vs, g[i].gi, gpu_leaks(&now->tl, ti,
+			    g[i].host, g[i].gpu));
 		for (; ti < now->tl.n; ti++) {
 			const struct task *t = &now->tl.t[ti];
 
@@ -788,6 +905,7 @@ gates_eval(struct verdicts *vs)
 
 			gate_leak(vs, t);
 			gate_delay(vs, t);
+			gate_running(vs, t);
 			if (base != NULL) {
 				gate_base_leak(vs, t, vs->match[ti]);
 				gate_base_delay(vs, t, vs->match[ti]);
@@ -815,6 +933,8 @@ gates_eval(struct verdicts *vs)
 	if (ti != now->tl.n || (b != NULL && bi != b->n))
 		BUG("tasks left over: %zu of %zu, %zu of %zu", ti, now->tl.n,
 		    bi, b != NULL ? b->n : 0);
+	if (!vs->input_failed)
+		nothing_judged(vs);
 	for (i = 0; i < vs->nv; i++)
 		vs->count[vs->v[i].res]++;
 	for (i = 0; i < vs->nv; i++)

@@ -13,19 +13,39 @@
  *                       can tell), exceeds the limit.  No limit unless
  *                       one is given.
  *
+ *   allow_running_after_command   when the command's end is known
+ *                       (limits.has_cmd_end: the meta of a gpumem record
+ *                       directory, or --command-end), a task still running
+ *                       at the last sample, last seen after the command
+ *                       ended, fails: the command left it holding memory
+ *                       (a server fixture never shut down).  Not judged:
+ *                       declared tasks, a task running since before the
+ *                       command started (not the command's), one last
+ *                       seen before the command ended.  Built in: false.
+ *
  *   For each task and rule, the first tasks: entry of the configuration
  *   that matches the task (by pid, or fnmatch(3) on its name) and sets the
  *   rule wins; else --max-leak / --max-delay; else defaults:; else the
  *   built-in.  A leaked task has no release delay (its delay check is
- *   skipped); a task still running at the last sample is not judged (its
- *   checks are skipped: it has no end).
+ *   skipped); the leak and delay checks of a task still running at the
+ *   last sample are skipped (it has no end).
  *
  *   max_unattributed_mib_at_end   per GPU: the unattributed memory at its
  *                       last device sample, minus its idle baseline
  *                       (devices[].idle_mib, else the unattributed memory
  *                       at its first sample), must not exceed the limit.
  *                       A GPU with tasks but no device sample fails; a
- *                       task table has no samples: skipped.
+ *                       task table has no samples: skipped.  Built in,
+ *                       when gpus: does not set it: the limit is the
+ *                       tolerance, and the leaks of the GPU's tasks
+ *                       (which max_leak_mib judges) are taken off first:
+ *                       what is left is memory no judged task accounts
+ *                       for (a device-only log, processes the log cannot
+ *                       see).
+ *
+ *   Nothing judged (no check passed or failed, and the input was read):
+ *   an error verdict (GATE_INPUT) saying to give --tasks or a log with
+ *   processes, and vs->nothing_judged.  A gate never passes on nothing.
  *
  * Against a baseline (the task table of an earlier run), tasks match by
  * (host, gpu, name) and order of start within that key, never by pid;
@@ -99,6 +119,9 @@ struct limits {
 	int has_leak, has_delay;	/* --max-leak, --max-delay */
 	uint32_t leak;
 	uint64_t delay;			/* ns */
+	int has_cmd_start, has_cmd_end;	/* the recorded command's times */
+	uint64_t cmd_start, cmd_end;	/* ns since the epoch */
+	const char *cmd_from;		/* "run/meta", "--command-end" */
 };
 
 #define BUILTIN_MAX_LEAK_MIB 0
@@ -108,6 +131,7 @@ enum gate {
 	GATE_INPUT,		/* the inputs could be read (an error if not) */
 	GATE_LEAK,		/* max_leak_mib */
 	GATE_DELAY,		/* max_release_delay_s */
+	GATE_RUNNING,		/* allow_running_after_command */
 	GATE_UNATTR,		/* gpus.max_unattributed_mib_at_end */
 	GATE_BASE_LEAK,		/* baseline.max_leak_regression_mib */
 	GATE_BASE_DELAY,	/* baseline.max_delay_regression */
@@ -141,6 +165,8 @@ struct verdicts {
 	const char *basepath;	/* its file */
 	const struct limits *lim;
 	int input_failed;	/* an input could not be read: one error */
+	int nothing_judged;	/* set by gates_eval: no check passed or
+				   failed (an error verdict says so) */
 	struct verdict *v;	/* grouped by GPU, in order of host and gpu */
 	size_t nv, capv;
 	size_t count[4];	/* by enum result */
