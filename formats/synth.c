@@ -254,7 +254,7 @@ static const struct scenario scenarios[] = {
 	{"ci-hour", "two loops: 1000 short tests in about an hour, no leak",
 	    1, 0, 16384, 300, 0, 2, 0, 0, NULL, 0, &tl_cihour},
 	{"lost-polls", "two loops: compute-apps loses polls and lines, "
-	    "exits just after lost polls", 1, 0, 16384, 300, 0, 0, 0, 0, NULL,
+	    "exits just after lost polls", 1, 0, 24576, 300, 0, 0, 0, 0, NULL,
 	    0, &tl_lostpolls},
 	{"pid-reuse-fast", "two loops: a leak, its pid reused before the "
 	    "next poll", 1, 0, 16384, 300, 0, 0, 0, 0, NULL, 0, &tl_reusefast},

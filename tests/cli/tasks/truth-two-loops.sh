@@ -1,7 +1,3 @@
-# NEEDS THE LEAD'S ENGINE: fails on the engine of 2026-12-01 (what it gets
-# wrong is listed in the synth branch's report); passes once gpumem tasks
-# finds what the two loops of "gpumem record" recorded.
-#
 # Every two-loop synth scenario, in every form: the record stream, the
 # nvidia-smi logs, and captures of the GMEM stream over UDP and TCP.
 # gpumem tasks must find each task where it truly was (tests/tools/
