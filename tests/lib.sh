@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: ISC
 # tests/lib.sh: helpers for end-to-end cases (sourced: . "$TESTS/lib.sh").
+# Cases run under `sh -eu` (tests/run.sh): so do these helpers.
 
 # Skip this case, saying why (exit 77).
 skip() {
@@ -28,8 +29,8 @@ expect_eq() {
 expect_exit() {
 	want=$1
 	shift
-	"$@"
-	rc=$?
+	rc=0
+	"$@" || rc=$?
 	[ $rc -eq "$want" ] || die "$*: exit $rc, expected $want"
 }
 
@@ -53,7 +54,7 @@ wait_for() {
 bg_pids=
 bg_add() {
 	bg_pids="$bg_pids $1"
-	trap 'kill $bg_pids 2>/dev/null' EXIT
+	trap 'kill $bg_pids 2>/dev/null || :' EXIT
 }
 
 # sink_start FILE [gmemsink options]: a GMEM collector ($TOOLS/gmemsink)
@@ -101,3 +102,4 @@ lo_capture_stop() {
 	! grep -q '[1-9][0-9]* packets* dropped by kernel' "$cap_file.err" ||
 		die "tcpdump: $(grep 'dropped by kernel' "$cap_file.err")"
 }
+
