@@ -148,6 +148,13 @@ check: deps
 	@$(MAKE) --no-print-directory SANITIZE=1 all
 	@sh tests/run.sh bin build/normal build/san/bin build/san
 
+# Break the code on purpose, one rule at a time (tests/mutants/list), in a
+# copy of the tree, and check that a test fails each time: "N killed, N
+# survived".  Not part of check: it takes a while.  MUTANTS="a b" runs
+# only those.
+mutants:
+	@sh tests/mutants/run.sh $(MUTANTS)
+
 # Run every fuzz target for FUZZ_SECONDS (FUZZ_JOBS at once), built with
 # clang and libFuzzer into build/fuzz; finds go to build/fuzz/out/crash/.
 # FUZZ_TARGETS="xml prom" runs only those.  tests/fuzz/README says more.
@@ -190,4 +197,5 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all bench check clean demo deps fuzz fuzz-build install uninstall
+.PHONY: all bench check clean demo deps fuzz fuzz-build install mutants \
+	uninstall

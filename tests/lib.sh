@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: ISC
 # tests/lib.sh: helpers for end-to-end cases (sourced: . "$TESTS/lib.sh").
+# Cases run under `sh -eu` (tests/run.sh): so do these helpers.
 
 # Skip this case, saying why (exit 77).
 skip() {
@@ -28,8 +29,8 @@ expect_eq() {
 expect_exit() {
 	want=$1
 	shift
-	"$@"
-	rc=$?
+	rc=0
+	"$@" || rc=$?
 	[ $rc -eq "$want" ] || die "$*: exit $rc, expected $want"
 }
 
@@ -53,7 +54,7 @@ wait_for() {
 bg_pids=
 bg_add() {
 	bg_pids="$bg_pids $1"
-	trap 'kill $bg_pids 2>/dev/null' EXIT
+	trap 'kill $bg_pids 2>/dev/null || :' EXIT
 }
 
 # sink_start FILE [gmemsink options]: a GMEM collector ($TOOLS/gmemsink)
@@ -100,4 +101,46 @@ lo_capture_stop() {
 	wait $cap_pid
 	! grep -q '[1-9][0-9]* packets* dropped by kernel' "$cap_file.err" ||
 		die "tcpdump: $(grep 'dropped by kernel' "$cap_file.err")"
+}
+
+# residue_stream LEFT: a record stream (stdout) whose truth is known by
+# construction.  GPU 0 (16384 MiB) is idle (0 MiB used) for 5 s; train.py
+# (pid 4242) holds 4096 MiB from 00:00:05 and ends at 00:00:15 (its row
+# reads 0); usage stays at 4096 MiB until 00:00:18, then falls to LEFT MiB
+# and stays there to 00:00:29.  Within a tolerance of LEFT MiB or more the
+# task is released 3 s after its end; below, LEFT MiB leaked.
+residue_stream() {
+	awk -v left="$1" 'BEGIN {
+		t0 = 1767225600	# 2026-01-01T00:00:00Z
+		print "timestamp,host,gpu,process_id,memory_used," \
+		    "memory_free,memory_total,process_name"
+		for (s = 0; s < 30; s++) {
+			used = s < 5 ? 0 : s < 18 ? 4096 : left
+			printf "%d000000000,,0,0,%d,%d,16384,\n", t0 + s,
+			    used, 16384 - used
+			if (s >= 5 && s <= 15)
+				printf "%d000000000,,0,4242,%d,,,train.py\n",
+				    t0 + s, s < 15 ? 4096 : 0
+		}
+	}'
+}
+
+# name_stream NAME: a record stream (stdout) of one task named NAME (any
+# bytes but a line feed; quoted for CSV here): pid 77 holds 1024 MiB on
+# GPU 0 from 00:00:02 to its end at 00:00:08, when the memory is back.
+name_stream() {
+	awk -v name="$1" 'BEGIN {
+		t0 = 1767225600	# 2026-01-01T00:00:00Z
+		gsub(/"/, "\"\"", name)
+		print "timestamp,host,gpu,process_id,memory_used," \
+		    "memory_free,memory_total,process_name"
+		for (s = 0; s < 12; s++) {
+			used = s >= 2 && s < 8 ? 1024 : 0
+			printf "%d000000000,,0,0,%d,%d,16384,\n", t0 + s,
+			    used, 16384 - used
+			if (s >= 2 && s <= 8)
+				printf "%d000000000,,0,77,%d,,,\"%s\"\n",
+				    t0 + s, used, name
+		}
+	}'
 }

@@ -8,7 +8,10 @@
 #
 # Unit tests are the programs BUILDDIR/tests/*; end-to-end cases are the
 # scripts tests/cli/<tool>/<case>.sh, run with the build's binaries first
-# on PATH, in a fresh temporary directory, with LC_ALL=C and TZ=UTC.  A
+# on PATH, in a fresh temporary directory, with LC_ALL=C and TZ=UTC, under
+# `sh -eu`: a command that fails unchecked fails the case (a command
+# expected to fail is written `! cmd` or `cmd || rc=$?`), and so does an
+# unset variable.  A
 # case passes when it exits as <case>.sh.exit says (0 when absent) and
 # its stdout and stderr equal <case>.sh.stdout and <case>.sh.stderr where
 # those exist.  A case that exits 77 is skipped (it says why on stdout).
@@ -30,7 +33,11 @@ passed=0 failed=0 skipped=0
 failures=
 export LC_ALL=C TZ=UTC
 export TESTS="$top/tests"
-if [ -d "$top/../shared/corpus" ]; then
+# The shared corpus beside the tree, unless CORPUS names it (a copy of the
+# tree elsewhere: tests/mutants/run.sh).
+if [ -n "${CORPUS:-}" ]; then
+	:
+elif [ -d "$top/../shared/corpus" ]; then
 	CORPUS=$(cd "$top/../shared/corpus" && pwd)
 else
 	CORPUS=
@@ -94,7 +101,7 @@ run_case() {
 	# processes only, not those of other runs on the machine.
 	(cd "$dir" && PATH="$bin:$PATH" GPUMEM_BIN="$bin" TMP="$dir" \
 	    TOOLS="$build/tools" VARIANT="$variant" FAKE_GPU_SCOPE="$dir" \
-	    sh "$script" >"$tmproot/out" 2>"$tmproot/err" </dev/null)
+	    sh -eu "$script" >"$tmproot/out" 2>"$tmproot/err" </dev/null)
 	rc=$?
 	if [ $rc -eq 77 ]; then
 		skipped=$((skipped + 1))

@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: plain and gzip input, lines (formats/input.c). */
+/*
+ * Unit tests: plain and gzip input, lines (formats/input.c).  The files
+ * they write go into a temporary directory of their own, removed at the
+ * end: never into the directory the program is started from.
+ */
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +31,36 @@ write_gz(const char *path, const char *s)
 
 	gzwrite(z, s, (unsigned)strlen(s));
 	gzclose(z);
+}
+
+/* Make a temporary directory and work in it; its path goes into dir. */
+static void
+enter_tmpdir(char *dir, size_t size)
+{
+	const char *base = getenv("TMPDIR");
+
+	snprintf(dir, size, "%s/gpumem-input.XXXXXX",
+	    base != NULL && *base != '\0' ? base : "/tmp");
+	if (mkdtemp(dir) == NULL || chdir(dir) < 0) {
+		perror(dir);
+		exit(2);
+	}
+}
+
+/* Remove the files written into dir (no subdirectories), then dir. */
+static void
+leave_tmpdir(const char *dir)
+{
+	struct dirent *e;
+	DIR *d = opendir(".");
+
+	while (d != NULL && (e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			unlink(e->d_name);
+	if (d != NULL)
+		closedir(d);
+	if (chdir("/") < 0 || rmdir(dir) < 0)
+		perror(dir);
 }
 
 /* All lines of path joined with '|', or an error marker. */
@@ -168,7 +203,9 @@ main(void)
 	char *big, *buf;
 	size_t n, i;
 	int rc;
+	char dir[4096];
 
+	enter_tmpdir(dir, sizeof(dir));
 	write_file("plain.txt", "a\r\nbb\n\nccc", 10);
 	CHECK_STR(lines("plain.txt", &rc), "a|bb||ccc|");
 	CHECK(rc == 0);
@@ -287,5 +324,6 @@ main(void)
 	CHECK(input_open("does-not-exist") == NULL);
 	CHECK(input_open(".") == NULL);
 	test_live();
+	leave_tmpdir(dir);
 	TEST_END("input");
 }

@@ -8,13 +8,13 @@ for b in "$GPUMEM_BIN"/gpumem "$GPUMEM_BIN"/gpumem-*; do
 	name=$(basename "$b")
 	verb=${name#gpumem-}
 	"$b" --help > help.txt 2> help.err || die "$name --help: exit $?"
-	[ -s help.err ] && die "$name --help wrote to stderr"
+	! [ -s help.err ] || die "$name --help wrote to stderr"
 	head -n 1 help.txt | grep -q "^usage: $name " || die "$name --help: no synopsis: $(head -n 1 help.txt)"
 	grep -q 'Exit status: 0 success' help.txt || die "$name --help: no exit status"
 	expect_eq "$name --version" "$("$b" --version)" "$name (gpumem) 0.1.0"
-	"$b" --no-such-option > out.txt 2> err.txt
-	expect_eq "$name with a bad option: exit" $? 2
-	[ -s out.txt ] && die "$name: bad option wrote to stdout"
+	rc=0; "$b" --no-such-option > out.txt 2> err.txt || rc=$?
+	expect_eq "$name with a bad option: exit" $rc 2
+	! [ -s out.txt ] || die "$name: bad option wrote to stdout"
 	grep -q "^Try '$name --help' for more information.$" err.txt || die "$name: no hint: $(cat err.txt)"
 	if [ "$name" = gpumem ]; then
 		man=$top/gpumem.1

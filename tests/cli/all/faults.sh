@@ -66,8 +66,7 @@ runs=0
 try() {
 	name=$1
 	shift
-	"$@" > clean.out 2> clean.err
-	want=$?
+	want=0; "$@" > clean.out 2> clean.err || want=$?
 	[ $want -le 2 ] || die "$name: the clean run exits $want: $(cat clean.err)"
 	GPUMEM_INJECT_COUNT=count.txt LD_PRELOAD=$shim "$@" > /dev/null 2>&1
 	for kind in malloc read open; do
@@ -77,8 +76,7 @@ try() {
 		[ "$n" -gt 300 ] && step=$(((n - 100) / 200 + 1))
 		k=1
 		while [ $k -le "$n" ]; do
-			GPUMEM_INJECT=$kind:$k LD_PRELOAD=$shim "$@" > out 2> err
-			rc=$?
+			rc=0; GPUMEM_INJECT=$kind:$k LD_PRELOAD=$shim "$@" > out 2> err || rc=$?
 			runs=$((runs + 1))
 			what="$name with $kind call $k of $n failing"
 			[ $rc -le 2 ] || die "$what: exit $rc: $(tail -n 3 err)"
@@ -89,7 +87,7 @@ try() {
 				[ $rc -eq 2 ] || die "$what: exit $rc (clean: $want)"
 				[ -s err ] || die "$what: exit $rc without a message"
 			fi
-			ls -a | grep -q '\.tmp' && die "$what: a temporary file was left: $(ls -a)"
+			! ls -a | grep -q '\.tmp' || die "$what: a temporary file was left: $(ls -a)"
 			if [ $k -lt 100 ] || [ $step -eq 1 ]; then
 				k=$((k + 1))
 			elif [ $k -lt "$n" ] && [ $((k + step)) -gt "$n" ]; then

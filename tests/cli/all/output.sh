@@ -10,16 +10,15 @@ gpumem-synth -s leak -o leak.csv
 # Each: a name, then the command writing to stdout.
 while read -r name cmd; do
 	[ -n "$name" ] || continue
-	$cmd > /dev/full 2> err.txt
-	rc=$?
+	rc=0; $cmd > /dev/full 2> err.txt || rc=$?
 	expect_eq "$name > /dev/full: exit" $rc 2
 	grep -q "^[a-z-]*: standard output: write error: No space left on device$" err.txt ||
 		die "$name > /dev/full: $(cat err.txt)"
-	{ $cmd 2> err.txt; echo $? > rc.txt; } | head -n 1 > first.txt
+	{ rc=0; $cmd 2> err.txt || rc=$?; echo $rc > rc.txt; } | head -n 1 > first.txt
 	rc=$(cat rc.txt)
 	# 1: check's gate said no (leak.csv leaks), as it should.
 	[ "$rc" -le 1 ] || [ "$rc" -eq 141 ] || die "$name | head: exit $rc"
-	grep -qi 'write error\|broken pipe' err.txt && die "$name | head: $(cat err.txt)"
+	! grep -qi 'write error\|broken pipe' err.txt || die "$name | head: $(cat err.txt)"
 	[ -s first.txt ] || die "$name | head: no first line"
 done <<'CMDS'
 read gpumem-read -q big.csv
@@ -43,18 +42,16 @@ CMDS
 while read -r name out cmd; do
 	[ -n "$name" ] || continue
 	rm -f "$out"
-	$cmd > /dev/null 2> err.txt
-	rc=$?
+	rc=0; $cmd > /dev/null 2> err.txt || rc=$?
 	[ $rc -le 1 ] || die "$name: exit $rc: $(cat err.txt)"
 	[ -s "$out" ] || die "$name: no $out"
 	echo keep > "$out"
-	(trap '' XFSZ; ulimit -f 1; $cmd > /dev/null 2> err.txt)
-	rc=$?
+	rc=0; (trap '' XFSZ; ulimit -f 1; $cmd > /dev/null 2> err.txt) || rc=$?
 	expect_eq "$name with a file size limit: exit" $rc 2
 	grep -q "$out: write error: File too large" err.txt ||
 		die "$name with a file size limit: $(cat err.txt)"
 	expect_eq "$name with a file size limit: $out" "$(cat "$out")" keep
-	ls -a | grep -q '\.tmp' && die "$name: a temporary file was left: $(ls -a)"
+	! ls -a | grep -q '\.tmp' || die "$name: a temporary file was left: $(ls -a)"
 done <<'CMDS'
 read out.csv gpumem-read -q -o out.csv big.csv
 synth out.csv gpumem-synth -s random --duration 10m -o out.csv
@@ -69,9 +66,9 @@ report out.html gpumem-report -q -o out.html big.csv
 CMDS
 if command -v gnuplot > /dev/null 2>&1; then
 	echo keep > out.svg
-	(trap '' XFSZ; ulimit -f 1; gpumem-plot -q -o out.svg big.csv > /dev/null 2> err.txt)
-	expect_eq "plot with a file size limit: exit" $? 2
+	rc=0; (trap '' XFSZ; ulimit -f 1; gpumem-plot -q -o out.svg big.csv > /dev/null 2> err.txt) || rc=$?
+	expect_eq "plot with a file size limit: exit" $rc 2
 	expect_eq "plot with a file size limit: out.svg" "$(cat out.svg)" keep
-	ls -a | grep -q '\.tmp' && die "plot: a temporary file was left: $(ls -a)"
+	! ls -a | grep -q '\.tmp' || die "plot: a temporary file was left: $(ls -a)"
 fi
 exit 0

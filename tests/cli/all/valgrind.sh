@@ -28,9 +28,8 @@ YAML
 n=0
 while read -r cmd; do
 	[ -n "$cmd" ] || continue
-	valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
-	    --error-exitcode=99 $cmd > out.txt 2> err.txt
-	rc=$?
+	rc=0; valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
+	    --error-exitcode=99 $cmd > out.txt 2> err.txt || rc=$?
 	[ $rc -ne 99 ] || { cat err.txt >&2; die "valgrind: $cmd"; }
 	grep -q '^==[0-9]*==' err.txt && { cat err.txt >&2; die "valgrind said something: $cmd"; }
 	n=$((n + 1))

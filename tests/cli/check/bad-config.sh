@@ -6,9 +6,9 @@ gpumem-synth -s clean > s.csv
 gpumem-tasks -q s.csv > t.csv
 try() {
 	printf '%s\n' "$@" > c.yaml
-	gpumem-check --config c.yaml --junit r.xml s.csv
-	echo "exit $?"
-	[ -e r.xml ] && die "a report was written"
+	rc=0; gpumem-check --config c.yaml --junit r.xml s.csv || rc=$?
+	echo "exit $rc"
+	! [ -e r.xml ] || die "a report was written"
 }
 try 'defaults:' '  max_leak_mib: none'
 try 'defaults:' '  max_leak_mib: -1'
@@ -25,26 +25,26 @@ try 'baseline: 25%'
 try 'defaults:' '  max_leak_mib: 0' '  max_leak_mib: 1'
 try 'defaults:' ' max_leak_mib: 0' '  max_release_delay_s: 5'
 try 'tasks: [{match: "py*", max_leak_mib: 1}'
-gpumem-check --config missing.yaml s.csv
-echo "exit $?"
+rc=0; gpumem-check --config missing.yaml s.csv || rc=$?
+echo "exit $rc"
 
 # Flags.
-gpumem-check --max-leak lots s.csv
-echo "exit $?"
-gpumem-check --max-delay soon s.csv
-echo "exit $?"
-gpumem-check --junit - --json - s.csv
-echo "exit $?"
-gpumem-check --baseline - < t.csv
-echo "exit $?"
+rc=0; gpumem-check --max-leak lots s.csv || rc=$?
+echo "exit $rc"
+rc=0; gpumem-check --max-delay soon s.csv || rc=$?
+echo "exit $rc"
+rc=0; gpumem-check --junit - --json - s.csv || rc=$?
+echo "exit $rc"
+rc=0; gpumem-check --baseline - < t.csv || rc=$?
+echo "exit $rc"
 
 # Baselines.
-gpumem-check --baseline s.csv --junit r.xml s.csv
-echo "exit $?"
-gpumem-check --baseline nowhere.csv --junit r.xml s.csv
-echo "exit $?"
+rc=0; gpumem-check --baseline s.csv --junit r.xml s.csv || rc=$?
+echo "exit $rc"
+rc=0; gpumem-check --baseline nowhere.csv --junit r.xml s.csv || rc=$?
+echo "exit $rc"
 sed '3s/,released,/,gone,/' t.csv > damaged.csv
-gpumem-check --baseline damaged.csv --junit r.xml s.csv
-echo "exit $?"
-[ -e r.xml ] && die "a report was written"
+rc=0; gpumem-check --baseline damaged.csv --junit r.xml s.csv || rc=$?
+echo "exit $rc"
+! [ -e r.xml ] || die "a report was written"
 exit 0

@@ -5,8 +5,8 @@
 . "$TESTS/lib.sh"
 run() {
 	echo "# $*" >&2
-	gpumem-check "$@"
-	echo "$*: exit $?"
+	rc=0; gpumem-check "$@" || rc=$?
+	echo "$*: exit $rc"
 }
 gpumem-synth -s slow-release > slow.csv
 gpumem-tasks -q slow.csv > slow-tasks.csv
@@ -49,7 +49,7 @@ run --baseline fewer.csv slow.csv
 gpumem-synth -s leak > leak.csv
 gpumem-tasks -q leak.csv > leak-tasks.csv
 sed 's/,1767225660000000000,11264,11264,,,11264,leaked,,,$/,1767225660000000000,11264,11264,1767225662000000000,2,0,released,1.000,2.000,/' leak-tasks.csv > noleak.csv
-cmp -s noleak.csv leak-tasks.csv && die "the baseline was not edited"
+! cmp -s noleak.csv leak-tasks.csv || die "the baseline was not edited"
 run --max-leak 20000 --baseline noleak.csv leak.csv
 # The same leak in the baseline: not new.
 run --max-leak 20000 --baseline leak-tasks.csv leak.csv

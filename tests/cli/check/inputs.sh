@@ -8,23 +8,23 @@ gpumem-synth -s leak --nvsmi nv
 gpumem-tasks -q leak.csv > tasks.csv
 gzip -c tasks.csv > tasks.csv.gz
 run() {
-	gpumem-check "$@"
-	echo "$*: exit $?"
+	rc=0; gpumem-check "$@" || rc=$?
+	echo "$*: exit $rc"
 }
 run leak.csv
 run nv/query-gpu.csv nv/compute-apps.csv
 run tasks.csv
 run tasks.csv.gz
-gpumem-check < leak.csv
-echo "stdin stream: exit $?"
-gzip -c leak.csv | gpumem-check -
-echo "stdin gzip stream: exit $?"
-gpumem-check < tasks.csv
-echo "stdin table: exit $?"
+rc=0; gpumem-check < leak.csv || rc=$?
+echo "stdin stream: exit $rc"
+rc=0; gzip -c leak.csv | gpumem-check - || rc=$?
+echo "stdin gzip stream: exit $rc"
+rc=0; gpumem-check < tasks.csv || rc=$?
+echo "stdin table: exit $rc"
 gpumem-synth -s leak | gpumem-tasks -q | gpumem-check --json -  | grep -c '"verdict": "fail"'
 # The baseline may come from standard input when the input does not.
-gpumem-check --baseline - leak.csv < tasks.csv
-echo "stdin baseline: exit $?"
+rc=0; gpumem-check --baseline - leak.csv < tasks.csv || rc=$?
+echo "stdin baseline: exit $rc"
 # Two task tables are read as one run.
 gpumem-synth -s clean | gpumem-tasks -q > clean.csv
 run tasks.csv clean.csv
@@ -35,18 +35,18 @@ run tasks.csv leak.csv
 run empty.csv
 run missing.csv
 # The reports are still written, with an error, and the failed check.
-gpumem-check --junit r.xml --json r.json leak.csv missing.csv
-echo "leak and missing: exit $?"
+rc=0; gpumem-check --junit r.xml --json r.json leak.csv missing.csv || rc=$?
+echo "leak and missing: exit $rc"
 grep -c '<error message="the input could not be read in full' r.xml
 grep -c 'name="python3 launch.py --listen #1: max_leak_mib"' r.xml
 grep -c '"verdict": "trouble"' r.json
 # A report that cannot be written is trouble; the others are written.
 if [ -w /dev/full ]; then
-	gpumem-check --junit /dev/full --json ok.json leak.csv
-	echo "/dev/full: exit $?"
+	rc=0; gpumem-check --junit /dev/full --json ok.json leak.csv || rc=$?
+	echo "/dev/full: exit $rc"
 	[ -s ok.json ] || die "the JSON report was not written"
 fi
 # A declared task of a device-only log.
 printf 'name,gpu,start,end\njob,0,2026-01-01T00:00:05Z,2026-01-01T00:01:00Z\n' > jobs.csv
-gpumem-check --tasks jobs.csv nv/query-gpu.csv
-echo "declared: exit $?"
+rc=0; gpumem-check --tasks jobs.csv nv/query-gpu.csv || rc=$?
+echo "declared: exit $rc"

@@ -49,13 +49,15 @@ gpus:
 YAML
 for s in leak clean slow-release partial-leak concurrent pid-reuse; do
 	gpumem-synth -s $s > $s.csv
-	gpumem-check -q --config rules.yaml --junit $s.xml $s.csv 2> /dev/null
+	gpumem-check -q --config rules.yaml --junit $s.xml $s.csv 2> /dev/null ||
+	    [ $? -eq 1 ]
 	valid $s.xml
 done
 # Several hosts and GPUs: one testsuite each, named host:gpu.
 gpumem-synth -s multi-gpu --host node1 > a.csv
 gpumem-synth -s leak --host node2 > b.csv
-gpumem-check -q --config rules.yaml --junit multi.xml a.csv b.csv 2> /dev/null
+gpumem-check -q --config rules.yaml --junit multi.xml a.csv b.csv 2> /dev/null ||
+    [ $? -eq 1 ]
 valid multi.xml
 xmllint --xpath 'count(//testsuite[starts-with(@name, "node1:gpu ")])' multi.xml
 echo
@@ -63,18 +65,22 @@ xmllint --xpath 'string(//testsuite[@hostname = "node2"]/@name)' multi.xml
 echo
 # Running tasks and unknowns (no device log): skipped and failed.
 gpumem-synth -s leak --nvsmi nv
-gpumem-check -q --config rules.yaml --junit apps.xml nv/compute-apps.csv 2> /dev/null
+gpumem-check -q --config rules.yaml --junit apps.xml nv/compute-apps.csv 2> /dev/null ||
+    [ $? -eq 1 ]
 valid apps.xml
 # A baseline with a vanished task (skipped) and an appeared one.
 gpumem-tasks -q slow-release.csv | sed 's/,torchrun,/,deepspeed,/' > base.csv
-gpumem-check -q --config rules.yaml --baseline base.csv --junit base.xml slow-release.csv 2> /dev/null
+gpumem-check -q --config rules.yaml --baseline base.csv --junit base.xml slow-release.csv 2> /dev/null ||
+    [ $? -eq 1 ]
 valid base.xml
 # An input that cannot be read: an error, in a suite of its own.
-gpumem-check -q --junit error.xml leak.csv missing.csv 2> /dev/null
+gpumem-check -q --junit error.xml leak.csv missing.csv 2> /dev/null ||
+    [ $? -eq 2 ]
 valid error.xml
 # Nothing at all: no suite.
 : > empty.csv
-gpumem-check -q --junit empty.xml empty.csv 2> /dev/null
+gpumem-check -q --junit empty.xml empty.csv 2> /dev/null ||
+    [ $? -eq 2 ]
 valid empty.xml
 # A process name with markup, quotes, a control character and bytes
 # that are not UTF-8.
@@ -93,7 +99,8 @@ valid empty.xml
 		i=$((i + 1))
 	done
 } > weird.csv
-gpumem-check -q --max-delay 0 --junit weird.xml weird.csv 2> /dev/null
+gpumem-check -q --max-delay 0 --junit weird.xml weird.csv 2> /dev/null ||
+    [ $? -eq 1 ]
 valid weird.xml
 xmllint --xpath 'string(//testcase[contains(@name, "max_leak_mib")]/@name)' weird.xml
 echo

@@ -7,8 +7,8 @@ for s in leak clean slow-release partial-leak concurrent; do
 done
 run() {
 	echo "# $*" >&2
-	gpumem-check "$@"
-	echo "$*: exit $?"
+	rc=0; gpumem-check "$@" || rc=$?
+	echo "$*: exit $rc"
 }
 
 # max_release_delay_s: 5 s fails the 45 s and 120 s releases, passes 3 s.

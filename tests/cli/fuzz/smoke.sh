@@ -20,6 +20,6 @@ sh "$top/tests/fuzz/run.sh" -t "${FUZZ_SMOKE_SECONDS:-2}" -j 2 -o "$TMP/out" \
 rc=$?
 cat run.txt >&2
 [ $rc -eq 0 ] || die "the fuzz smoke found something (exit $rc)"
-n=$(grep -c ': nothing found$' run.txt)
+n=$(grep -c ': nothing found$' run.txt || :)
 [ "$n" -ge 20 ] || die "only $n targets ran"
 exit 0

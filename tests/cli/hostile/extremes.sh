@@ -33,8 +33,8 @@ echo "== usage"
 gpumem-usage x.csv
 gpumem-usage -q --every 1h x.csv
 echo "== check"
-gpumem-check --json - x.csv
-echo "exit $?"
+rc=0; gpumem-check --json - x.csv || rc=$?
+echo "exit $rc"
 echo "== gantt"
 gpumem-gantt --text --utc --width 60 x.csv
 echo "== report"

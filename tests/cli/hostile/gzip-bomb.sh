@@ -19,12 +19,12 @@ bomb() {
 }
 head -c 1048576 /dev/zero > zeros
 bomb zeros > zeros.gz
-gpumem-read zeros.gz
-echo "exit $?"
+rc=0; gpumem-read zeros.gz || rc=$?
+echo "exit $rc"
 yes '' | head -c 1048576 > blank
 bomb blank > blank.gz
-gpumem-read blank.gz
-echo "exit $?"
+rc=0; gpumem-read blank.gz || rc=$?
+echo "exit $rc"
 # 24384 records of 43 bytes: 1048512 bytes a chunk.
 echo timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name | gzip > recs.gz
 yes 1767225600000000000,,0,0,100,16284,16384, | head -n 24384 > recs

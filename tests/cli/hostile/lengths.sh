@@ -21,22 +21,22 @@ done
 gpumem-synth -s leak --gmem --host 10.0.0.7 -o s.csv
 gpumem-pcap -q -o s.pcap s.csv
 "$TOOLS/pcapedit" s.pcap c.pcap poke 1 54 255 poke 1 55 255
-gpumem-read -o /dev/null c.pcap
-echo "exit $?"
+rc=0; gpumem-read -o /dev/null c.pcap || rc=$?
+echo "exit $rc"
 # pcap: snapshot length 2^32-1, then a record of 2^32-1 bytes.
 printf '\324\303\262\241\002\000\004\000\000\000\000\000\000\000\000\000' > big.pcap
 printf '\377\377\377\377\001\000\000\000' >> big.pcap
 printf '\000\000\000\000\000\000\000\000\377\377\377\377\377\377\377\377' >> big.pcap
 head -c 100 /dev/zero >> big.pcap
-gpumem-read -o /dev/null big.pcap
-echo "exit $?"
+rc=0; gpumem-read -o /dev/null big.pcap || rc=$?
+echo "exit $rc"
 # pcapng: a section header, then an interface block of 2^32-4 bytes.
 printf '\012\015\015\012\034\000\000\000\115\074\053\032\001\000\000\000' > big.pcapng
 printf '\377\377\377\377\377\377\377\377\034\000\000\000' >> big.pcapng
 printf '\001\000\000\000\374\377\377\377' >> big.pcapng
 head -c 100 /dev/zero >> big.pcapng
-gpumem-read -o /dev/null big.pcapng
-echo "exit $?"
+rc=0; gpumem-read -o /dev/null big.pcapng || rc=$?
+echo "exit $rc"
 # Names of 4096 bytes pass whole; of 4097 and 100000, cut.
 awk 'BEGIN {
 	print "timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name"

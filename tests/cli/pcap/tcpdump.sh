@@ -20,8 +20,8 @@ for link in ethernet sll sll2 raw null loop; do
 			die "$link $o: tcpdump: $(cat err.txt)"
 		n=$("$TOOLS/pcapedit" out.pcap | wc -l)
 		# Every packet but a fragment has its checksum checked.
-		ok=$(grep -c -e 'udp sum ok' -e 'cksum 0x[0-9a-f]* (correct)' dump.txt)
-		frag=$(grep -c -e 'flags \[+\]' -e 'offset [1-9]' -e ': frag (' dump.txt)
+		ok=$(grep -c -e 'udp sum ok' -e 'cksum 0x[0-9a-f]* (correct)' dump.txt || :)
+		frag=$(grep -c -e 'flags \[+\]' -e 'offset [1-9]' -e ': frag (' dump.txt || :)
 		expect_eq "$link $o: packets checked" "$ok" "$((n - frag))"
 		case $o in
 		--mtu*) [ "$frag" -gt 50 ] || die "$link: only $frag fragments" ;;

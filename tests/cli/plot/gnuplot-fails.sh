@@ -16,12 +16,12 @@ exit 3
 SH
 chmod +x fake/gnuplot fake/gnuplot-early
 gpumem-synth -s leak > leak.csv
-PATH=$PWD/fake:$PATH gpumem-plot -o leak.png leak.csv > out.txt 2> err.txt
-expect_eq "exit" $? 2
+rc=0; PATH=$PWD/fake:$PATH gpumem-plot -o leak.png leak.csv > out.txt 2> err.txt || rc=$?
+expect_eq "exit" $rc 2
 expect_eq "stderr" "$(cat err.txt)" "gnuplot: line 3: undefined variable: boom
 gpumem-plot: gnuplot failed (exit status 1)"
-[ -e leak.png ] && die "leak.png was left"
-ls -a | grep -q '\.tmp' && die "a temporary file was left"
+! [ -e leak.png ] || die "leak.png was left"
+! ls -a | grep -q '\.tmp' || die "a temporary file was left"
 # A script far larger than a pipe's buffer (a noisy curve keeps all its
 # points), to a gnuplot that closes its input at once.
 awk 'BEGIN {
@@ -34,8 +34,8 @@ awk 'BEGIN {
 gpumem-plot --script --size 4000x400 big.csv > big.gp
 [ "$(wc -c < big.gp)" -gt 200000 ] || die "the script is only $(wc -c < big.gp) bytes"
 mv fake/gnuplot-early fake/gnuplot
-PATH=$PWD/fake:$PATH gpumem-plot --size 4000x400 -o big.png big.csv 2> err.txt
-expect_eq "early exit" $? 2
+rc=0; PATH=$PWD/fake:$PATH gpumem-plot --size 4000x400 -o big.png big.csv 2> err.txt || rc=$?
+expect_eq "early exit" $rc 2
 expect_eq "stderr" "$(cat err.txt)" "gnuplot: gave up
 gpumem-plot: gnuplot failed (exit status 3)"
 exit 0

@@ -7,11 +7,11 @@ mkdir empty
 nogp() { PATH=$PWD/empty "$GPUMEM_BIN/$@"; }
 want="install the Debian package gnuplot-nox"
 for tool in gpumem-plot gpumem-gantt gpumem-report; do
-	nogp $tool -o out.png leak.csv > out.txt 2> err.txt
-	expect_eq "$tool: exit" $? 2
+	rc=0; nogp $tool -o out.png leak.csv > out.txt 2> err.txt || rc=$?
+	expect_eq "$tool: exit" $rc 2
 	expect_eq "$tool: message" "$(cat err.txt)" "$tool: gnuplot is not installed: $want"
-	[ -s out.txt ] && die "$tool wrote to stdout"
-	[ -e out.png ] && die "$tool left out.png"
+	! [ -s out.txt ] || die "$tool wrote to stdout"
+	! [ -e out.png ] || die "$tool left out.png"
 done
 nogp gpumem-plot --script leak.csv > plot.gp || die "plot --script: exit $?"
 grep -q '^plot ' plot.gp || die "plot --script wrote no plot"

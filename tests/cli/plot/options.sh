@@ -5,8 +5,8 @@ gpumem-synth -s leak > leak.csv
 check() {
 	want=$1
 	shift
-	"$@" > out.txt 2> err.txt
-	expect_eq "$*: exit" $? 2
+	rc=0; "$@" > out.txt 2> err.txt || rc=$?
+	expect_eq "$*: exit" $rc 2
 	expect_eq "$*: message" "$(cat err.txt)" "$want"
 }
 check "gpumem-plot: --terminal: 'gif': expected png, svg, pdf or dumb" gpumem-plot -T gif leak.csv

@@ -11,7 +11,7 @@ gpumem-read -q --filter 'tcp and dst port 9717 and host 10.0.0.7' ab.pcap | cmp 
 gpumem-read -q a.pcap b.pcap > both.csv
 gpumem-read -q --port 5000 a.pcap b.pcap | cmp - b.csv || die "--port 5000"
 gpumem-read -q --port 9717 a.pcap b.pcap | cmp - a.csv || die "--port 9717"
-gpumem-read --filter 'udp port 9717 or' a.pcap
-echo "exit $?"
-gpumem-read --port 70000 a.pcap
-echo "exit $?"
+rc=0; gpumem-read --filter 'udp port 9717 or' a.pcap || rc=$?
+echo "exit $rc"
+rc=0; gpumem-read --port 70000 a.pcap || rc=$?
+echo "exit $rc"

@@ -19,7 +19,7 @@ for f in ab.pcapng ab.pcapng.gz ba.pcapng; do
 done
 size=$(wc -c < ab.pcapng)
 head -c $((size - 100)) ab.pcapng > cut.pcapng
-gpumem-read cut.pcapng > got.csv
-echo "exit $?"
+rc=0; gpumem-read cut.pcapng > got.csv || rc=$?
+echo "exit $rc"
 n=$(nrec got.csv)
 [ "$n" -gt 180 ] || die "only $n records before the cut"

@@ -15,5 +15,5 @@ gpumem-read -q dated.log
 printf '\r\nC:\\Users\\x>date /T \r\nTue 08/18/2020 \r\n\r\nC:\\Users\\x>time /T \r\n03:44 PM\r\n\r\nC:\\Users\\x>nvidia-smi --query-gpu=memory.total,memory.used --format=csv \r\nmemory.total [MiB], memory.used [MiB]\r\n11264 MiB, 215 MiB\r\n' > win.log
 gpumem-read win.log
 printf 'memory.used [MiB], memory.free [MiB]\n1 MiB, 2 MiB\n3 MiB, 4 MiB\nmemory.used [MiB], memory.free [MiB]\n5 MiB, 6 MiB\n7 MiB, 8 MiB\n' > bare.csv
-gpumem-read bare.csv; echo "exit $?"
+rc=0; gpumem-read bare.csv || rc=$?; echo "exit $rc"
 gpumem-read -q --start 2026-01-01T00:00:00Z --interval 100ms bare.csv

@@ -4,8 +4,8 @@
 need_corpus real/dmon
 d=$CORPUS/real/dmon
 f=full-bot_dmon-s-u_utilization-only.log
-gpumem-read "$d/$f" > out.csv 2> err.txt
-expect_eq "exit" $? 2
+rc=0; gpumem-read "$d/$f" > out.csv 2> err.txt || rc=$?
+expect_eq "exit" $rc 2
 expect_eq "refusal" "$(cat err.txt)" "gpumem-read: $d/$f: no memory column (fb): a utilization-only dmon (-s u) holds no memory data (its 'mem' is the memory controller's load in %); record with -s m or -s um"
 expect_eq "records" "$(nrec out.csv)" 0
 # Detected by content: --format dmon says the same.

@@ -5,8 +5,8 @@
 need_corpus real/prom-nvidia-gpu-exporter
 d=$CORPUS/real/prom-nvidia-gpu-exporter
 f=nvgpuexp_h200_drv590_load.metrics
-gpumem-read "$d/$f" > out.csv 2> err.txt
-expect_eq "no clock: exit" $? 2
+rc=0; gpumem-read "$d/$f" > out.csv 2> err.txt || rc=$?
+expect_eq "no clock: exit" $rc 2
 grep -q "samples carry no timestamps and no line gives the scrape's time: give --start" err.txt || die "no clock: $(cat err.txt)"
 gpumem-read --start 2026-07-03T22:11:10Z "$d/$f" > out.csv 2> err.txt || die "exit $?: $(cat err.txt)"
 expect_eq "summary" "$(cat err.txt)" "gpumem-read: $d/$f: 4 records (Prometheus text of nvidia_gpu_exporter, 1 scrape, times from --start and --interval)"

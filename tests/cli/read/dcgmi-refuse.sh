@@ -5,12 +5,12 @@ cat > util.log <<'LOG'
 ID                                            W
 GPU 0     3                 1                 20.891
 LOG
-gpumem-read --interval 1s --start 2024-05-01T10:00:00Z util.log; echo "exit $?"
+rc=0; gpumem-read --interval 1s --start 2024-05-01T10:00:00Z util.log || rc=$?; echo "exit $rc"
 cat > fb.log <<'LOG'
 #Entity   FBUSD
 ID        
 GPU 0     36
 GPU 0     37
 LOG
-gpumem-read fb.log; echo "exit $?"
-gpumem-read --start 2024-05-01T10:00:00Z fb.log; echo "exit $?"
+rc=0; gpumem-read fb.log || rc=$?; echo "exit $rc"
+rc=0; gpumem-read --start 2024-05-01T10:00:00Z fb.log || rc=$?; echo "exit $rc"

@@ -13,5 +13,5 @@ cat > bad.log <<'LOG'
 Failed to initialize NVML: Driver/library version mismatch
     0    241      3 
 LOG
-gpumem-read --start 2024-01-04T00:00:00Z --interval 1s bad.log; echo "exit $?"
-gpumem-read --strict --start 2024-01-04T00:00:00Z --interval 1s bad.log; echo "exit $?"
+rc=0; gpumem-read --start 2024-01-04T00:00:00Z --interval 1s bad.log || rc=$?; echo "exit $rc"
+rc=0; gpumem-read --strict --start 2024-01-04T00:00:00Z --interval 1s bad.log || rc=$?; echo "exit $rc"

@@ -10,4 +10,4 @@ cat > d.log <<'LOG'
 LOG
 gpumem-read --interval 5s d.log
 gpumem-read -q --interval 5s --start 2024-01-04T08:00:00Z d.log | tail -n 1
-gpumem-read d.log; echo "exit $?"
+rc=0; gpumem-read d.log || rc=$?; echo "exit $rc"

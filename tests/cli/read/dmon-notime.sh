@@ -22,5 +22,5 @@ cat > plain.log <<'LOG'
     0    240 
     0    241 
 LOG
-gpumem-read --start 2024-01-04T00:00:00Z plain.log; echo "exit $?"
-gpumem-read plain.log; echo "exit $?"
+rc=0; gpumem-read --start 2024-01-04T00:00:00Z plain.log || rc=$?; echo "exit $rc"
+rc=0; gpumem-read plain.log || rc=$?; echo "exit $rc"

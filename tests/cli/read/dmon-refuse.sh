@@ -10,4 +10,4 @@ cat > default.log <<'LOG'
 # Idx      W      C      C      %      %      %      %      %      %    MHz    MHz 
     0     77     28     31      0      0      0      0      0      0   3201    345 
 LOG
-gpumem-read u.log default.log; echo "exit $?"
+rc=0; gpumem-read u.log default.log || rc=$?; echo "exit $rc"

@@ -13,7 +13,7 @@ gpumem-read --start 2024-02-28T23:59:00Z t.log
 # A --start later in the day than the first row: the first row is the
 # next day (the log began after --start).
 gpumem-read -q --start 2024-02-28T23:59:59.500Z t.log | sed -n 2p
-gpumem-read t.log; echo "exit $?"
+rc=0; gpumem-read t.log || rc=$?; echo "exit $rc"
 # A loop "date; nvidia-smi dmon -o T -c 2": each date line gives the day.
 cat > loop.log <<'LOG'
 Thu Feb 29 23:59:58 UTC 2024

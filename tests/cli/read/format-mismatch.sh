@@ -6,11 +6,11 @@ cat > pmon.log <<'LOG'
     0        100     C     1000    a        
 LOG
 for f in dmon dcgmi xml table gpustat query-text prom; do
-	gpumem-read -q --format $f pmon.log > /dev/null; echo "$f: exit $?"
+	rc=0; gpumem-read -q --format $f pmon.log > /dev/null || rc=$?; echo "$f: exit $rc"
 done
 sed 's/pid/idp/' pmon.log > dmon.log
-gpumem-read -q --format pmon dmon.log > /dev/null; echo "pmon: exit $?"
+rc=0; gpumem-read -q --format pmon dmon.log > /dev/null || rc=$?; echo "pmon: exit $rc"
 : > empty
 for f in dmon pmon dcgmi xml table gpustat query-text prom; do
-	gpumem-read -q --format $f empty; echo "$f, empty: exit $?"
+	rc=0; gpumem-read -q --format $f empty || rc=$?; echo "$f, empty: exit $rc"
 done

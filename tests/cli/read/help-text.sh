@@ -9,4 +9,4 @@ List of valid properties to query for the switch "--query-compute-apps=":
 
 Section about Active Compute Processes properties
 LOG
-gpumem-read h.txt q.txt; echo "exit $?"
+rc=0; gpumem-read h.txt q.txt || rc=$?; echo "exit $rc"

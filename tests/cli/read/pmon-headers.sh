@@ -15,4 +15,4 @@ cat > u.log <<'LOG'
 # Idx           #    C/G      %      %      %      %      %      %    name 
     0      10309     C     99      7      -      -      -      -    gpu_burn       
 LOG
-gpumem-read --start 2023-05-01T00:00:00Z u.log; echo "exit $?"
+rc=0; gpumem-read --start 2023-05-01T00:00:00Z u.log || rc=$?; echo "exit $rc"

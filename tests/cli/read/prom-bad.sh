@@ -11,16 +11,16 @@ DCGM_FI_DEV_FB_USED{modelName="T4"} 5
 {gpu="5"} 5
 DCGM_FI_DEV_FB_USED{gpu="6"} 600
 LOG
-gpumem-read bad.prom; echo "exit $?"
+rc=0; gpumem-read bad.prom || rc=$?; echo "exit $rc"
 cat > node.prom <<'LOG'
 # HELP node_load1 1m load average.
 # TYPE node_load1 gauge
 node_load1 0.21
 LOG
-gpumem-read node.prom; echo "exit $?"
+rc=0; gpumem-read node.prom || rc=$?; echo "exit $rc"
 # Per-process series and no memory series (a cut scrape): nothing to read.
 cat > procs.prom <<'LOG'
 # scraped at 2026-07-03T22:11:10Z
 nvidia_smi_compute_app_used_memory_bytes{pid="10291",process_name="memhog",uuid="0000"} 2.690646016e+09
 LOG
-gpumem-read procs.prom; echo "exit $?"
+rc=0; gpumem-read procs.prom || rc=$?; echo "exit $rc"

@@ -101,4 +101,4 @@ gpumem-read new.log
 # Without the date line: --start, else refused.
 sed 1d new.log | sed '/^Tue/d' > nodate.log
 gpumem-read -q --start 2024-10-29T19:01:23Z --interval 1m nodate.log | tail -n 2
-gpumem-read nodate.log; echo "exit $?"
+rc=0; gpumem-read nodate.log || rc=$?; echo "exit $rc"

@@ -14,4 +14,4 @@ printf '<?xml version="1.0" ?>\n<!DOCTYPE nvidia_smi_log SYSTEM "nvsmi_device_v5
 gpumem-read v14.xml other.xml v5.xml
 gpumem-read -q v14.xml | tail -n 1
 printf '<?xml version="1.0" ?>\n<gpus>\n<gpu id="0"/>\n</gpus>\n' > foreign.xml
-gpumem-read foreign.xml; echo "exit $?"
+rc=0; gpumem-read foreign.xml || rc=$?; echo "exit $rc"

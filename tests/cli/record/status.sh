@@ -2,15 +2,15 @@
 # is 127; a second recording into the same place needs --force.
 . "$TESTS/lib.sh"
 PATH=$TESTS/tools/fakebin:$PATH
-gpumem-record --after 0 -o a -- sh -c 'exit 3'
-expect_eq "exit status of sh -c 'exit 3'" $? 3
+rc=0; gpumem-record --after 0 -o a -- sh -c 'exit 3' || rc=$?
+expect_eq "exit status of sh -c 'exit 3'" $rc 3
 grep -q '^exit: status 3$' a/meta || die "meta: $(cat a/meta)"
-gpumem-record --after 0 -o b -- no-such-command-here 2> err.txt
-expect_eq "exit status of a missing command" $? 127
+rc=0; gpumem-record --after 0 -o b -- no-such-command-here 2> err.txt || rc=$?
+expect_eq "exit status of a missing command" $rc 127
 grep -q "^gpumem-record: cannot run no-such-command-here: No such file or directory$" err.txt || die "$(cat err.txt)"
-gpumem-record --after 0 -o a -- true 2> err.txt
-expect_eq "second recording" $? 2
+rc=0; gpumem-record --after 0 -o a -- true 2> err.txt || rc=$?
+expect_eq "second recording" $rc 2
 expect_eq "message" "$(cat err.txt)" "gpumem-record: a/query-gpu.csv: exists: an earlier recording? (--force replaces it)"
-gpumem-record --after 0 -f -o a -- true
-expect_eq "with --force" $? 0
+rc=0; gpumem-record --after 0 -f -o a -- true || rc=$?
+expect_eq "with --force" $rc 0
 grep -q '^command: true$' a/meta || die "meta not replaced: $(cat a/meta)"

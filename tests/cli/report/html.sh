@@ -6,7 +6,7 @@
 gpumem-synth -s demo --nvsmi logs --truth truth.csv
 gpumem-report -q -o report.html logs/query-gpu.csv logs/compute-apps.csv || die "exit $?"
 head -n 1 report.html | grep -q '^<!DOCTYPE html>$' || die "not HTML"
-grep -Eiq '<(link|img|iframe|object)[ >]|src=|@import' report.html && die "refers to an external file"
+! grep -Eiq '<(link|img|iframe|object)[ >]|src=|@import' report.html || die "refers to an external file"
 urls=$(grep -Eo '(https?|ftp)://[^"'"'"' )]*' report.html | sort -u | tr '\n' ' ')
 expect_eq "URLs" "$urls" "http://www.w3.org/1999/xlink http://www.w3.org/2000/svg "
 # Headline: 4 tasks, 1 leak of 11.0 GiB, delays 0, 2 and 25 s at 1 s.

@@ -3,8 +3,8 @@
 gpumem-synth -s clean > s.csv
 try() {
 	printf '%s\n' "$@" > c.yaml
-	gpumem-tasks -q --config c.yaml s.csv > /dev/null
-	echo "exit $?"
+	rc=0; gpumem-tasks -q --config c.yaml s.csv > /dev/null || rc=$?
+	echo "exit $rc"
 }
 try 'tolerance_mib: lots'
 try 'tolerence_mib: 64'
@@ -18,5 +18,5 @@ try 'names: [1, 2'
 try 'tolerance_mib: 1' 'tolerance_mib: 2'
 try '- a' '- b'
 try 'x: &a 1' 'y: *a'
-gpumem-tasks -q --config missing.yaml s.csv > /dev/null
-echo "exit $?"
+rc=0; gpumem-tasks -q --config missing.yaml s.csv > /dev/null || rc=$?
+echo "exit $rc"

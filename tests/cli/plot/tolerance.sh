@@ -1,0 +1,9 @@
+# plot --tolerance MIB: residue_stream (lib.sh) leaves 100 MiB after
+# train.py: the chart marks a leak within the default 64 MiB, a release
+# after 3 s within 100 (the script's titles and labels).
+. "$TESTS/lib.sh"
+residue_stream 100 > r.csv
+for t in "" "--tolerance 100"; do
+	echo "# ${t:-default}"
+	gpumem-plot --script $t r.csv | grep "^set title\|^set label"
+done
