@@ -18,7 +18,7 @@
 #define NHIST 64		/* judged samples remembered per GPU */
 #define CTX_MAX 4096		/* context memory believed, MiB */
 #define CTX_SLACK 1024		/* context memory assumed where not seen */
-#define RESUME_POLLS 4		/* polls a process may be missing from */
+#define RESUME_POLLS 8		/* polls a process may be missing from */
 #define LAG_MAX (600 * NS_PER_SEC)	/* poll intervals believed */
 
 /* The usual gap between the times of a series: its median, kept current. */
@@ -406,11 +406,12 @@ release_waiting(struct engine *e, struct gpu *g, struct ptask *p,
 	t.release = ts;
 	lo = p->lastnot > p->end ? p->lastnot - p->end : 0;
 	/*
-	 * Polls missing before its end record (lost, or printed nothing):
-	 * it may have lived until the next poll that printed, unknown here.
+	 * Polls missing before its end record (lost, or printed nothing:
+	 * the reader then places the end at least 1.25 intervals on): it
+	 * may have lived until the next poll that printed, unknown here.
 	 */
-	if (g->proc.median != 0 && p->end - p->last >= g->proc.median +
-	    g->proc.median / 2) {
+	if (g->proc.median != 0 && p->end - p->last > g->proc.median +
+	    g->proc.median / 4) {
 		lo = 0;
 		notes |= NOTE_GAP;
 	}
@@ -726,11 +727,25 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 		g->tent_r = r;
 		return;
 	}
-	/* Nothing came back: every task that could have was out at ts. */
-	for (i = 0; i < g->nwait; i++)
-		if (gone_by(g->wait[i], ts) &&
-		    g->wait[i]->lastnot < ts)
-			g->wait[i]->lastnot = ts;
+	/*
+	 * Nothing came back, as far as the tolerance tells: every task that
+	 * could have was out at ts, but one that holds no more than the
+	 * tolerance is back within it by definition.
+	 */
+	for (i = g->nwait; i > 0; i--) {
+		struct ptask *t = g->wait[i - 1];
+
+		if (!gone_by(t, ts))
+			continue;
+		if (t->remaining <= tol)
+			release_waiting(e, g, t, ts, 0);
+		else if (t->lastnot < ts)
+			t->lastnot = ts;
+	}
+	if (g->nwait == 0) {
+		g->have_base = 0;
+		g->tent = 0;
+	}
 }
 
 /*

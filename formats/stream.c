@@ -376,19 +376,21 @@ end_time(struct resolver *rs, struct chan *c, struct live *l, uint64_t next,
 		return next;
 	/*
 	 * Polls in between printed nothing: the one after t1, about one
-	 * interval later, missed it.  Its time is the first device sample
-	 * from half an interval on (the same loop's next poll, when one loop
-	 * took both), but never before the latest time that poll can have
-	 * had (t1 + 1.5 iv, as a poll "on time" above): the device may be
-	 * polled by a loop of its own, out of step, and the process may
-	 * have lived until the next poll of its loop.
+	 * interval later, missed it.  When one loop took the device samples
+	 * and the process lists (the device has a sample at t1 itself), its
+	 * time is the first device sample from half an interval on.  When
+	 * the device has a loop of its own, out of step, the process may
+	 * have lived until the next poll of its loop: never before the time
+	 * that poll can have had, jitter and all (t1 + 1.25 iv; iv is the
+	 * smallest gap the loop has shown).
 	 */
-	late = t1 + iv + iv / 2;
 	q = first_sample(rs, l->host, l->gpu, t1 + iv / 2,
 	    next != 0 ? next : now + 1);
+	late = first_sample(rs, l->host, l->gpu, t1, t1 + 1) != 0 ? 0 :
+	    t1 + iv + iv / 4;
 	if (q != 0)
 		return q > late || (next != 0 && next < late) ? q : late;
-	return next != 0 ? next : late;
+	return next != 0 ? next : late > t1 ? late : t1 + iv;
 }
 
 static int

@@ -15,8 +15,8 @@
  * listed before and after the polls in between shows they were lost; else
  * the first device sample of its GPU about one poll interval after it was
  * last seen (a poll that found no process at all printed nothing), and
- * never before 1.5 poll intervals after it (the device may be polled by a
- * loop of its own, out of step with the process loop).  A process listed
+ * never before 1.25 poll intervals after it when the device is polled by
+ * a loop of its own, out of step with the process loop.  A process listed
  * in the last poll gets no such record unless device samples go on for
  * more than 1.5 poll intervals after it.  A format that prints every
  * poll, even one that found no process (pmon, -q -x, the table, gpustat,

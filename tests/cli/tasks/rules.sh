@@ -90,10 +90,11 @@ expect_eq "frees: tasks" "$(nrec frees.out)" 1
 expect_eq "frees: task" "$(col frees.out 8001 8,10,12)" "1024,0,released"
 
 # Polls lost from the process log: the two nvidia-smi logs of three tasks,
-# with three polls in a row missing from the process log twice (during
-# the first and the second task).  Still three tasks, released at once.
+# with four polls in a row missing from the process log twice (during
+# the first and the second task: long enough for the reader to end them).
+# Still three tasks, released at once.
 gpumem-synth -s sequential --nvsmi nv --truth truth.csv
-awk 'NR == 1 || !/00:00:1[012]\.000|00:00:(29|30|31)\.000/' \
+awk 'NR == 1 || !/00:00:1[0-3]\.000|00:00:(29|30|31|32)\.000/' \
     nv/compute-apps.csv > lost.csv
 gpumem-tasks -q nv/query-gpu.csv lost.csv > lost.out
 sh "$TESTS/tools/taskcmp.sh" truth.csv lost.out || die "lost polls"
@@ -139,3 +140,26 @@ expect_eq "bounds across a hole" "$(col hole.out 2001 13,14,15)" "0.000,40.000,g
 gpumem-tasks -q -t text --utc hole.csv > hole.txt
 grep -q ' 39 s (0–40 s) .* released (gap)$' hole.txt ||
 	die "text: $(cat hole.txt)"
+
+# A task that holds no more than the tolerance is back within it by
+# definition: released at the first sample after its end, never "leaked
+# 50 MiB" (its memory did come back here; with --tolerance 32 the same
+# release is seen as memory).
+awk -v hdr=$hdr 'BEGIN { print hdr
+	for (i = 0; i < 30; i++) {
+		t = sprintf("%d000000000", 1767225600 + i)
+		used = 300 + (i >= 5 && i < 15 ? 50 : 0)
+		if (i >= 5 && i < 15) print t ",,0,77,50,,,tiny"
+		if (i == 15) print t ",,0,77,0,,,tiny"
+		print t ",,0,0," used "," 16384 - used ",16384,"
+	} }' > tiny.csv
+gpumem-tasks -q tiny.csv > tiny.out
+expect_eq "tiny" "$(col tiny.out 77 10,11,12)" "0,0,released"
+gpumem-tasks -q --tolerance 32 tiny.csv > tiny32.out
+expect_eq "tiny, tolerance 32" "$(col tiny32.out 77 10,11,12)" "0,0,released"
+# Its memory kept: leaked when the tolerance is below it, released (within
+# the tolerance) when it is not.
+awk -F, -v OFS=, '$4 == 0 && $1 >= 1767225615000000000 { $5 = 350; $6 = 16034 } 1' \
+    tiny.csv > tinyleak.csv
+gpumem-tasks -q --tolerance 32 tinyleak.csv > tinyleak.out
+expect_eq "tiny leak" "$(col tinyleak.out 77 11,12)" "50,leaked"
