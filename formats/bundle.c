@@ -161,6 +161,7 @@ decide(struct bundle *p)
 	if (f != NULL) {
 		p->s->device_only = f->device_only;
 		p->s->section = 1;
+		source_clock_reset(p->s);	/* a section has its own */
 		p->subst = f->open(p->s, p->cmd.len > 0 ? p->cmd.buf : NULL);
 		if (p->s->refusal != NULL) {
 			p->sub = f;

@@ -76,6 +76,68 @@ civil_ok(int year, int mon, int day, int hour, int min, int sec)
 	    sec <= 60;
 }
 
+/* The zone's offset from UTC at t, in seconds. */
+static int64_t
+zone_offset(int64_t t)
+{
+	struct tm tm;
+	time_t tt = (time_t)t;
+
+	if (localtime_r(&tt, &tm) == NULL)
+		return 0;
+	return tm.tm_gmtoff;
+}
+
+/*
+ * The hour the zone turns back at the end of summer time happens twice:
+ * mktime() may take either pass.  Take the first, the earlier instant:
+ * the reader tells the second pass by the clock stepping back into it
+ * (source.h) and reads it as that (gtime_fold()).  local is the hour's
+ * civil time as if it were UTC, off mktime's offset for it.
+ */
+static int64_t
+first_pass(int64_t local, int hour, int64_t off)
+{
+	struct tm tm;
+	int64_t prev = zone_offset(local - off - 3600);
+	time_t t;
+
+	if (prev <= off)
+		return off;
+	t = (time_t)(local - prev);
+	if (localtime_r(&t, &tm) == NULL || tm.tm_gmtoff != prev ||
+	    tm.tm_hour != hour)
+		return off;
+	return prev;
+}
+
+int
+gtime_fold(uint64_t t, uint64_t *end, uint64_t *delta)
+{
+	int64_t s = (int64_t)(t / NS_PER_SEC), lo, hi, o1, o2;
+
+	/* Zones turn back by at most 2 h; only in the next 3 h can it be. */
+	o1 = zone_offset(s);
+	o2 = zone_offset(s + 3 * 3600);
+	if (o2 >= o1)
+		return 0;
+	lo = s;
+	hi = s + 3 * 3600;
+	while (hi - lo > 1) {
+		int64_t mid = lo + (hi - lo) / 2;
+
+		if (zone_offset(mid) == o1)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (s < hi - (o1 - zone_offset(hi)))
+		return 0;
+	*end = (uint64_t)hi * NS_PER_SEC;
+	*delta = (uint64_t)(o1 - zone_offset(hi)) * NS_PER_SEC;
+	return 1;
+}
+
 int
 gtime_local(int year, int mon, int day, int hour, int min, int sec,
     int64_t *out)
@@ -98,8 +160,7 @@ gtime_local(int year, int mon, int day, int hour, int min, int sec,
 	/*
 	 * mktime() on the whole hour gives the offset for the hour; zone
 	 * changes happen on whole hours (or at least on the hour's first
-	 * minutes only in zones nobody logs GPUs in).  An ambiguous hour at
-	 * the end of summer time takes mktime's choice.
+	 * minutes only in zones nobody logs GPUs in).
 	 */
 	memset(&tm, 0, sizeof(tm));
 	tm.tm_year = year - 1900;
@@ -109,6 +170,7 @@ gtime_local(int year, int mon, int day, int hour, int min, int sec,
 	tm.tm_isdst = -1;
 	t = mktime(&tm);
 	off = gtime_utc(year, mon, day, hour, 0, 0) - (int64_t)t;
+	off = first_pass(gtime_utc(year, mon, day, hour, 0, 0), hour, off);
 	zcache[zcache_next].valid = 1;
 	zcache[zcache_next].year = year;
 	zcache[zcache_next].mon = mon;

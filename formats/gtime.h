@@ -32,10 +32,23 @@ int64_t gtime_utc(int year, int mon, int day, int hour, int min, int sec);
 
 /*
  * Seconds since the epoch of a civil local date-time (in the zone above).
- * Return 0, or -1 when the time is outside 1970..2500.
+ * A local time the zone has twice (the hour it turns back at the end of
+ * summer time) is read as the first.  Return 0, or -1 when the time is
+ * outside 1970..2500.
  */
 int gtime_local(int year, int mon, int day, int hour, int min, int sec,
     int64_t *out);
+
+/*
+ * Whether the time t, read from a local time, lies where the zone's local
+ * times are about to repeat: within the hour (or the zone's step) before
+ * it turns back at the end of summer time.  gtime_local() reads a repeated
+ * local time as its first pass; a log that goes on into the second pass
+ * is read as stepping back to t.  If so, store when the zone turns back
+ * (the first pass ends) in *end, and by how much in *delta (ns): the
+ * second pass is t + *delta.  Return 1 or 0.
+ */
+int gtime_fold(uint64_t t, uint64_t *end, uint64_t *delta);
 
 /*
  * nvidia-smi's "YYYY/MM/DD HH:MM:SS.mmm" (the fraction may be absent or of

@@ -4,8 +4,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "gtime.h"
+#include "hmap.h"
 #include "recfmt.h"
 #include "source.h"
 
@@ -13,6 +15,8 @@
 #define SNIFF_LINES 200
 #define SNIFF_SURE 80		/* a score that settles a live input's format */
 #define SNIFF_LIVE_LINES 16	/* lines enough to judge a live input on */
+
+static void clocks_init(struct rclock *clk);
 
 void
 readopts_init(struct readopts *o)
@@ -255,6 +259,7 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 	s->live = opt->live == LIVE_ON ||
 	    (opt->live == LIVE_AUTO && !input_is_file(s->in));
 	window_init(&s->win, opt->window);
+	clocks_init(s->clk);
 	if (opt->format != NULL) {
 		s->fmt = format_find(opt->format);
 		if (s->fmt == NULL)
@@ -313,6 +318,7 @@ finish(struct source *s)
 	s->eof = 1;
 	if (s->st != NULL && s->fmt->end != NULL)
 		s->fmt->end(s->st);
+	source_clock_flush(s);
 }
 
 /*
@@ -342,53 +348,487 @@ source_fill(struct source *s)
 	}
 }
 
-void
-source_emit(struct source *s, struct rec *r)
+/* "2026-01-01 10:00:00.000", in UTC or local time; the date only if date. */
+static char *
+clock_time(uint64_t t, int local, int date, char *buf, size_t cap)
 {
+	time_t secs = (time_t)(t / NS_PER_SEC);
+	struct tm tm;
+	size_t n;
+
+	if ((local ? localtime_r(&secs, &tm) : gmtime_r(&secs, &tm)) == NULL) {
+		snprintf(buf, cap, "@%llu", (unsigned long long)secs);
+		return buf;
+	}
+	n = strftime(buf, cap, date ? "%Y-%m-%d %H:%M:%S" : "%H:%M:%S", &tm);
+	n += (size_t)snprintf(buf + n, cap - n, ".%03u",
+	    (unsigned)(t % NS_PER_SEC / NS_PER_MS));
+	if (local && n < cap)
+		strftime(buf + n, cap - n, " %Z", &tm);
+	return buf;
+}
+
+/* Whether times a and b fall on the same day (UTC or local). */
+static int
+same_day(uint64_t a, uint64_t b, int local)
+{
+	char da[GTIME_BUFSZ], db[GTIME_BUFSZ];
+
+	clock_time(a, local, 1, da, sizeof(da));
+	clock_time(b, local, 1, db, sizeof(db));
+	return strncmp(da, db, 10) == 0;
+}
+
+/* A span for people: "5 min", "1 h", "5 min 0.1 s", "0.001 s". */
+static char *
+clock_span(uint64_t ns, char *buf, size_t cap)
+{
+	uint64_t h = ns / (3600 * NS_PER_SEC);
+	uint64_t m = ns / (60 * NS_PER_SEC) % 60;
+	uint64_t rest = ns % (60 * NS_PER_SEC);
+	char sec[GTIME_BUFSZ];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (h > 0)
+		n += (size_t)snprintf(buf + n, cap - n, "%llu h",
+		    (unsigned long long)h);
+	if (m > 0 && n < cap)
+		n += (size_t)snprintf(buf + n, cap - n, "%s%llu min",
+		    n > 0 ? " " : "", (unsigned long long)m);
+	if ((rest >= NS_PER_MS || n == 0) && n < cap)
+		snprintf(buf + n, cap - n, "%s%s s", n > 0 ? " " : "",
+		    gtime_fmt_secs(rest, sec));
+	return buf;
+}
+
+/* "FILE:LINE" or "FILE: packet N (offset ...)": where the parser is. */
+static void
+source_where(struct source *s, struct sbuf *sb)
+{
+	if (s->fmt->where != NULL && s->st != NULL) {
+		sbuf_adds(sb, ": ");
+		s->fmt->where(s->st, sb);
+	} else
+		sbuf_printf(sb, ":%llu",
+		    (unsigned long long)input_lineno(s->in));
+}
+
+/* Set up the SOURCE_NCLOCK clocks of a host. */
+static void
+clocks_init(struct rclock *clk)
+{
+	unsigned i;
+
+	for (i = 0; i < SOURCE_NCLOCK; i++)
+		clk[i].kind = i;
+}
+
+/* The clocks of one host of an input (source.hostclk's values). */
+struct hostclk {
+	struct rclock clk[SOURCE_NCLOCK];
+	char *host;
+};
+
+static void
+hostclk_free(void *v)
+{
+	struct hostclk *h = v;
+
+	free(h->host);
+	free(h);
+}
+
+/* The clocks of host (not ""). */
+static struct rclock *
+host_clocks(struct source *s, const char *host)
+{
+	struct hostclk *h;
+	size_t len;
+	void **v;
+	int isnew;
+
+	if (s->lasthost != NULL && strcmp(s->lasthost, host) == 0)
+		return s->lastclk;
+	len = strlen(host);
+	if ((v = hmap_get(&s->hostclk, host, len)) == NULL) {
+		if (s->hostclk.n >= SOURCE_MAXHOSTS)
+			return s->clk;
+		v = hmap_put(&s->hostclk, host, len, &isnew);
+		h = ecalloc(1, sizeof(*h));
+		h->host = estrdup(host);
+		clocks_init(h->clk);
+		*v = h;
+	}
+	h = *v;
+	s->lasthost = h->host;
+	s->lastclk = h->clk;
+	return h->clk;
+}
+
+/* The clock a record is read on (see struct rclock). */
+static inline struct rclock *
+clock_of(struct source *s, const struct rec *r)
+{
+	struct rclock *clk = s->clk;
+	unsigned k = r->origin;
+
+	if (r->host[0] != '\0')
+		clk = host_clocks(s, r->host);
+	if (k == REC_PLAIN)
+		return &clk[r->pid != 0];
+	if (k > SOURCE_NCLOCK - 2)
+		k = SOURCE_NCLOCK - 2;	/* a channel added later */
+	return &clk[k + 1];
+}
+
+/* Apply fn to every clock of the input. */
+static void
+clocks_each(struct source *s, void (*fn)(struct source *, struct rclock *))
+{
+	struct hent *e;
+	size_t i = 0, j;
+
+	for (j = 0; j < SOURCE_NCLOCK; j++)
+		fn(s, &s->clk[j]);
+	while ((e = hmap_next(&s->hostclk, &i)) != NULL)
+		for (j = 0; j < SOURCE_NCLOCK; j++)
+			fn(s, &((struct hostclk *)e->val)->clk[j]);
+}
+
+/* The clock's usual sampling interval: the median of the latest ones. */
+static uint64_t
+clock_interval(const struct rclock *c)
+{
+	uint64_t v[SOURCE_NIV], x;
+	unsigned n = c->niv < SOURCE_NIV ? c->niv : SOURCE_NIV, i, j;
+
+	for (i = 0; i < n; i++) {
+		x = c->iv[i];
+		for (j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+	return n > 0 ? v[n / 2] : 0;
+}
+
+/*
+ * Note the sampling interval of r's GPU or process on clock c: the time
+ * since its sample before (slots are hashed; a collision only forgets).
+ */
+static void
+clock_sample(struct rclock *c, const struct rec *r)
+{
+	struct clockslot *sl;
+	uint32_t h;
+
+	if (c->slot == NULL)
+		c->slot = ecalloc(SOURCE_NSLOT, sizeof(*c->slot));
+	h = (r->gpu * 2654435761U) ^ (r->pid * 2246822519U);
+	if (r->gpukey != NULL)
+		h ^= (uint32_t)hmap_hash(r->gpukey, strlen(r->gpukey));
+	sl = &c->slot[(h ^ h >> 16) % SOURCE_NSLOT];
+	if (sl->key == h && r->ts > sl->ts && sl->ts != 0)
+		c->iv[c->niv++ % SOURCE_NIV] = r->ts - sl->ts;
+	sl->key = h;
+	sl->ts = r->ts;
+}
+
+/*
+ * Count a step back and report it at where (":LINE" or ": packet N ..."):
+ * the clock went from `from' to `to' (as in the log; dst: local times, to
+ * as the second pass), `back' earlier, and later records are read `plus'
+ * later.  Trouble under --strict.
+ */
+static void
+clock_said(struct source *s, const char *where, uint64_t from, uint64_t to,
+    uint64_t back, uint64_t plus, int dst)
+{
+	char tf[GTIME_BUFSZ], tt[GTIME_BUFSZ], tb[GTIME_BUFSZ];
+	char tp[GTIME_BUFSZ];
+
+	if (++s->nstep > SOURCE_MAXSHOWN && !s->opt->strict)
+		return;
+	clock_time(from, dst, 1, tf, sizeof(tf));
+	clock_time(to, dst, !same_day(from, to, dst), tt, sizeof(tt));
+	clock_span(back, tb, sizeof(tb));
+	clock_span(plus, tp, sizeof(tp));
+	if (dst)
+		msg("%s%s: the clock steps back %s (from %s to %s): local "
+		    "times repeat the hour the zone turns back at the end of "
+		    "summer time; read as its second pass (+%s)", s->name,
+		    where, tb, tf, tt, tp);
+	else
+		msg("%s%s: the clock steps back %s (from %s to %s): later "
+		    "times read as continuing (+%s)", s->name, where, tb, tf,
+		    tt, tp);
+	if (s->opt->strict)
+		exit(EXIT_TROUBLE);
+}
+
+/* Where a record read at raw is read on clock c: the shifts applied. */
+static inline uint64_t
+clock_read(const struct rclock *c, uint64_t raw)
+{
+	uint64_t t = raw + c->shift;
+
+	if (t < raw)
+		t = UINT64_MAX;
+	if (raw < c->fold_end && t + c->fold_shift > t)
+		t += c->fold_shift;
+	return t;
+}
+
+/* Whether a record read at t is more than the disorder allowed back. */
+static int
+clock_back(const struct rclock *c, uint64_t t)
+{
+	uint64_t iv = clock_interval(c);
+
+	return t < c->latest && c->latest - t > NS_PER_SEC &&
+	    c->latest - t > 2 * iv;
+}
+
+/*
+ * The step back to raw (read at *t) is confirmed: repair *t and say so at
+ * where.
+ */
+static void
+clock_step(struct source *s, struct rclock *c, const char *where,
+    uint64_t raw, uint64_t *t)
+{
+	uint64_t iv = clock_interval(c), end, delta, back = c->latest - *t;
+	size_t i;
+
+	if (c->latest + iv < c->latest)
+		iv = 0;		/* hostile times at the end of the range */
+	/*
+	 * Into an hour the zone repeats, from its first pass: the second
+	 * pass, exactly (gtime_local() read it as the first).
+	 */
+	if ((c->fold_end == 0 || raw >= c->fold_end) &&
+	    gtime_fold(raw, &end, &delta) && c->latest_raw >= end - delta &&
+	    c->latest_raw <= end && raw < c->latest_raw) {
+		c->fold_end = end;
+		c->fold_shift = delta;
+		*t = clock_read(c, raw);
+		clock_said(s, where, c->latest_raw, raw + delta, back, delta,
+		    1);
+		return;
+	}
+	c->fold_end = 0;
+	c->shift += c->latest + iv - *t;
+	*t = c->latest + iv;
+	clock_said(s, where, c->latest_raw, raw, back, c->shift, 0);
+	if (c->kind == 0)	/* the device rows: the others of the host */
+		for (i = 1; i < SOURCE_NCLOCK; i++) {
+			c[i].armed = 1;
+			c[i].arm_from = c->latest_raw;
+			c[i].arm_shift = c->shift;
+		}
+}
+
+/*
+ * Hand r, read at t on clock c, to the window.  where: the position of a
+ * record held back (clockpend), else NULL for the parser's.
+ */
+static void
+emit_at(struct source *s, struct rclock *c, struct rec *r, uint64_t t,
+    const char *where)
+{
+	uint64_t raw = r->ts;
 	int rc;
 
+	if (t > c->latest) {
+		c->latest = t;
+		c->latest_raw = raw;
+	}
 	r->src = s->idx;
-	if ((rc = window_push(&s->win, r)) >= 0) {
+	r->ts = t;
+	rc = window_push(&s->win, r);
+	r->ts = raw;		/* the parser may reuse r as it was */
+	if (rc >= 0) {
 		if (rc == 1 && s->ncut++ == 0)
 			source_warn(s, "host or process names longer than %u "
 			    "bytes are cut to that (counted in the summary)",
 			    REC_MAXSTR);
 		if (!rec_is_mark(r))
 			s->nrec++;
-		if (r->ts > s->newest)
-			s->newest = r->ts;
+		if (t > s->newest)
+			s->newest = t;
 		return;
 	}
 	/* Earlier than what this input has already written. */
 	s->nlate++;
 	if (s->nshown < SOURCE_MAXSHOWN) {
-		char t[GTIME_BUFSZ];
-		struct sbuf where = SBUF_INIT;
+		char tb[GTIME_BUFSZ];
+		struct sbuf here = SBUF_INIT;
 
 		s->nshown++;
-		if (s->fmt->where != NULL && s->st != NULL) {
-			sbuf_adds(&where, ": ");
-			s->fmt->where(s->st, &where);
-		} else
-			sbuf_printf(&where, ":%llu",
-			    (unsigned long long)input_lineno(s->in));
+		if (where != NULL)
+			sbuf_adds(&here, where);
+		else
+			source_where(s, &here);
 		if (s->live) {
 			char lag[GTIME_BUFSZ];
 
 			msg("%s%s: record at %s is earlier than records "
 			    "already written (live: more than --lag %ss "
 			    "behind one read before it); skipped, try a larger "
-			    "--lag", s->name, where.buf, gtime_fmt(r->ts, 1, t),
+			    "--lag", s->name, here.buf, gtime_fmt(t, 1, tb),
 			    gtime_fmt_secs(s->opt->lag, lag));
 		} else
 			msg("%s%s: record at %s is earlier than records "
 			    "already written (beyond the reorder window of %zu "
 			    "records); skipped, try a larger --window", s->name,
-			    where.buf, gtime_fmt(r->ts, 1, t), s->opt->window);
-		sbuf_release(&where);
+			    here.buf, gtime_fmt(t, 1, tb), s->opt->window);
+		sbuf_release(&here);
 	}
 	if (s->opt->strict)
 		exit(EXIT_TROUBLE);
+}
+
+/* Hold r back until the next record of its clock says what it is. */
+static void
+clock_hold(struct source *s, struct rclock *c, const struct rec *r)
+{
+	struct clockpend *p = ecalloc(1, sizeof(*p));
+	struct sbuf where = SBUF_INIT;
+
+	p->r = *r;
+	p->host = estrdup(r->host);
+	p->name = estrdup(r->name);
+	p->gpukey = r->gpukey != NULL ? estrdup(r->gpukey) : NULL;
+	p->r.host = p->host;
+	p->r.name = p->name;
+	p->r.gpukey = p->gpukey;
+	source_where(s, &where);
+	p->where = where.buf;
+	c->pend = p;
+}
+
+/*
+ * Let the record held back on clock c go: a step back when confirmed (the
+ * record after it is as far back), else a record out of place, read as
+ * it is (the reorder window takes it or refuses it as late).
+ */
+static void
+clock_release(struct source *s, struct rclock *c, int confirmed)
+{
+	struct clockpend *p = c->pend;
+	uint64_t t = clock_read(c, p->r.ts);
+
+	c->pend = NULL;
+	if (confirmed)
+		clock_step(s, c, p->where, p->r.ts, &t);
+	emit_at(s, c, &p->r, t, p->where);
+	free(p->host);
+	free(p->name);
+	free(p->gpukey);
+	free(p->where);
+	free(p);
+}
+
+/*
+ * The slow path of source_emit(): r (read at raw, *t on its clock) is far
+ * back, or the clock holds a record back, or is armed.  Return 1 when r is
+ * held back, else 0 with *t where r goes.
+ */
+static int
+clock_check(struct source *s, struct rclock *c, const struct rec *r,
+    uint64_t raw, uint64_t *t)
+{
+	if (c->pend != NULL) {
+		clock_release(s, c, clock_back(c, *t));
+		*t = clock_read(c, raw);
+	}
+	if (c->armed) {
+		c->armed = 0;
+		if (raw <= c->arm_from && raw + c->arm_shift > raw) {
+			/* Where the device rows went, the rest goes too. */
+			struct sbuf where = SBUF_INIT;
+
+			c->fold_end = 0;
+			c->shift = c->arm_shift;
+			*t = raw + c->shift;
+			source_where(s, &where);
+			clock_said(s, where.buf, c->arm_from, raw,
+			    c->arm_from - raw, c->shift, 0);
+			sbuf_release(&where);
+			return 0;
+		}
+	}
+	if (!clock_back(c, *t))
+		return 0;
+	clock_hold(s, c, r);
+	return 1;
+}
+
+static void
+clock_flush1(struct source *s, struct rclock *c)
+{
+	if (c->pend != NULL)
+		clock_release(s, c, 0);
+}
+
+void
+source_clock_flush(struct source *s)
+{
+	clocks_each(s, clock_flush1);
+}
+
+static void
+clock_reset1(struct source *s, struct rclock *c)
+{
+	struct clockslot *sl = c->slot;
+	unsigned kind = c->kind;
+
+	(void)s;
+	if (sl != NULL)
+		memset(sl, 0, SOURCE_NSLOT * sizeof(*sl));
+	memset(c, 0, sizeof(*c));
+	c->slot = sl;
+	c->kind = kind;
+}
+
+void
+source_clock_reset(struct source *s)
+{
+	source_clock_flush(s);
+	clocks_each(s, clock_reset1);
+}
+
+/* Free what a clock holds. */
+static void
+clock_free1(struct source *s, struct rclock *c)
+{
+	struct clockpend *p = c->pend;
+
+	(void)s;
+	if (p != NULL) {
+		free(p->host);
+		free(p->name);
+		free(p->gpukey);
+		free(p->where);
+		free(p);
+	}
+	free(c->slot);
+}
+
+void
+source_emit(struct source *s, struct rec *r)
+{
+	struct rclock *c = clock_of(s, r);
+	uint64_t raw = r->ts, t;
+
+	if (!rec_is_mark(r))
+		clock_sample(c, r);
+	t = clock_read(c, raw);
+	/* The common case, in order: a compare and a branch. */
+	if ((t + NS_PER_SEC < c->latest || c->pend != NULL || c->armed) &&
+	    clock_check(s, c, r, raw, &t))
+		return;
+	emit_at(s, c, r, t, NULL);
 }
 
 static void vbad(struct source *s, const char *where, const char *fmt,
@@ -569,6 +1009,10 @@ source_summary(struct source *s, int procs)
 			sbuf_printf(&sb, ", %llu record%s with names cut to "
 			    "%u bytes", (unsigned long long)s->ncut,
 			    s->ncut == 1 ? "" : "s", REC_MAXSTR);
+		if (s->nstep > 0)
+			sbuf_printf(&sb, ", %llu clock step%s back read as "
+			    "continuing", (unsigned long long)s->nstep,
+			    s->nstep == 1 ? "" : "s");
 		if (s->device_only && !procs)
 			sbuf_adds(&sb, "; device only: no per-process data, "
 			    "tasks need --tasks");
@@ -608,6 +1052,8 @@ source_free(struct source *s)
 		return;
 	if (s->st != NULL && s->fmt->free != NULL)
 		s->fmt->free(s->st);
+	clocks_each(s, clock_free1);
+	hmap_release(&s->hostclk, hostclk_free);
 	window_release(&s->win);
 	input_close(s->in);
 	free(s->refusal);

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "gpumap.h"
+#include "hmap.h"
 #include "input.h"
 #include "rec.h"
 #include "util.h"
@@ -104,6 +105,64 @@ struct format {
 	void (*where)(void *st, struct sbuf *sb);
 };
 
+/*
+ * Clocks.  Each kind of listing of an input keeps its own clock: its
+ * device rows, its process rows (REC_PLAIN), and each snapshot channel
+ * (enum rec_origin); a section of a capture bundle starts them afresh.
+ * Each host of an input (a capture of many senders) has clocks of its
+ * own, for SOURCE_MAXHOSTS hosts (the rest share the clocks of records
+ * without a host).
+ * A record more than max(1 s, 2 x the clock's sampling interval) earlier
+ * than the latest one of its clock is a step back (an NTP correction, two
+ * recordings joined with cat): it and every later record of the clock
+ * are read shifted, so that it comes one interval after that latest
+ * record, and the step is reported once (FILE:LINE; trouble under
+ * --strict).  A step back into the hour a zone repeats at the end of
+ * summer time (gtime_fold()) is read as that hour's second pass instead,
+ * which is exact.  A step is confirmed by the next record of its clock
+ * being as far back: one record out of place alone is left to the
+ * reorder window, which takes it or refuses it as late.  Smaller disorder
+ * is the reorder window's.  When the
+ * device rows step back, the input's other clocks take the same shift at
+ * their next record if it is no later than the device rows were before
+ * the step (a process log joined with cat may have fallen silent long
+ * before its recording ended: its own last time says nothing of the
+ * join).  Duplicate samples are the merged stream's (stream.h).
+ */
+#define SOURCE_NCLOCK 9		/* device, process rows, 7 snapshot channels */
+#define SOURCE_MAXHOSTS 1024	/* hosts with clocks of their own, per input */
+#define SOURCE_NSLOT 128	/* GPUs and processes followed per clock */
+#define SOURCE_NIV 8		/* sampling intervals kept per clock */
+
+/* The last sample of one GPU or process on a clock, for its interval. */
+struct clockslot {
+	uint64_t ts;		/* as read, before any shift */
+	uint32_t key;		/* GPU, process, GPU key hashed */
+};
+
+/* A record held back: a step back, or a record out of place? */
+struct clockpend {
+	struct rec r;		/* its strings are the copies below */
+	char *host, *name, *gpukey;
+	char *where;		/* ":LINE" or ": packet N ...", for messages */
+};
+
+struct rclock {
+	uint64_t latest;	/* the latest time of the clock, shifted */
+	uint64_t latest_raw;	/* the same record's time as read */
+	uint64_t shift;		/* added to later records (steps back) */
+	uint64_t fold_end;	/* a repeated local hour ends (as read), or 0 */
+	uint64_t fold_shift;	/* added before fold_end: its second pass */
+	uint64_t arm_from;	/* armed: the device rows stepped back from */
+	uint64_t arm_shift;	/* there, to be read with this shift */
+	int armed;		/* the next record may follow that step */
+	uint64_t iv[SOURCE_NIV]; /* the latest sampling intervals, a ring */
+	unsigned niv;
+	struct clockslot *slot;	/* SOURCE_NSLOT, from the first sample */
+	struct clockpend *pend;	/* a record far back, or NULL */
+	unsigned kind;		/* its place among its host's clocks */
+};
+
 struct source {
 	const char *name;	/* for messages */
 	unsigned idx;		/* position among the inputs */
@@ -135,6 +194,11 @@ struct source {
 	size_t nskip;
 	uint64_t lastlate;	/* line of the last late-record message */
 	uint64_t ncut;		/* records whose names were cut (REC_MAXSTR) */
+	struct rclock clk[SOURCE_NCLOCK];	/* of records without a host */
+	struct hmap hostclk;	/* host -> its clocks (source.c) */
+	const char *lasthost;	/* the host of the last lookup (a key) */
+	struct rclock *lastclk;	/* and its clocks */
+	uint64_t nstep;		/* clock steps back repaired */
 };
 
 /*
@@ -180,6 +244,19 @@ void source_bad(struct source *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void source_bad_at(struct source *s, const char *where, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/*
+ * A new section of the input starts (a capture bundle's): its clocks are
+ * its own, so forget the times and samples seen so far.
+ */
+void source_clock_reset(struct source *s);
+
+/*
+ * The input (or section) ended: a record still held back as a possible
+ * step (the next record of its clock confirms a step) was out of place:
+ * it goes on as read.  The reader calls it at the end of each input.
+ */
+void source_clock_flush(struct source *s);
 
 /* Count a line passed over on purpose; why is a static string. */
 void source_skip(struct source *s, const char *why);

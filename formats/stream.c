@@ -77,6 +77,21 @@ struct stream {
 	uint64_t gpufull;	/* records skipped: GPUMAP_MAX GPUs known */
 	struct hmap keycache;	/* "host\0key" as logged -> index + 1 */
 	struct sbuf kc;
+	struct dupslot *dup;	/* DUP_NSLOT, for duplicate samples */
+};
+
+/*
+ * The last record of one GPU or process of an input (hashed by input,
+ * host, GPU, process and name; a collision only forgets), to tell a
+ * duplicate: the same time and values as the one before it.
+ */
+#define DUP_NSLOT 1024
+#define SRC_ADDED (1U << 31)	/* in rec.src: a record the stream added */
+
+struct dupslot {
+	uint64_t ts, key;
+	uint32_t used, free, total;
+	unsigned has;		/* 0: empty */
 };
 
 /* --- merging --- */
@@ -332,6 +347,7 @@ end_live(struct resolver *rs, struct live *l, uint64_t t)
 	r.used = 0;
 	r.has = REC_USED;
 	r.name = l->name;
+	r.src = c->src | SRC_ADDED;
 	if (window_push(&rs->delay, &r) < 0) {
 		/* Held back too little (the cap was hit): as early as we can. */
 		r.ts = rs->delay.last_out;
@@ -769,13 +785,67 @@ next_unfiltered(struct stream *st)
 	}
 }
 
+/*
+ * Whether r repeats the record before it of its GPU or process from its
+ * input: the same time and values.  Checked on the merged stream, in time
+ * order, so that what is written reads back the same.
+ */
+static int
+duplicate(struct stream *st, const struct rec *r)
+{
+	struct dupslot *sl;
+	uint64_t key;
+	unsigned has = r->has | 0x100;	/* never 0 */
+
+	if (rec_is_mark(r))
+		return 0;
+	key = ((uint64_t)r->gpu << 32 | r->pid) * 0x9e3779b97f4a7c15ULL ^
+	    (r->src & ~SRC_ADDED);
+	if (r->host[0] != '\0' || r->name[0] != '\0')
+		key ^= hmap_hash(r->host, strlen(r->host)) * 31 +
+		    hmap_hash(r->name, strlen(r->name));
+	if (st->dup == NULL)
+		st->dup = ecalloc(DUP_NSLOT, sizeof(*st->dup));
+	sl = &st->dup[(key ^ key >> 32) % DUP_NSLOT];
+	if (sl->key == key && sl->ts == r->ts && sl->has == has &&
+	    sl->used == r->used && sl->free == r->free &&
+	    sl->total == r->total)
+		return 1;
+	sl->key = key;
+	sl->ts = r->ts;
+	sl->has = has;
+	sl->used = r->used;
+	sl->free = r->free;
+	sl->total = r->total;
+	return 0;
+}
+
+/* A duplicate is skipped: counted as such by its input, not as a record. */
+static void
+skip_duplicate(struct stream *st, const struct rec *r)
+{
+	struct source *s;
+
+	if (r->src & SRC_ADDED) {
+		st->res->added--;
+		return;
+	}
+	if (r->src >= st->n)
+		BUG("a record of input %u of %zu", r->src, st->n);
+	s = st->src[r->src];
+	s->nrec--;
+	source_skip(s, "duplicate samples");
+}
+
 const struct rec *
 stream_next(struct stream *st)
 {
 	const struct rec *r;
 
 	while ((r = next_unfiltered(st)) != NULL)
-		if (wanted(st, r)) {
+		if (duplicate(st, r))
+			skip_duplicate(st, r);
+		else if (wanted(st, r)) {
 			st->count++;
 			return r;
 		}
@@ -827,6 +897,7 @@ stream_close(struct stream *st)
 	gpumap_free(st->gpus);
 	hmap_release(&st->keycache, NULL);
 	sbuf_release(&st->kc);
+	free(st->dup);
 	free(st->src);
 	free(st->heap);
 	free(st);

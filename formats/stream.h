@@ -7,6 +7,13 @@
  * merged (ties go to the earlier input, then to the order of appearance).
  * Memory is bounded by the number of inputs, not by their length.
  *
+ * A record that repeats the one before it of its GPU or process (the
+ * same input, host, GPU, process id and name) at the same time with the
+ * same values is a duplicate sample (a line logged twice, overlapping
+ * recordings): it is skipped and counted in its input's summary line.
+ * This is done on the merged records, in time order, so that the stream
+ * written reads back the same.
+ *
  * Snapshot sources (nvidia-smi compute-apps and its kin) list the
  * processes present at each poll and say nothing when one is gone.  The
  * stream adds, for each process that stops being listed, one record with

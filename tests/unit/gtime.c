@@ -42,6 +42,24 @@ main(void)
 	CHECK_U64(p(gtime_nvsmi, "2023/01/10 13:00:00"), 1673352000000000000ULL);
 	/* Fall-back hour and a fresh cache entry after it. */
 	CHECK_U64(p(gtime_nvsmi, "2023/10/29 04:00:00"), 1698548400000000000ULL);
+	/*
+	 * The hour Berlin has twice (25 Oct 2026, 02:00-03:00 local) reads as
+	 * its first pass (CEST, 00:00-01:00 UTC); 03:00 is CET.  gtime_fold()
+	 * places the turn at 01:00 UTC, 1 h, for times read in the first pass.
+	 */
+	CHECK_U64(p(gtime_nvsmi, "2026/10/25 02:30:00"), 1792888200000000000ULL);
+	CHECK_U64(p(gtime_nvsmi, "2026/10/25 03:00:00"), 1792893600000000000ULL);
+	CHECK_U64(p(gtime_nvsmi, "2026/10/25 01:59:59"), 1792886399000000000ULL);
+	{
+		uint64_t end = 0, delta = 0;
+
+		CHECK(gtime_fold(1792888200000000000ULL, &end, &delta) == 1);
+		CHECK_U64(end, 1792890000000000000ULL);
+		CHECK_U64(delta, 3600000000000ULL);
+		CHECK(gtime_fold(1792886399000000000ULL, &end, &delta) == 0);
+		CHECK(gtime_fold(1792890000000000000ULL, &end, &delta) == 0);
+		CHECK(gtime_fold(1687460216252000000ULL, &end, &delta) == 0);
+	}
 	gtime_set_tz("UTC");
 
 	/* ISO-8601, with and without zones. */

@@ -4,11 +4,12 @@
 # a frame flagged as the last of its stream, numbers start afresh.
 . "$TESTS/lib.sh"
 gpumem-synth -s clean --gmem --host 10.0.0.7 > a.csv
-gpumem-synth -s clean --gmem --host 10.0.0.7 --start 2026-01-01T00:00:30Z > b.csv
+gpumem-synth -s clean --gmem --host 10.0.0.7 --start 2026-01-01T00:00:50Z > b.csv
 gpumem-pcap -q a.csv > a.pcap
 gpumem-pcap -q b.csv > b.pcap
-# One capture: a's packets then b's (a restarted sender, overlapping
-# times), one of a's frames twice.
+# One capture: a's packets then b's (a restarted sender; its times go on
+# where a's end: times that step back are a clock step, see clock-cat.sh),
+# one of a's frames twice.
 "$TOOLS/pcapedit" a.pcap ab.pcap dup 5
 tail -c +25 b.pcap >> ab.pcap
 gpumem-read -q a.csv b.csv > want.csv
