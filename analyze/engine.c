@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "declared.h"
 #include "engine.h"
 #include "gpumap.h"
 #include "gtime.h"
@@ -27,17 +28,6 @@ struct ptask {
 	uint64_t after;		/* device samples judged since the end */
 };
 
-/* A task declared with --tasks. */
-struct dtask {
-	char *name;
-	uint64_t start, end;
-	int have_base, done;
-	int64_t base;
-	uint32_t peak, held;
-	int64_t last;		/* usage at the last sample after the end */
-	uint64_t after;
-};
-
 struct gpu {
 	char *host;
 	uint32_t gpu;
@@ -55,11 +45,7 @@ struct gpu {
 	uint64_t interval;	/* the median of gaps, kept up to date */
 	uint64_t nsamples;
 	uint64_t pair;		/* the pairing window that follows from it */
-	struct dtask *decl;	/* in order of start */
-	size_t ndecl;
-	size_t dfirst;		/* decl[0, dfirst) are all done */
-	int have_prev;
-	int64_t prev_usage;	/* usage at the GPU's previous sample */
+	struct dgpu *decl;	/* declared tasks (declared.h) */
 	uint64_t ntasks;
 };
 
@@ -84,6 +70,7 @@ struct engine {
 	struct sbuf key;
 	int started;
 	struct gpu *gcache[NGCACHE];	/* GPUs looked up lately */
+	struct declared *decl;	/* NULL: no task declared */
 };
 
 struct engine *
@@ -128,27 +115,16 @@ engine_declare(struct engine *e, const char *host, uint32_t gpu,
     const char *name, uint64_t start, uint64_t end)
 {
 	struct gpu *g = gpu_of(e, host, gpu);
-	struct dtask *d;
-	size_t i;
 
 	if (g == NULL) {
 		e->st.gpucapped++;
 		return;
 	}
-	if (g->ndecl >= ENGINE_MAXWAIT) {
+	if (declared_count(g->decl) >= ENGINE_MAXWAIT) {
 		e->st.declcapped++;
 		return;
 	}
-	g->decl = egrow(g->decl, g->ndecl, sizeof(*g->decl));
-	/* Keep them in order of start. */
-	for (i = g->ndecl; i > 0 && g->decl[i - 1].start > start; i--)
-		g->decl[i] = g->decl[i - 1];
-	d = &g->decl[i];
-	memset(d, 0, sizeof(*d));
-	d->name = estrdup(name);
-	d->start = start;
-	d->end = end;
-	g->ndecl++;
+	declared_add(&e->decl, &g->decl, host, gpu, name, start, end);
 }
 
 static int
@@ -429,54 +405,12 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 		g->have_base = 0;
 }
 
-/*
- * The declared tasks at a device sample.  Only those started by ts are
- * looked at (they are in order of start), from the first not yet done:
- * a task's baseline is the usage of the GPU's last sample before its
- * start, so the ones to come need not be touched at every sample.
- */
+/* A declared task judged (declared.h): ctx is the engine, gp the GPU. */
 static void
-judge_declared(struct engine *e, struct gpu *g, uint64_t ts, int64_t usage)
+emit_declared(void *ctx, void *gp, const struct declared_task *d)
 {
-	int64_t tol = e->cfg->tolerance;
-	size_t i;
-
-	for (i = g->dfirst; i < g->ndecl && g->decl[i].start <= ts; i++) {
-		struct dtask *d = &g->decl[i];
-
-		if (d->done)
-			continue;
-		if (!d->have_base) {
-			/* Its first sample: every earlier one was before it. */
-			const struct cfg_device *dev = config_device(e->cfg,
-			    g->host, g->gpu);
-
-			d->base = g->have_prev ? g->prev_usage : dev != NULL &&
-			    dev->has_idle ? dev->idle : usage;
-			d->have_base = 1;
-		}
-		if (ts < d->end) {
-			int64_t v = usage - d->base;
-
-			if (v < 0)
-				v = 0;
-			if ((uint32_t)v > d->peak)
-				d->peak = (uint32_t)v;
-			d->held = (uint32_t)v;
-			continue;
-		}
-		d->after++;
-		d->last = usage;
-		if (usage <= d->base + tol) {
-			emit_task(e, g, d->name, 0, d->start, d->end, d->peak,
-			    d->held, ts, 1, 0, TASK_RELEASED, 1);
-			d->done = 1;
-		}
-	}
-	while (g->dfirst < g->ndecl && g->decl[g->dfirst].done)
-		g->dfirst++;
-	g->prev_usage = usage;
-	g->have_prev = 1;
+	emit_task(ctx, gp, d->name, 0, d->start, d->end, d->peak, d->held,
+	    d->release, d->has_leaked, d->leaked, d->status, 1);
 }
 
 /* A device sample, now that its poll's process records are in. */
@@ -524,8 +458,8 @@ evaluate(struct engine *e, const struct pending *p)
 	g->have_sample = 1;
 	g->unattr = s.unattributed;
 	g->last_ts = p->ts;
-	if (g->ndecl > 0)
-		judge_declared(e, g, p->ts, usage);
+	declared_sample(e->decl, &g->decl, g->host, g->gpu, p->ts, usage,
+	    e->cfg, emit_declared, e, g);
 	if (g->nwait == 0)
 		return;
 	for (i = 0; i < g->nwait; i++)
@@ -738,22 +672,7 @@ finish_gpu(struct engine *e, struct gpu *g)
 		    live[i]->last, live[i]->peak, live[i]->held, 0, 1, 0,
 		    TASK_RUNNING, 0);
 	free(live);
-	for (i = 0; i < g->ndecl; i++) {
-		struct dtask *d = &g->decl[i];
-		int64_t left = d->last - d->base;
-
-		if (d->done)
-			continue;
-		d->done = 1;
-		if (!g->have_sample || g->last_ts < d->end)
-			/* It had not ended when the data ended. */
-			emit_task(e, g, d->name, 0, d->start, d->end, d->peak,
-			    d->held, 0, 1, 0, TASK_RUNNING, 1);
-		else
-			emit_task(e, g, d->name, 0, d->start, d->end, d->peak,
-			    d->held, 0, 1, left > 0 ? (uint32_t)left : 0,
-			    TASK_LEAKED, 1);
-	}
+	declared_finish(e->decl, g->decl, emit_declared, e, g);
 }
 
 void
@@ -829,9 +748,7 @@ gpu_free(void *p)
 	for (i = 0; i < g->nwait; i++)
 		ptask_free(g->wait[i]);
 	free(g->wait);
-	for (i = 0; i < g->ndecl; i++)
-		free(g->decl[i].name);
-	free(g->decl);
+	declared_free_gpu(g->decl);
 	free(g->host);
 	free(g);
 }
@@ -842,6 +759,7 @@ engine_free(struct engine *e)
 	if (e == NULL)
 		return;
 	hmap_release(&e->gpus, gpu_free);
+	declared_free(e->decl);
 	free(e->pend);
 	sbuf_release(&e->key);
 	free(e);

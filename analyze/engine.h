@@ -27,8 +27,7 @@
  *   "leaked", leaked_mib being what never came back.
  *
  *   Tasks declared from outside (--tasks, for device-only logs) have no
- *   process records: their baseline is the usage before their start, and
- *   they are released when usage is back within the tolerance of it.
+ *   process records: they are judged from usage alone (declared.h).
  *
  * Device samples and process records of one poll may carry slightly
  * different times (two nvidia-smi loops); a device sample is judged with

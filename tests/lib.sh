@@ -101,3 +101,10 @@ lo_capture_stop() {
 	! grep -q '[1-9][0-9]* packets* dropped by kernel' "$cap_file.err" ||
 		die "tcpdump: $(grep 'dropped by kernel' "$cap_file.err")"
 }
+
+# iso NS: a time in ns since the epoch as a user writes it, by date(1)
+# (UTC, to the ms): the times of --tasks files made from a synth truth.
+iso() {
+	printf '%s.%03dZ' "$(date -u -d "@$(($1 / 1000000000))" \
+	    +%Y-%m-%dT%H:%M:%S)" $(($1 / 1000000 % 1000))
+}
