@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "declared.h"
 #include "engine.h"
 #include "gpumap.h"
 #include "gtime.h"
@@ -63,17 +64,6 @@ struct ptask {
 	int64_t sus_u0;		/* unattributed level were it one process */
 };
 
-/* A task declared with --tasks. */
-struct dtask {
-	char *name;
-	uint64_t start, end;
-	int have_base, done;
-	int64_t base;
-	uint32_t peak, held;
-	int64_t last;		/* usage at the last sample after the end */
-	uint64_t after;
-};
-
 /* A judged device sample, remembered for the levels before a change. */
 struct hist {
 	uint64_t ts;
@@ -106,12 +96,7 @@ struct gpu {
 	int tent;		/* a drop seen once, awaiting the next sample */
 	uint64_t tent_ts;
 	int64_t tent_r;
-	struct dtask *decl;	/* in order of start */
-	size_t ndecl;
-	size_t dfirst;		/* decl[0, dfirst) are all done */
-	int have_prev;
-	int64_t prev_usage;	/* usage at the GPU's previous sample */
-	uint64_t prev_ts;
+	struct dgpu *decl;	/* declared tasks (declared.h) */
 	uint64_t ntasks;
 };
 
@@ -136,6 +121,7 @@ struct engine {
 	struct sbuf key;
 	int started;
 	struct gpu *gcache[NGCACHE];	/* GPUs looked up lately */
+	struct declared *decl;	/* NULL: no task declared */
 };
 
 struct engine *
@@ -180,27 +166,16 @@ engine_declare(struct engine *e, const char *host, uint32_t gpu,
     const char *name, uint64_t start, uint64_t end)
 {
 	struct gpu *g = gpu_of(e, host, gpu);
-	struct dtask *d;
-	size_t i;
 
 	if (g == NULL) {
 		e->st.gpucapped++;
 		return;
 	}
-	if (g->ndecl >= ENGINE_MAXWAIT) {
+	if (declared_count(g->decl) >= ENGINE_MAXWAIT) {
 		e->st.declcapped++;
 		return;
 	}
-	g->decl = egrow(g->decl, g->ndecl, sizeof(*g->decl));
-	/* Keep them in order of start. */
-	for (i = g->ndecl; i > 0 && g->decl[i - 1].start > start; i--)
-		g->decl[i] = g->decl[i - 1];
-	d = &g->decl[i];
-	memset(d, 0, sizeof(*d));
-	d->name = estrdup(name);
-	d->start = start;
-	d->end = end;
-	g->ndecl++;
+	declared_add(&e->decl, &g->decl, host, gpu, name, start, end);
 }
 
 static int
@@ -730,16 +705,19 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 	/*
 	 * Nothing came back, as far as the tolerance tells: every task that
 	 * could have was out at ts, but one that holds no more than the
-	 * tolerance is back within it by definition.
+	 * tolerance is back within it by definition.  Its memory, back or
+	 * not, is part of the level from now (what has come back is the
+	 * same either way: many such tasks must not add up to a phantom).
 	 */
 	for (i = g->nwait; i > 0; i--) {
 		struct ptask *t = g->wait[i - 1];
 
 		if (!gone_by(t, ts))
 			continue;
-		if (t->remaining <= tol)
+		if (t->remaining <= tol) {
+			g->base += t->remaining;
 			release_waiting(e, g, t, ts, 0);
-		else if (t->lastnot < ts)
+		} else if (t->lastnot < ts)
 			t->lastnot = ts;
 	}
 	if (g->nwait == 0) {
@@ -748,65 +726,28 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 	}
 }
 
-/*
- * The declared tasks at a device sample.  Only those started by ts are
- * looked at (they are in order of start), from the first not yet done:
- * a task's baseline is the usage of the GPU's last sample before its
- * start, so the ones to come need not be touched at every sample.
- */
+/* A declared task judged (declared.h): ctx is the engine, gp the GPU. */
 static void
-judge_declared(struct engine *e, struct gpu *g, uint64_t ts, int64_t usage)
+emit_declared(void *ctx, void *gp, const struct declared_task *d)
 {
-	int64_t tol = e->cfg->tolerance;
-	size_t i;
+	struct task t;
 
-	for (i = g->dfirst; i < g->ndecl && g->decl[i].start <= ts; i++) {
-		struct dtask *d = &g->decl[i];
-
-		if (d->done)
-			continue;
-		if (!d->have_base) {
-			/* Its first sample: every earlier one was before it. */
-			const struct cfg_device *dev = config_device(e->cfg,
-			    g->host, g->gpu);
-
-			d->base = g->have_prev ? g->prev_usage : dev != NULL &&
-			    dev->has_idle ? dev->idle : usage;
-			d->have_base = 1;
-		}
-		if (ts < d->end) {
-			int64_t v = usage - d->base;
-
-			if (v < 0)
-				v = 0;
-			if ((uint32_t)v > d->peak)
-				d->peak = (uint32_t)v;
-			d->held = (uint32_t)v;
-			continue;
-		}
-		d->after++;
-		d->last = usage;
-		if (usage <= d->base + tol) {
-			struct task t;
-
-			task_init(&t, d->name, 0, d->start, d->end, d->peak,
-			    d->held, TASK_RELEASED);
-			t.release = ts;
-			t.delay = ts > d->end ? ts - d->end : 0;
-			/* Back after the sample before, which showed it out. */
-			t.delay_lo = g->have_prev && g->prev_ts > d->end ?
-			    g->prev_ts - d->end : 0;
-			t.delay_hi = t.delay;
-			t.declared = 1;
-			emit(e, g, &t);
-			d->done = 1;
-		}
+	task_init(&t, d->name, 0, d->start, d->end, d->peak, d->held,
+	    d->status);
+	t.release = d->release;
+	if (d->status == TASK_RELEASED) {
+		t.delay = d->release > d->end ? d->release - d->end : 0;
+		t.delay_lo = d->delay_min;
+		t.delay_hi = d->delay_max;
 	}
-	while (g->dfirst < g->ndecl && g->decl[g->dfirst].done)
-		g->dfirst++;
-	g->prev_usage = usage;
-	g->prev_ts = ts;
-	g->have_prev = 1;
+	if (d->status == TASK_LEAKED) {
+		t.has_leaked = d->has_leaked;
+		t.leaked = d->leaked;
+	}
+	t.declared = 1;
+	if (d->note != NULL)
+		t.notes |= NOTE_AMBIGUOUS;
+	emit(ctx, gp, &t);
 }
 
 /* What t listed at ts: its value then. */
@@ -973,8 +914,8 @@ evaluate(struct engine *e, const struct pending *p)
 	if (e->cb.sample != NULL)
 		e->cb.sample(e->cb.ctx, &s);
 	g->last_ts = p->ts;
-	if (g->ndecl > 0)
-		judge_declared(e, g, p->ts, usage);
+	declared_sample(e->decl, &g->decl, g->host, g->gpu, p->ts, usage,
+	    e->cfg, emit_declared, e, g);
 	/* The listings changed long enough ago are known from now on. */
 	for (i = 0; i < g->nrecent;)
 		if (g->recent[i]->curts <= p->ts)
@@ -1336,25 +1277,7 @@ finish_gpu(struct engine *e, struct gpu *g)
 	for (i = 0; i < n; i++)
 		emit_ptask(e, g, live[i], TASK_RUNNING);
 	free(live);
-	for (i = 0; i < g->ndecl; i++) {
-		struct dtask *d = &g->decl[i];
-		int64_t left = d->last - d->base;
-		struct task t;
-
-		if (d->done)
-			continue;
-		d->done = 1;
-		/* Running when it had not ended by the end of the data. */
-		task_init(&t, d->name, 0, d->start, d->end, d->peak, d->held,
-		    !g->have_prev || g->last_ts < d->end ? TASK_RUNNING :
-		    TASK_LEAKED);
-		t.declared = 1;
-		if (t.status == TASK_LEAKED) {
-			t.has_leaked = 1;
-			t.leaked = left > 0 ? (uint32_t)left : 0;
-		}
-		emit(e, g, &t);
-	}
+	declared_finish(e->decl, g->decl, emit_declared, e, g);
 }
 
 void
@@ -1446,9 +1369,7 @@ gpu_free(void *p)
 	free(g->wait);
 	free(g->recent);
 	free(g->sus);
-	for (i = 0; i < g->ndecl; i++)
-		free(g->decl[i].name);
-	free(g->decl);
+	declared_free_gpu(g->decl);
 	free(g->host);
 	free(g);
 }
@@ -1459,6 +1380,7 @@ engine_free(struct engine *e)
 	if (e == NULL)
 		return;
 	hmap_release(&e->gpus, gpu_free);
+	declared_free(e->decl);
 	free(e->pend);
 	sbuf_release(&e->key);
 	free(e);

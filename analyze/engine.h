@@ -31,8 +31,7 @@
  *   leaked.
  *
  *   Tasks declared from outside (--tasks, for device-only logs) have no
- *   process records: their baseline is the usage before their start, and
- *   they are released when usage is back within the tolerance of it.
+ *   process records: they are judged from usage alone (declared.h).
  *
  * Device samples and process polls come from two loops out of step: a
  * device sample is judged once the poll after it is in (1.5 poll

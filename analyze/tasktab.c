@@ -852,14 +852,46 @@ declare_yaml(const char *path, struct engine *e)
 	return n;
 }
 
+/*
+ * Split a line of a --tasks CSV into at most max fields, quoted ones
+ * (RFC 4180: "train, v2") unescaped in place; spaces around an unquoted
+ * field are dropped.  Return the number of fields, max + 1 when there are
+ * more, or -1 on bad quoting.
+ */
+static int
+split_row(char *line, char **f, size_t *lens, size_t max)
+{
+	char *p = line;
+	size_t n = 0;
+
+	while (p != NULL) {
+		char *v;
+		size_t len;
+		int quoted;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		quoted = *p == '"';
+		if ((v = csv_next_field(&p, &len)) == NULL)
+			return -1;
+		if (n == max)
+			return (int)max + 1;
+		if (!quoted)
+			v = field_trim(v, &len);
+		f[n] = v;
+		lens[n++] = len;
+	}
+	return (int)n;
+}
+
 int
 tasktab_declare(const char *path, struct engine *e)
 {
 	struct input *in;
 	char *line, where[600];
 	char *f[8];
-	size_t len, lens[8], nf, i;
-	int col[5] = {-1, -1, -1, -1, -1}, n = 0, rc;
+	size_t len, lens[8];
+	int col[5] = {-1, -1, -1, -1, -1}, n = 0, rc, nf, i;
 	static const char *const keys[] = {"name", "gpu", "start", "end",
 	    "host"};
 
@@ -875,14 +907,14 @@ tasktab_declare(const char *path, struct engine *e)
 		input_close(in);
 		return -1;
 	}
-	nf = field_split(line, ',', f, lens, 8);
+	nf = split_row(line, f, lens, 8);
 	for (i = 0; i < nf && i < 8; i++) {
 		size_t k;
 
 		for (k = 0; k < 5; k++)
 			if (lens[i] == strlen(keys[k]) &&
 			    memcmp(f[i], keys[k], lens[i]) == 0)
-				col[k] = (int)i;
+				col[k] = i;
 	}
 	if (col[0] < 0 || col[1] < 0 || col[2] < 0 || col[3] < 0) {
 		input_close(in);
@@ -896,14 +928,15 @@ tasktab_declare(const char *path, struct engine *e)
 			continue;
 		snprintf(where, sizeof(where), "%s:%llu", path,
 		    (unsigned long long)input_lineno(in));
-		nf = field_split(line, ',', f, lens, 8);
-		if (nf > 8) {
-			msg("%s: too many fields", where);
+		nf = split_row(line, f, lens, 8);
+		if (nf < 0 || nf > 8) {
+			msg("%s: %s", where, nf < 0 ? "bad quoting" :
+			    "too many fields");
 			input_close(in);
 			return -1;
 		}
 		for (k = 0; k < 5; k++)
-			v[k] = col[k] >= 0 && (size_t)col[k] < nf ?
+			v[k] = col[k] >= 0 && col[k] < nf ?
 			    estrndup(f[col[k]], lens[col[k]]) : NULL;
 		rc = declare(e, where, v[0], v[1], v[2], v[3], v[4]);
 		for (k = 0; k < 5; k++)

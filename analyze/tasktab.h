@@ -85,9 +85,11 @@ void tasklist_release(struct tasklist *l);
 
 /*
  * Declared tasks for device-only logs (--tasks FILE): CSV with the header
- * name,gpu,start,end (optional host), or YAML, a list of mappings with
- * those keys.  Times as gpumem read's --since takes them.  Each is given
- * to the engine.  Return the number declared, or -1 (message printed).
+ * name,gpu,start,end (optional host; columns in any order; fields quoted
+ * per RFC 4180), or YAML, a list of mappings with those keys.  Times as
+ * gpumem read's --since takes them.  Each is given to the engine (no host:
+ * host "", every host of the data).  Return the number declared, or -1
+ * (message printed).
  */
 int tasktab_declare(const char *path, struct engine *e);
 

@@ -379,13 +379,8 @@ rec_line_open(const char *line, size_t len)
 	return open;
 }
 
-/*
- * Cut the next field from *pp.  A quoted field is unescaped in place.
- * Return its start and set *n; return NULL on a malformed quote.  *pp is
- * left after the separating comma, or at NULL after the last field.
- */
-static char *
-next_field(char **pp, size_t *n)
+char *
+csv_next_field(char **pp, size_t *n)
 {
 	char *p = *pp, *start, *w;
 
@@ -458,7 +453,7 @@ parse_slow(char *line, size_t len, struct rec *r, const char **why)
 			*why = "too few fields (expected 8)";
 			return -1;
 		}
-		f[i] = next_field(&p, &n[i]);
+		f[i] = csv_next_field(&p, &n[i]);
 		if (f[i] == NULL) {
 			*why = "bad quoting";
 			return -1;

@@ -167,6 +167,14 @@ void recw_release(struct recw *w);
 size_t csv_field(char *dst, const char *s);
 
 /*
+ * Cut the next CSV field from *pp (RFC 4180: a quoted field may hold
+ * commas and doubled quotes; it is unescaped in place, not terminated).
+ * Return its start and set *n; return NULL on a malformed quote.  *pp is
+ * left after the separating comma, or at NULL after the last field.
+ */
+char *csv_next_field(char **pp, size_t *n);
+
+/*
  * Parse one line of the record stream into *r (strings point into line,
  * which is modified: quoted fields are unescaped in place).  Return 1 for a
  * record, 0 for a header line, -1 for a bad line with *why set to a

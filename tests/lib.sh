@@ -144,3 +144,10 @@ name_stream() {
 		}
 	}'
 }
+
+# iso NS: a time in ns since the epoch as a user writes it, by date(1)
+# (UTC, to the ms): the times of --tasks files made from a synth truth.
+iso() {
+	printf '%s.%03dZ' "$(date -u -d "@$(($1 / 1000000000))" \
+	    +%Y-%m-%dT%H:%M:%S)" $(($1 / 1000000 % 1000))
+}
