@@ -424,6 +424,31 @@ close_stdout(void)
 	return EXIT_OK;
 }
 
+/*
+ * Give the temporary file fd the mode of the file it will replace (and,
+ * when we are root, its owner and group), else the mode of a new file.
+ * Done before anything is written: mkstemp made it 0600, so the content
+ * of a private file is never readable by others, not even for a moment.
+ * The set-id bits are not kept: a report is no program.
+ */
+static void
+keep_mode(int fd, const char *path)
+{
+	struct stat st;
+	mode_t um;
+
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		/* chown first: it may clear mode bits. */
+		if (geteuid() == 0)
+			(void)fchown(fd, st.st_uid, st.st_gid);
+		(void)fchmod(fd, st.st_mode & 0777);
+		return;
+	}
+	um = umask(0);
+	umask(um);
+	(void)fchmod(fd, 0666 & ~um);
+}
+
 int
 outfile_open(struct outfile *o, const char *path)
 {
@@ -473,13 +498,7 @@ outfile_open(struct outfile *o, const char *path)
 		return -1;
 	}
 	tmp_register(o->tmp);
-	/* mkstemp makes the file 0600; an output file should be like any other. */
-	{
-		mode_t um = umask(0);
-
-		umask(um);
-		(void)fchmod(fd, 0666 & ~um);
-	}
+	keep_mode(fd, path);
 	o->f = fdopen(fd, "w");
 	if (o->f == NULL) {
 		msg("%s:", path);

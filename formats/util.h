@@ -171,7 +171,9 @@ int close_stdout(void);
  * renamed into place by outfile_commit(), so a failed run never leaves half
  * a report.  outfile_open("-") is stdout; an existing file that is not a
  * regular file (a device, a fifo) is written in place.  Temporary files are
- * removed on SIGINT/SIGTERM/SIGHUP and by outfile_abort().
+ * removed on SIGINT/SIGTERM/SIGHUP and by outfile_abort().  The new file
+ * keeps the mode of the one it replaces (a 0600 file stays 0600; root also
+ * keeps its owner and group); a new file gets 0666 less the umask.
  */
 struct outfile {
 	FILE *f;
