@@ -144,79 +144,6 @@ chart_mib(int64_t mib, char *buf)
 	return buf;
 }
 
-/* Length of the UTF-8 sequence at p (n bytes left), 0 when invalid. */
-static size_t
-utf8_seq(const unsigned char *p, size_t n)
-{
-	size_t len, i;
-	uint32_t cp;
-
-	if (p[0] < 0x80)
-		return 1;
-	if ((p[0] & 0xe0) == 0xc0) {
-		len = 2;
-		cp = p[0] & 0x1f;
-	} else if ((p[0] & 0xf0) == 0xe0) {
-		len = 3;
-		cp = p[0] & 0x0f;
-	} else if ((p[0] & 0xf8) == 0xf0) {
-		len = 4;
-		cp = p[0] & 0x07;
-	} else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates and values past U+10FFFF are not text. */
-	if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) ||
-	    (len == 4 && cp < 0x10000) || cp > 0x10ffff ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
-
-char *
-chart_clean(const char *s, size_t maxchars, char *buf, size_t cap)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = strlen(s), o = 0, chars = 0, k;
-
-	if (cap < 8)
-		BUG("chart_clean: cap %zu", cap);
-	while (n > 0) {
-		k = utf8_seq(p, n);
-		if (chars + 1 > maxchars || o + (k ? k : 1) + 4 > cap) {
-			/* Cut: the last character makes room for "...". */
-			while (chars + 3 > maxchars && o > 0) {
-				do
-					o--;
-				while (o > 0 && (buf[o] & 0xc0) == 0x80);
-				chars--;
-			}
-			memcpy(buf + o, "...", 3);
-			o += 3;
-			break;
-		}
-		if (k == 0 || p[0] < 0x20 || p[0] == 0x7f) {
-			buf[o++] = p[0] < 0x20 || p[0] == 0x7f ? ' ' : '?';
-			p++;
-			n--;
-		} else {
-			memcpy(buf + o, p, k);
-			o += k;
-			p += k;
-			n -= k;
-		}
-		chars++;
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
 size_t
 chart_width(const char *s)
 {
@@ -243,7 +170,7 @@ chart_task_label(const struct task *t, int nhosts, size_t maxchars,
 		sbuf_printf(&sb, " %u", t->pid);
 	if (*t->name != '\0')
 		sbuf_printf(&sb, " %s", t->name);
-	chart_clean(sb.buf, maxchars, buf, cap);
+	clean_text(sb.buf, maxchars, buf, cap);
 	sbuf_release(&sb);
 	return buf;
 }

@@ -107,12 +107,6 @@ char *chart_mib(int64_t mib, char *buf);
 char *chart_task_label(const struct task *t, int nhosts, size_t maxchars,
     char *buf, size_t cap);
 
-/*
- * Copy s into buf (cap bytes) as valid UTF-8 without control characters,
- * at most maxchars characters (cut with "...").  Return buf.
- */
-char *chart_clean(const char *s, size_t maxchars, char *buf, size_t cap);
-
 /* Characters (code points) of a valid UTF-8 string. */
 size_t chart_width(const char *s);
 

@@ -16,12 +16,6 @@
 #include "util.h"
 
 /*
- * The length of the valid UTF-8 sequence at p[0..n) (1 to 4), or 0 when
- * it is invalid (overlong, a surrogate, beyond U+10FFFF, cut short).
- */
-size_t utf8_seq(const unsigned char *p, size_t n);
-
-/*
  * For an XML attribute value or text: & < > " ' as entities; tab, line
  * feed and carriage return as character references in attributes (kept
  * in text); other control characters, which XML 1.0 cannot hold, and
@@ -34,7 +28,8 @@ void esc_json(struct sbuf *sb, const char *s);
 
 /*
  * A Markdown table cell: characters Markdown would take as markup
- * (| \ ` * _ [ ] < > # ~) backslash-escaped; line breaks as spaces.
+ * (| \ ` * _ [ ] < > # ~ & $) backslash-escaped; control characters
+ * (line breaks, ESC) as spaces.
  */
 void esc_md(struct sbuf *sb, const char *s);
 
