@@ -5,8 +5,10 @@
  *
  * A script is self-contained: the data come inline as named data blocks
  * ($g0_usage << EOD ... EOD), so "--script" output can be restyled and run
- * with "gnuplot FILE > chart.png" on another machine.  Names and labels
- * are written as gnuplot's single-quoted strings and the terminals run
+ * with "gnuplot FILE > chart.png" on another machine.  Every string from
+ * the input or the command line (titles, hosts, names, labels) goes
+ * through esc_gnuplot() (esc.h), and nowhere else, not even a comment:
+ * nothing in it can end its line or be run, and the terminals run
  * noenhanced, so no process name is ever interpreted ("train_v2" stays
  * "train_v2").
  *

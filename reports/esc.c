@@ -137,6 +137,58 @@ esc_md(struct sbuf *sb, const char *s)
 	walk(sb, s, md_char, 0);
 }
 
+/*
+ * gnuplot reads a script line by line: a line break ends a command
+ * wherever it is, so every control character goes (a space).  In a
+ * single-quoted string only '' is special: no backslash escapes, no
+ * `command` substitution and no @macro expansion happen there.  A data
+ * block's string column is double-quoted: it cannot escape a double
+ * quote (it becomes a single one), and takes backslash escapes ("\n",
+ * "\101"), so a backslash is doubled.
+ */
+static int
+gnuplot_char(struct sbuf *sb, int c, int data)
+{
+	if (c < 0x20 || c == 0x7f) {
+		sbuf_addc(sb, ' ');
+		return 1;
+	}
+	if (!data && c == '\'') {
+		sbuf_adds(sb, "''");
+		return 1;
+	}
+	if (data && c == '"') {
+		sbuf_addc(sb, '\'');
+		return 1;
+	}
+	if (data && c == '\\') {
+		sbuf_adds(sb, "\\\\");
+		return 1;
+	}
+	return 0;
+}
+
+void
+esc_gnuplot(struct sbuf *sb, const char *s, int data)
+{
+	if (data) {
+		sbuf_addc(sb, '"');
+		walk(sb, s, gnuplot_char, 1);
+		sbuf_addc(sb, '"');
+		return;
+	}
+	/*
+	 * gnuplot reads ''' as an empty string and a quote: a leading quote
+	 * cannot be doubled.  It is joined on as a constant instead ("'".),
+	 * which every place taking a string takes (a string expression).
+	 */
+	for (; *s == '\''; s++)
+		sbuf_adds(sb, "\"'\".");
+	sbuf_addc(sb, '\'');
+	walk(sb, s, gnuplot_char, 0);
+	sbuf_addc(sb, '\'');
+}
+
 void
 obuf_flush(struct obuf *o, int all)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Unit tests: text made safe for XML, JSON and Markdown
+ * Unit tests: text made safe for XML, JSON, Markdown and gnuplot
  * (reports/esc.c), and for terminals (clean_text, formats/util.c).
  */
 #include <stdio.h>
@@ -37,6 +37,16 @@ md(const char *s)
 	sbuf_reset(&sb);
 	esc_md(&sb, s);
 	return sb.buf != NULL ? sb.buf : "";
+}
+
+static const char *
+gp(const char *s, int data)
+{
+	static struct sbuf sb;
+
+	sbuf_reset(&sb);
+	esc_gnuplot(&sb, s, data);
+	return sb.buf;
 }
 
 static const char *
@@ -92,6 +102,17 @@ main(void)
 	CHECK_STR(md("two\nlines"), "two lines");
 	CHECK_STR(md("&amp; $x$"), "\\&amp; \\$x\\$");
 	CHECK_STR(md("\033[2J"), " \\[2J");
+
+	/* gnuplot: '' doubled, a leading quote joined on, no line break. */
+	CHECK_STR(gp("it's", 0), "'it''s'");
+	CHECK_STR(gp("'lead'", 0), "\"'\".'lead'''");
+	CHECK_STR(gp("''", 0), "\"'\".\"'\".''");
+	CHECK_STR(gp("a\nsystem('x') #\r\x7f", 0), "'a system(''x'') #  '");
+	CHECK_STR(gp("`x` @m \\", 0), "'`x` @m \\'");
+	CHECK_STR(gp("\xff", 0), "'\xef\xbf\xbd'");
+	CHECK_STR(gp("", 0), "''");
+	/* Data blocks: " as ', backslash doubled, no line ("EOD"). */
+	CHECK_STR(gp("a\"b\\n\nEOD", 1), "\"a'b\\\\n EOD\"");
 
 	/* Terminals: controls (C0, DEL, C1) as spaces, bad bytes as '?'. */
 	CHECK_STR(clean("a\033[2Jb\033]0;t\007", 60), "a [2Jb ]0;t ");
