@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "esc.h"
 #include "field.h"
 #include "gtime.h"
 #include "input.h"
@@ -189,22 +190,15 @@ put_csv(struct tasktab_w *w, const struct task *t)
 	out(w, "%s\n", tasktab_notes(t->notes, nb));
 }
 
-/* A JSON string. */
+/* A JSON string (esc.h: valid UTF-8 whatever the name holds). */
 static void
 json_str(struct tasktab_w *w, const char *s)
 {
-	const unsigned char *p;
+	struct sbuf sb = SBUF_INIT;
 
-	out(w, "\"");
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		if (*p == '"' || *p == '\\')
-			out(w, "\\%c", *p);
-		else if (*p < 0x20)
-			out(w, "\\u%04x", *p);
-		else
-			out(w, "%c", *p);
-	}
-	out(w, "\"");
+	esc_json(&sb, s);
+	out(w, "%s", sb.buf);
+	sbuf_release(&sb);
 }
 
 static void
@@ -357,13 +351,14 @@ cells(struct tasktab_w *w, size_t i, char c[11][96])
 	const struct task *t = &w->rows[i];
 	char d[32], nb[TASKTAB_NOTESZ];
 
-	snprintf(c[0], 96, "%s", w->strs.buf + w->offs[2 * i]);
+	/* Names from the input: no escape sequence, no line break. */
+	clean_text(w->strs.buf + w->offs[2 * i], 60, c[0], 96);
 	snprintf(c[1], 96, "%u", t->gpu);
 	if (t->declared)
 		snprintf(c[2], 96, "-");
 	else
 		snprintf(c[2], 96, "%u", t->pid);
-	snprintf(c[3], 96, "%.60s", w->strs.buf + w->offs[2 * i + 1]);
+	clean_text(w->strs.buf + w->offs[2 * i + 1], 60, c[3], 96);
 	when(w, t->start, c[4]);
 	when(w, t->end, c[5]);
 	mib(t->peak, c[6]);
@@ -399,17 +394,27 @@ utf8len(const char *s)
 	return n;
 }
 
+/*
+ * One row; md: each cell escaped (esc_md) but the header's, which holds
+ * no markup.
+ */
 static void
 table_row(struct tasktab_w *w, char c[11][96], const size_t *width,
-    int hosts)
+    int hosts, int header)
 {
+	struct sbuf md = SBUF_INIT;
 	size_t k;
 	int first = 1;
 
 	for (k = hosts ? 0 : 1; k < NCOLS; k++) {
-		if (w->fmt == TT_MD)
-			out(w, "%s %s |", first ? "|" : "", c[k]);
-		else if (k == NCOLS - 1)
+		if (w->fmt == TT_MD) {
+			sbuf_reset(&md);
+			if (header)
+				sbuf_adds(&md, c[k]);
+			else
+				esc_md(&md, c[k]);
+			out(w, "%s %s |", first ? "|" : "", md.buf);
+		} else if (k == NCOLS - 1)
 			out(w, "  %s", c[k]);	/* the last column: no padding */
 		else {
 			int pad = (int)(width[k] - utf8len(c[k]));
@@ -423,22 +428,7 @@ table_row(struct tasktab_w *w, char c[11][96], const size_t *width,
 		first = 0;
 	}
 	out(w, "\n");
-}
-
-/* Markdown cells must not hold a '|'. */
-static void
-md_escape(char *s)
-{
-	char tmp[96];
-	size_t i, j = 0;
-
-	for (i = 0; s[i] != '\0' && j + 2 < sizeof(tmp); i++) {
-		if (s[i] == '|')
-			tmp[j++] = '\\';
-		tmp[j++] = s[i];
-	}
-	tmp[j] = '\0';
-	memcpy(s, tmp, j + 1);
+	sbuf_release(&md);
 }
 
 static void
@@ -460,7 +450,7 @@ put_table(struct tasktab_w *w)
 	}
 	for (k = 0; k < NCOLS; k++)
 		snprintf(c[k], 96, "%s", head[k]);
-	table_row(w, c, width, hosts);
+	table_row(w, c, width, hosts, 1);
 	if (w->fmt == TT_MD) {
 		out(w, "|");
 		for (k = hosts ? 0 : 1; k < NCOLS; k++)
@@ -469,10 +459,7 @@ put_table(struct tasktab_w *w)
 	}
 	for (i = 0; i < w->nrows; i++) {
 		cells(w, i, c);
-		if (w->fmt == TT_MD)
-			for (k = 0; k < NCOLS; k++)
-				md_escape(c[k]);
-		table_row(w, c, width, hosts);
+		table_row(w, c, width, hosts, 0);
 	}
 	if (w->fmt == TT_TEXT)
 		out(w, "(%zu tasks; times %s; a delay is shown with the range "

@@ -100,15 +100,27 @@ util_init(const char *argv0)
 	signal(SIGPIPE, SIG_DFL);
 }
 
+/*
+ * Messages name hosts, processes and files from the input: each is made
+ * safe for a terminal (clean_text) so that no escape sequence in a
+ * process name reaches the user's screen, and no line break fakes a line
+ * of our own.  Fixed buffers: a message must work when memory is out.
+ */
 void
 vmsg(const char *fmt, va_list ap)
 {
-	int saved = errno;
+	char raw[4096], safe[sizeof(raw) + 8];
+	int saved = errno, r;
 	size_t n = strlen(fmt);
 
+	r = vsnprintf(raw, sizeof(raw), fmt, ap);
+	if (r < 0)
+		raw[0] = '\0';
+	else if ((size_t)r >= sizeof(raw))
+		memcpy(raw + sizeof(raw) - 4, "...", 4);
+	clean_text(raw, sizeof(raw), safe, sizeof(safe));
 	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
-	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "%s: %s", progname, safe);
 	if (n > 0 && fmt[n - 1] == ':')
 		fprintf(stderr, " %s", strerror(saved));
 	fputc('\n', stderr);
@@ -424,6 +436,31 @@ close_stdout(void)
 	return EXIT_OK;
 }
 
+/*
+ * Give the temporary file fd the mode of the file it will replace (and,
+ * when we are root, its owner and group), else the mode of a new file.
+ * Done before anything is written: mkstemp made it 0600, so the content
+ * of a private file is never readable by others, not even for a moment.
+ * The set-id bits are not kept: a report is no program.
+ */
+static void
+keep_mode(int fd, const char *path)
+{
+	struct stat st;
+	mode_t um;
+
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		/* chown first: it may clear mode bits. */
+		if (geteuid() == 0)
+			(void)fchown(fd, st.st_uid, st.st_gid);
+		(void)fchmod(fd, st.st_mode & 0777);
+		return;
+	}
+	um = umask(0);
+	umask(um);
+	(void)fchmod(fd, 0666 & ~um);
+}
+
 int
 outfile_open(struct outfile *o, const char *path)
 {
@@ -473,13 +510,7 @@ outfile_open(struct outfile *o, const char *path)
 		return -1;
 	}
 	tmp_register(o->tmp);
-	/* mkstemp makes the file 0600; an output file should be like any other. */
-	{
-		mode_t um = umask(0);
-
-		umask(um);
-		(void)fchmod(fd, 0666 & ~um);
-	}
+	keep_mode(fd, path);
 	o->f = fdopen(fd, "w");
 	if (o->f == NULL) {
 		msg("%s:", path);
@@ -547,6 +578,91 @@ outfile_abort(struct outfile *o)
 	free(o->tmp);
 	free(o->path);
 	o->tmp = o->path = NULL;
+}
+
+size_t
+utf8_seq(const unsigned char *p, size_t n)
+{
+	uint32_t c;
+	size_t len, i;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		len = 2;
+		c = p[0] & 0x1f;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3;
+		c = p[0] & 0x0f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4;
+		c = p[0] & 0x07;
+	} else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3f);
+	}
+	/* Overlong forms, surrogates, beyond the last code point. */
+	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+		return 0;
+	return len;
+}
+
+/*
+ * Whether the character at p (k bytes of valid UTF-8) is a control
+ * character: C0, DEL, or C1 (U+0080 to U+009F, which some terminals
+ * take as ESC sequences: U+009B is CSI).
+ */
+static int
+is_control(const unsigned char *p, size_t k)
+{
+	if (k == 1)
+		return p[0] < 0x20 || p[0] == 0x7f;
+	return k == 2 && p[0] == 0xc2 && p[1] < 0xa0;
+}
+
+char *
+clean_text(const char *s, size_t maxchars, char *buf, size_t cap)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), o = 0, chars = 0, k;
+
+	if (cap < 8)
+		BUG("clean_text: cap %zu", cap);
+	while (n > 0) {
+		k = utf8_seq(p, n);
+		if (chars + 1 > maxchars || o + (k ? k : 1) + 4 > cap) {
+			/* Cut: the last characters make room for "...". */
+			while (chars + 3 > maxchars && o > 0) {
+				do
+					o--;
+				while (o > 0 && (buf[o] & 0xc0) == 0x80);
+				chars--;
+			}
+			memcpy(buf + o, "...", 3);
+			o += 3;
+			break;
+		}
+		if (k == 0) {
+			buf[o++] = '?';
+			k = 1;
+		} else if (is_control(p, k))
+			buf[o++] = ' ';
+		else {
+			memcpy(buf + o, p, k);
+			o += k;
+		}
+		p += k;
+		n -= k;
+		chars++;
+	}
+	buf[o] = '\0';
+	return buf;
 }
 
 void

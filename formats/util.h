@@ -171,7 +171,9 @@ int close_stdout(void);
  * renamed into place by outfile_commit(), so a failed run never leaves half
  * a report.  outfile_open("-") is stdout; an existing file that is not a
  * regular file (a device, a fifo) is written in place.  Temporary files are
- * removed on SIGINT/SIGTERM/SIGHUP and by outfile_abort().
+ * removed on SIGINT/SIGTERM/SIGHUP and by outfile_abort().  The new file
+ * keeps the mode of the one it replaces (a 0600 file stays 0600; root also
+ * keeps its owner and group); a new file gets 0666 less the umask.
  */
 struct outfile {
 	FILE *f;
@@ -183,6 +185,23 @@ int outfile_open(struct outfile *o, const char *path);
 /* Flush, check, close, rename.  Return 0, or -1 with a message printed. */
 int outfile_commit(struct outfile *o);
 void outfile_abort(struct outfile *o);
+
+/*
+ * The length of the valid UTF-8 sequence at p[0..n) (1 to 4), or 0 when
+ * it is invalid (overlong, a surrogate, beyond U+10FFFF, cut short).
+ */
+size_t utf8_seq(const unsigned char *p, size_t n);
+
+/*
+ * The one sanitiser of text from the input (host and process names, file
+ * names) on its way to a terminal, a message or a chart: copy s into buf
+ * (cap bytes, at least 8) as valid UTF-8 without control characters, at
+ * most maxchars characters (cut with "...").  C0 and C1 control
+ * characters and DEL (ESC, CSI, OSC, BEL, line breaks) become spaces,
+ * bytes that are not UTF-8 '?'.  msg() and its kin pass every message
+ * through it.  Return buf.
+ */
+char *clean_text(const char *s, size_t maxchars, char *buf, size_t cap);
 
 /* Print "prog (gpumem) VERSION" to stdout and exit 0. */
 void print_version(void) __attribute__((noreturn));

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "chart.h"
+#include "esc.h"
 #include "gtime.h"
 #include "series.h"
 #include "util.h"
@@ -144,79 +145,6 @@ chart_mib(int64_t mib, char *buf)
 	return buf;
 }
 
-/* Length of the UTF-8 sequence at p (n bytes left), 0 when invalid. */
-static size_t
-utf8_seq(const unsigned char *p, size_t n)
-{
-	size_t len, i;
-	uint32_t cp;
-
-	if (p[0] < 0x80)
-		return 1;
-	if ((p[0] & 0xe0) == 0xc0) {
-		len = 2;
-		cp = p[0] & 0x1f;
-	} else if ((p[0] & 0xf0) == 0xe0) {
-		len = 3;
-		cp = p[0] & 0x0f;
-	} else if ((p[0] & 0xf8) == 0xf0) {
-		len = 4;
-		cp = p[0] & 0x07;
-	} else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates and values past U+10FFFF are not text. */
-	if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) ||
-	    (len == 4 && cp < 0x10000) || cp > 0x10ffff ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
-
-char *
-chart_clean(const char *s, size_t maxchars, char *buf, size_t cap)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = strlen(s), o = 0, chars = 0, k;
-
-	if (cap < 8)
-		BUG("chart_clean: cap %zu", cap);
-	while (n > 0) {
-		k = utf8_seq(p, n);
-		if (chars + 1 > maxchars || o + (k ? k : 1) + 4 > cap) {
-			/* Cut: the last character makes room for "...". */
-			while (chars + 3 > maxchars && o > 0) {
-				do
-					o--;
-				while (o > 0 && (buf[o] & 0xc0) == 0x80);
-				chars--;
-			}
-			memcpy(buf + o, "...", 3);
-			o += 3;
-			break;
-		}
-		if (k == 0 || p[0] < 0x20 || p[0] == 0x7f) {
-			buf[o++] = p[0] < 0x20 || p[0] == 0x7f ? ' ' : '?';
-			p++;
-			n--;
-		} else {
-			memcpy(buf + o, p, k);
-			o += k;
-			p += k;
-			n -= k;
-		}
-		chars++;
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
 size_t
 chart_width(const char *s)
 {
@@ -243,7 +171,7 @@ chart_task_label(const struct task *t, int nhosts, size_t maxchars,
 		sbuf_printf(&sb, " %u", t->pid);
 	if (*t->name != '\0')
 		sbuf_printf(&sb, " %s", t->name);
-	chart_clean(sb.buf, maxchars, buf, cap);
+	clean_text(sb.buf, maxchars, buf, cap);
 	sbuf_release(&sb);
 	return buf;
 }
@@ -312,39 +240,16 @@ xval(uint64_t t, int utc)
 	return x;
 }
 
-/* Append s as a gnuplot single-quoted string (only '' is special). */
-static void
-gp_str(struct sbuf *sb, const char *s)
-{
-	sbuf_addc(sb, '\'');
-	for (; *s != '\0'; s++) {
-		if (*s == '\'')
-			sbuf_addc(sb, '\'');
-		sbuf_addc(sb, *s);
-	}
-	sbuf_addc(sb, '\'');
-}
-
-/*
- * Append s as a string column of a data block: double quotes, which data
- * cannot escape, become single ones.
- */
-static void
-gp_datastr(struct sbuf *sb, const char *s)
-{
-	sbuf_addc(sb, '"');
-	for (; *s != '\0'; s++)
-		sbuf_addc(sb, *s == '"' ? '\'' : *s);
-	sbuf_addc(sb, '"');
-}
-
 /* The terminal, the fonts and what every chart shares. */
 static void
 preamble(struct sbuf *sb, const struct chart *ch, const char *what)
 {
+	char prog[256];
+
 	sbuf_printf(sb, "# %s, written by %s (gpumem) %s.\n"
 	    "# Restyle freely; the data are inline below.  Run: gnuplot "
-	    "THIS_FILE > %s\n", what, ch->prog, GPUMEM_VERSION,
+	    "THIS_FILE > %s\n", what, clean_text(ch->prog, 64, prog,
+	    sizeof(prog)), GPUMEM_VERSION,
 	    ch->term == TERM_PNG ? "chart.png" : ch->term == TERM_SVG ?
 	    "chart.svg" : ch->term == TERM_PDF ? "chart.pdf" : "chart.txt");
 	switch (ch->term) {
@@ -413,7 +318,7 @@ time_label(struct sbuf *sb, const struct chart *ch, uint64_t first)
 	if (first != 0)
 		sbuf_printf(&l, ", from %s", day);
 	sbuf_adds(sb, "set xlabel ");
-	gp_str(sb, l.buf);
+	esc_gnuplot(sb, l.buf, 0);
 	sbuf_addc(sb, '\n');
 	sbuf_release(&l);
 }
@@ -591,12 +496,12 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 			right = xe + k * charw * xpp > xmax;
 			sbuf_printf(sb, "set label %d ", id);
 			if (split)
-				gp_str(sb, label);
+				esc_gnuplot(sb, label, 0);
 			else {
 				struct sbuf one = SBUF_INIT;
 
 				sbuf_printf(&one, "%s: %s", label, text);
-				gp_str(sb, one.buf);
+				esc_gnuplot(sb, one.buf, 0);
 				sbuf_release(&one);
 			}
 			sbuf_printf(sb, " at %.3f, (%.1f/unit) %s offset %d,%s "
@@ -606,7 +511,7 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 			    ch->term == TERM_DUMB ? "1" : "0.6", C_LEAK_TEXT);
 			if (split) {
 				sbuf_printf(sb, "set label %zu ", v->nmarks + id);
-				gp_str(sb, text);
+				esc_gnuplot(sb, text, 0);
 				sbuf_printf(sb, " at %.3f, (%.1f/unit) %s offset "
 				    "%d,%s tc rgb '%s' front\n", right ? xmax :
 				    xe, (double)lo + t->leaked / 2.0, right ?
@@ -644,7 +549,7 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 		if (row + 1 > nrows)
 			nrows = row + 1;
 		sbuf_printf(sb, "set label %d ", id);
-		gp_str(sb, text);
+		esc_gnuplot(sb, text, 0);
 		sbuf_printf(sb, " at %.3f, graph %.3f %s tc rgb '%s' front\n",
 		    xe, 0.96 - ROW_STEP * (row + 0.5), right ?
 		    "right offset -1,0" : "left offset 1,0", C_HELD_TEXT);
@@ -741,7 +646,7 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 	if (n == 0) {
 		time_label(sb, ch, first);
 		sbuf_adds(sb, "set title ");
-		gp_str(sb, title.buf);
+		esc_gnuplot(sb, title.buf, 0);
 		sbuf_adds(sb, "\nset label 1 'no whole-device samples in the "
 		    "input' at graph 0.5, graph 0.5 center\n"
 		    "set yrange [0:1]\nunset key\n"
@@ -749,7 +654,7 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		goto out;
 	}
 	sbuf_printf(sb, "set multiplot layout %zu,1 title ", n);
-	gp_str(sb, title.buf);
+	esc_gnuplot(sb, title.buf, 0);
 	sbuf_addc(sb, '\n');
 	for (i = 0; i < n; i++) {
 		const struct gpuview *v = g[i];
@@ -780,8 +685,10 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		if (v->interval != 0 && v->nreleased > 0)
 			sbuf_printf(&pt, "; delays \xc2\xb1%s s",
 			    gtime_fmt_secs(v->interval, iv));
-		sbuf_printf(sb, "\n# %s\nset title ", pt.buf);
-		gp_str(sb, pt.buf);
+		/* The comment holds no name: the title is the safe copy. */
+		sbuf_printf(sb, "\n# panel %zu: GPU %u\nset title ", i + 1,
+		    v->gpu);
+		esc_gnuplot(sb, pt.buf, 0);
 		sbuf_release(&pt);
 		sbuf_addc(sb, '\n');
 		nrows = panel_marks(sb, ch, v, nhosts, xpp, xval(first, ch->utc),
@@ -940,7 +847,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	if (hidden > 0)
 		sbuf_printf(&title, " (%zu more tasks not shown)", hidden);
 	sbuf_adds(sb, "set title ");
-	gp_str(sb, title.buf);
+	esc_gnuplot(sb, title.buf, 0);
 	sbuf_release(&title);
 	sbuf_printf(sb, "\nset yrange [%.1f:-0.5]\n"
 	    "set ytics nomirror scale 0\nunset y2tics\n"
@@ -984,8 +891,8 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		sbuf_printf(sb, "%zu %.3f %.3f %ld ", i, a, b,
 		    strtol((t->status == TASK_RUNNING ? C_RUNNING : C_LIFE) + 1,
 		    NULL, 16));
-		gp_datastr(sb, chart_task_label(t, nhosts, 40, label,
-		    sizeof(label)));
+		esc_gnuplot(sb, chart_task_label(t, nhosts, 40, label,
+		    sizeof(label)), 1);
 		sbuf_addc(sb, '\n');
 		if (t->status == TASK_RUNNING)
 			nrun++;
@@ -1038,7 +945,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 				snprintf(text, sizeof(text), "%s s",
 				    gtime_fmt_secs(t->delay, d));
 			sbuf_printf(sb, "%zu %.3f ", i, b + xpp * 3);
-			gp_datastr(sb, text);
+			esc_gnuplot(sb, text, 1);
 			sbuf_addc(sb, '\n');
 		}
 	}
@@ -1069,7 +976,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 				a = x1;
 			nnote[k]++;
 			sbuf_printf(sb, "%zu %.3f ", i, a + xpp * 4);
-			gp_datastr(sb, text);
+			esc_gnuplot(sb, text, 1);
 			sbuf_addc(sb, '\n');
 		}
 	}

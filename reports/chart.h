@@ -5,8 +5,10 @@
  *
  * A script is self-contained: the data come inline as named data blocks
  * ($g0_usage << EOD ... EOD), so "--script" output can be restyled and run
- * with "gnuplot FILE > chart.png" on another machine.  Names and labels
- * are written as gnuplot's single-quoted strings and the terminals run
+ * with "gnuplot FILE > chart.png" on another machine.  Every string from
+ * the input or the command line (titles, hosts, names, labels) goes
+ * through esc_gnuplot() (esc.h), and nowhere else, not even a comment:
+ * nothing in it can end its line or be run, and the terminals run
  * noenhanced, so no process name is ever interpreted ("train_v2" stays
  * "train_v2").
  *
@@ -106,12 +108,6 @@ char *chart_mib(int64_t mib, char *buf);
  */
 char *chart_task_label(const struct task *t, int nhosts, size_t maxchars,
     char *buf, size_t cap);
-
-/*
- * Copy s into buf (cap bytes) as valid UTF-8 without control characters,
- * at most maxchars characters (cut with "...").  Return buf.
- */
-char *chart_clean(const char *s, size_t maxchars, char *buf, size_t cap);
 
 /* Characters (code points) of a valid UTF-8 string. */
 size_t chart_width(const char *s);

@@ -408,10 +408,11 @@ read_usage(struct run *rn, const char *path)
 {
 	const struct readopts *ro = rn->o->ro;
 	struct input *in = input_open(path);
+	struct sbuf row = SBUF_INIT;
 	uint64_t bad = 0;
 	char *line, *f[16];
 	size_t len;
-	int rc, every = 0, status = EXIT_OK;
+	int rc, every = 0, status = EXIT_OK, whole = 1;
 
 	if (in == NULL) {
 		msg("%s: cannot open:", path);
@@ -427,10 +428,26 @@ read_usage(struct run *rn, const char *path)
 
 		if (rc < 0)
 			break;
+		if (whole)
+			sbuf_reset(&row);
+		whole = 1;
 		if (rc == 2) {
 			why = "line too long";
 			goto bad;
 		}
+		/* A quoted host holding a line break spans lines: join them. */
+		if (row.len > 0)
+			sbuf_addc(&row, '\n');
+		sbuf_add(&row, line, len);
+		if (rec_line_open(row.buf, row.len)) {
+			if (row.len > INPUT_MAXLINE) {
+				why = "quoted field never closes";
+				goto bad;
+			}
+			whole = 0;
+			continue;
+		}
+		line = row.buf;
 		if (strcmp(line, USAGE_HEADER) == 0) {
 			every = 0;
 			continue;
@@ -506,9 +523,14 @@ bad:
 		msg("%s: %s", input_name(in), input_error(in));
 		status = EXIT_TROUBLE;
 	}
+	if (!whole && rc == 0) {
+		msg("%s: quoted field never closes", input_name(in));
+		bad++;
+	}
 	if (bad > SOURCE_MAXSHOWN)
 		msg("%s: %llu bad lines in all", input_name(in),
 		    (unsigned long long)bad);
+	sbuf_release(&row);
 	input_close(in);
 	return status;
 }

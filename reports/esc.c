@@ -6,39 +6,6 @@
 
 static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
 
-size_t
-utf8_seq(const unsigned char *p, size_t n)
-{
-	uint32_t c;
-	size_t len, i;
-
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
-		len = 2;
-		c = p[0] & 0x1f;
-	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		len = 3;
-		c = p[0] & 0x0f;
-	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		len = 4;
-		c = p[0] & 0x07;
-	} else
-		return 0;
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (p[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates, beyond the last code point. */
-	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
-	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
-		return 0;
-	return len;
-}
-
 /*
  * Walk s: call each() for every ASCII byte, copy every valid multi-byte
  * sequence, replace every invalid byte.  each() returns 1 when it wrote
@@ -151,7 +118,8 @@ static int
 md_char(struct sbuf *sb, int c, int arg)
 {
 	(void)arg;
-	if (strchr("|\\`*_[]<>#~", c) != NULL) {
+	/* & starts an entity, $ TeX math on GitHub. */
+	if (strchr("|\\`*_[]<>#~&$", c) != NULL) {
 		sbuf_addc(sb, '\\');
 		sbuf_addc(sb, c);
 		return 1;
@@ -167,6 +135,58 @@ void
 esc_md(struct sbuf *sb, const char *s)
 {
 	walk(sb, s, md_char, 0);
+}
+
+/*
+ * gnuplot reads a script line by line: a line break ends a command
+ * wherever it is, so every control character goes (a space).  In a
+ * single-quoted string only '' is special: no backslash escapes, no
+ * `command` substitution and no @macro expansion happen there.  A data
+ * block's string column is double-quoted: it cannot escape a double
+ * quote (it becomes a single one), and takes backslash escapes ("\n",
+ * "\101"), so a backslash is doubled.
+ */
+static int
+gnuplot_char(struct sbuf *sb, int c, int data)
+{
+	if (c < 0x20 || c == 0x7f) {
+		sbuf_addc(sb, ' ');
+		return 1;
+	}
+	if (!data && c == '\'') {
+		sbuf_adds(sb, "''");
+		return 1;
+	}
+	if (data && c == '"') {
+		sbuf_addc(sb, '\'');
+		return 1;
+	}
+	if (data && c == '\\') {
+		sbuf_adds(sb, "\\\\");
+		return 1;
+	}
+	return 0;
+}
+
+void
+esc_gnuplot(struct sbuf *sb, const char *s, int data)
+{
+	if (data) {
+		sbuf_addc(sb, '"');
+		walk(sb, s, gnuplot_char, 1);
+		sbuf_addc(sb, '"');
+		return;
+	}
+	/*
+	 * gnuplot reads ''' as an empty string and a quote: a leading quote
+	 * cannot be doubled.  It is joined on as a constant instead ("'".),
+	 * which every place taking a string takes (a string expression).
+	 */
+	for (; *s == '\''; s++)
+		sbuf_adds(sb, "\"'\".");
+	sbuf_addc(sb, '\'');
+	walk(sb, s, gnuplot_char, 0);
+	sbuf_addc(sb, '\'');
 }
 
 void

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * esc.h: text made safe for what CI systems read: XML (JUnit), JSON and
- * Markdown table cells.
+ * esc.h: text made safe for what CI systems and tools read: XML (JUnit),
+ * JSON, Markdown table cells, and gnuplot scripts.
  *
  * Process names come from the telemetry as they are: any bytes.  Each
  * function appends s to sb, with every invalid UTF-8 sequence replaced by
@@ -16,12 +16,6 @@
 #include "util.h"
 
 /*
- * The length of the valid UTF-8 sequence at p[0..n) (1 to 4), or 0 when
- * it is invalid (overlong, a surrogate, beyond U+10FFFF, cut short).
- */
-size_t utf8_seq(const unsigned char *p, size_t n);
-
-/*
  * For an XML attribute value or text: & < > " ' as entities; tab, line
  * feed and carriage return as character references in attributes (kept
  * in text); other control characters, which XML 1.0 cannot hold, and
@@ -34,9 +28,24 @@ void esc_json(struct sbuf *sb, const char *s);
 
 /*
  * A Markdown table cell: characters Markdown would take as markup
- * (| \ ` * _ [ ] < > # ~) backslash-escaped; line breaks as spaces.
+ * (| \ ` * _ [ ] < > # ~ & $) backslash-escaped; control characters
+ * (line breaks, ESC) as spaces.
  */
 void esc_md(struct sbuf *sb, const char *s);
+
+/*
+ * The one way a string reaches a gnuplot script.  data 0: a string of
+ * the script (titles, labels), single-quoted, '' doubled, a leading '
+ * joined on as "'".'...' (a string expression: gnuplot cannot double a
+ * leading quote); nothing in it is interpreted (no `command`, no @macro,
+ * no backslash escape).  data 1: the string column of an inline data block,
+ * double-quoted, a " becomes ', a backslash is doubled.  Either way control characters (line
+ * breaks above all: they end a command) become spaces, so the string
+ * cannot end its line, and a data block's line, which starts with a
+ * number, is never "EOD".  Enhanced-text markup is left as it is: every
+ * chart's terminal runs noenhanced.
+ */
+void esc_gnuplot(struct sbuf *sb, const char *s, int data);
 
 /*
  * A report being written: text gathered in sb and written to f when it

@@ -125,6 +125,29 @@ write_child(int fd, const char *p, size_t n)
 	return r;
 }
 
+/*
+ * gnuplot's own words, line by line, on our stderr: it quotes the line
+ * of the script it stumbled on, which may hold a name from the input, so
+ * each line goes through clean_text like our own messages.
+ */
+static void
+pass_errors(struct sbuf *errs)
+{
+	char *line = errs->buf, *end = errs->buf + errs->len, *nl, *clean;
+
+	clean = emalloc(errs->len + 8);
+	while (line < end) {
+		if ((nl = memchr(line, '\n', (size_t)(end - line))) != NULL)
+			*nl = '\0';
+		fprintf(stderr, "%s\n", clean_text(line, errs->len,
+		    clean, errs->len + 8));
+		if (nl == NULL)
+			break;
+		line = nl + 1;
+	}
+	free(clean);
+}
+
 int
 gnuplot_available(void)
 {
@@ -249,9 +272,7 @@ gnuplot_run(const char *script, size_t len, FILE *out, const char *outname,
 		rc = -1;
 	if (errs.len > 0 && (rc < 0 || verbosity > 0)) {
 		fflush(stdout);
-		fwrite(errs.buf, 1, errs.len, stderr);
-		if (errs.buf[errs.len - 1] != '\n')
-			fputc('\n', stderr);
+		pass_errors(&errs);
 		if (errcut)
 			fputs("...\n", stderr);
 	}

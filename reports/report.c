@@ -100,7 +100,7 @@ html(struct sbuf *sb, const char *s)
 {
 	char *clean = emalloc(4 * strlen(s) + 8);
 
-	chart_clean(s, (size_t)-1 / 8, clean, 4 * strlen(s) + 8);
+	clean_text(s, (size_t)-1 / 8, clean, 4 * strlen(s) + 8);
 	for (s = clean; *s != '\0'; s++)
 		switch (*s) {
 		case '&':

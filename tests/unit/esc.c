@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: text made safe for XML, JSON and Markdown (reports/esc.c). */
+/*
+ * Unit tests: text made safe for XML, JSON, Markdown and gnuplot
+ * (reports/esc.c), and for terminals (clean_text, formats/util.c).
+ */
 #include <stdio.h>
 #include <string.h>
 
@@ -34,6 +37,24 @@ md(const char *s)
 	sbuf_reset(&sb);
 	esc_md(&sb, s);
 	return sb.buf != NULL ? sb.buf : "";
+}
+
+static const char *
+gp(const char *s, int data)
+{
+	static struct sbuf sb;
+
+	sbuf_reset(&sb);
+	esc_gnuplot(&sb, s, data);
+	return sb.buf;
+}
+
+static const char *
+clean(const char *s, size_t maxchars)
+{
+	static char buf[64];
+
+	return clean_text(s, maxchars, buf, sizeof(buf));
 }
 
 int
@@ -79,6 +100,26 @@ main(void)
 	    "a\\|b \\*c\\* \\_d\\_ \\`e\\` \\[f\\](g) \\<h\\> \\#1 "
 	    "\\~\\~i\\~\\~ \\\\");
 	CHECK_STR(md("two\nlines"), "two lines");
+	CHECK_STR(md("&amp; $x$"), "\\&amp; \\$x\\$");
+	CHECK_STR(md("\033[2J"), " \\[2J");
+
+	/* gnuplot: '' doubled, a leading quote joined on, no line break. */
+	CHECK_STR(gp("it's", 0), "'it''s'");
+	CHECK_STR(gp("'lead'", 0), "\"'\".'lead'''");
+	CHECK_STR(gp("''", 0), "\"'\".\"'\".''");
+	CHECK_STR(gp("a\nsystem('x') #\r\x7f", 0), "'a system(''x'') #  '");
+	CHECK_STR(gp("`x` @m \\", 0), "'`x` @m \\'");
+	CHECK_STR(gp("\xff", 0), "'\xef\xbf\xbd'");
+	CHECK_STR(gp("", 0), "''");
+	/* Data blocks: " as ', backslash doubled, no line ("EOD"). */
+	CHECK_STR(gp("a\"b\\n\nEOD", 1), "\"a'b\\\\n EOD\"");
+
+	/* Terminals: controls (C0, DEL, C1) as spaces, bad bytes as '?'. */
+	CHECK_STR(clean("a\033[2Jb\033]0;t\007", 60), "a [2Jb ]0;t ");
+	CHECK_STR(clean("csi\xc2\x9b\x7f", 60), "csi  ");
+	CHECK_STR(clean("\xff\xc0\xaf \xc2\xb1", 60), "??? \xc2\xb1");
+	CHECK_STR(clean("abcdefghij", 5), "ab...");
+	CHECK_STR(clean("line\nbreak", 60), "line break");
 	CHECK_STR(md("python3 train.py --lr 0.1"), "python3 train.py --lr 0.1");
 	TEST_END("esc");
 }
