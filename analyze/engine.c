@@ -21,6 +21,7 @@
 #define CTX_SLACK 1024		/* context memory assumed where not seen */
 #define RESUME_POLLS 8		/* polls a process may be missing from */
 #define LAG_MAX (600 * NS_PER_SEC)	/* poll intervals believed */
+#define SAME_POLL NS_PER_MS	/* a listing this soon after: one poll */
 
 /* The usual gap between the times of a series: its median, kept current. */
 struct cadence {
@@ -231,6 +232,20 @@ lag(const struct gpu *g)
 	uint64_t iv = g->proc.median < LAG_MAX ? g->proc.median : LAG_MAX;
 
 	return iv + iv / 2;
+}
+
+/*
+ * How soon after a device sample a listing is of the same poll (one
+ * program printed both: gpustat, -q -x, a GMEM frame, a wrapper's date
+ * line): SAME_POLL, or a quarter of the sampling interval when that is
+ * less.  Two loops are never that close for long.
+ */
+static uint64_t
+same_poll(const struct gpu *g)
+{
+	uint64_t q = g->dev.median / 4;
+
+	return q != 0 && q < SAME_POLL ? q : SAME_POLL;
 }
 
 /* The latest judged sample before t: its unattributed level. */
@@ -471,16 +486,18 @@ struct subsets {
 static void
 subset_leaf(struct subsets *x, uint32_t m, int64_t sum)
 {
-	int64_t err = sum > x->r ? sum - x->r : x->r - sum;
+	int64_t err = sum > x->r ? sum - x->r : x->r - sum, slack;
 	double sc = 0;
 	size_t i;
 
 	/*
 	 * A set may give back more than its members listed, by what their
-	 * contexts held beyond their listings (CTX_SLACK): never less.
+	 * contexts held beyond their listings: up to a quarter of it, and
+	 * CTX_SLACK at most.
 	 */
+	slack = sum / 4 < CTX_SLACK ? sum / 4 : CTX_SLACK;
 	if (m == 0 || (sum > x->r && err > x->tol) ||
-	    (sum <= x->r && err > x->tol + CTX_SLACK))
+	    (sum <= x->r && err > x->tol + slack))
 		return;
 	for (i = 0; i < x->n; i++)
 		if (m & (1U << i))
@@ -597,7 +614,7 @@ candidates(struct gpu *g, uint64_t ts, struct ptask ***c)
 	for (i = 0; i < g->nwait; i++) {
 		struct ptask *t = g->wait[i];
 
-		if (gone_by(t, ts) && t->start <= ts) {
+		if (gone_by(t, ts) && t->start <= plus(ts, same_poll(g))) {
 			*c = egrow(*c, n, sizeof(**c));
 			(*c)[n++] = t;
 		}
@@ -658,21 +675,27 @@ give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts)
 	}
 }
 
-/* What has come back at a judged sample: pending minus what is out. */
+/* The memory of the tasks that may have given it back at ts. */
 static int64_t
-returned(const struct engine *e, struct gpu *g, uint64_t ts)
+pending_at(const struct gpu *g, uint64_t ts)
 {
 	int64_t pending = 0;
 	size_t i;
 
-	(void)e;
 	for (i = 0; i < g->nwait; i++) {
 		const struct ptask *t = g->wait[i];
 
-		if (gone_by(t, ts) && t->start <= ts)
+		if (gone_by(t, ts) && t->start <= plus(ts, same_poll(g)))
 			pending += t->remaining;
 	}
-	return pending - (g->unattr - g->base);
+	return pending;
+}
+
+/* What has come back at a judged sample: pending minus what is out. */
+static int64_t
+returned(const struct gpu *g, uint64_t ts)
+{
+	return pending_at(g, ts) - (g->unattr - g->base);
 }
 
 /*
@@ -683,7 +706,7 @@ returned(const struct engine *e, struct gpu *g, uint64_t ts)
 static void
 judge(struct engine *e, struct gpu *g, uint64_t ts)
 {
-	int64_t tol = e->cfg->tolerance, r = returned(e, g, ts);
+	int64_t tol = e->cfg->tolerance, r = returned(g, ts);
 	size_t i;
 
 	if (g->tent) {
@@ -692,7 +715,7 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 			give_back(e, g, g->tent_r, g->tent_ts);
 			if (g->nwait == 0)
 				return;
-			r = returned(e, g, ts);
+			r = returned(g, ts);
 		} else
 			e->st.dips++;
 	}
@@ -750,13 +773,15 @@ emit_declared(void *ctx, void *gp, const struct declared_task *d)
 	emit(ctx, gp, &t);
 }
 
-/* What t listed at ts: its value then. */
+/* What t listed at ts: its value then (eps: same_poll()). */
 static uint32_t
-value_at(const struct ptask *t, uint64_t ts)
+value_at(const struct ptask *t, uint64_t ts, uint64_t eps)
 {
-	if (t->start > ts)
+	uint64_t at = plus(ts, eps);
+
+	if (t->start > at)
 		return 0;
-	return t->curts > ts ? t->prev : t->end != 0 ? t->held : t->cur;
+	return t->curts > at ? t->prev : t->end != 0 ? t->held : t->cur;
 }
 
 /*
@@ -765,7 +790,7 @@ value_at(const struct ptask *t, uint64_t ts)
  * may or may not hold the change then.
  */
 static int
-straddles(const struct ptask *t, uint64_t ts, int64_t tol)
+straddles(const struct ptask *t, uint64_t ts, uint64_t eps, int64_t tol)
 {
 	int64_t d = (int64_t)t->cur - t->prev;
 
@@ -773,7 +798,8 @@ straddles(const struct ptask *t, uint64_t ts, int64_t tol)
 		d = (int64_t)t->held - t->prev;
 	if (d < 0)
 		d = -d;
-	return d > tol && t->chgprev < ts && t->curts > ts;
+	return d > tol && plus(t->chgprev, eps) < ts &&
+	    t->curts > plus(ts, eps);
 }
 
 /*
@@ -850,6 +876,7 @@ evaluate(struct engine *e, const struct pending *p)
 	struct gpu *g = p->g;
 	const struct cfg_device *dev;
 	int64_t tol = e->cfg->tolerance, usage, attr, shown;
+	uint64_t eps;
 	int ambiguous = 0;
 	struct sample s;
 	size_t i;
@@ -877,6 +904,7 @@ evaluate(struct engine *e, const struct pending *p)
 	}
 	e->st.samples++;
 	cadence_add(&g->dev, p->ts);
+	eps = same_poll(g);
 	/*
 	 * The processes as they were at the sample: listings that came
 	 * after it are taken back, tasks that ended since count while they
@@ -887,20 +915,20 @@ evaluate(struct engine *e, const struct pending *p)
 	for (i = 0; i < g->nrecent; i++) {
 		const struct ptask *t = g->recent[i];
 
-		attr -= (int64_t)t->cur - value_at(t, p->ts);
-		if (straddles(t, p->ts, tol))
+		attr -= (int64_t)t->cur - value_at(t, p->ts, eps);
+		if (straddles(t, p->ts, eps, tol))
 			ambiguous = 1;
 	}
 	shown = 0;
 	for (i = 0; i < g->nwait; i++) {
 		const struct ptask *t = g->wait[i];
 
-		if (straddles(t, p->ts, tol))
+		if (straddles(t, p->ts, eps, tol))
 			ambiguous = 1;
-		if (t->start > p->ts)
+		if (t->start > plus(p->ts, eps))
 			continue;
 		if (!gone_by(t, p->ts))
-			attr += value_at(t, p->ts);
+			attr += value_at(t, p->ts, eps);
 		else if (t->end > p->ts)
 			shown += t->held;	/* the log lists it until then */
 	}
@@ -918,7 +946,7 @@ evaluate(struct engine *e, const struct pending *p)
 	    e->cfg, emit_declared, e, g);
 	/* The listings changed long enough ago are known from now on. */
 	for (i = 0; i < g->nrecent;)
-		if (g->recent[i]->curts <= p->ts)
+		if (g->recent[i]->curts <= plus(p->ts, eps))
 			recent_del(g, g->recent[i]);
 		else
 			i++;
@@ -944,11 +972,7 @@ evaluate(struct engine *e, const struct pending *p)
 			g->wait[i]->after++;
 	if (!g->have_base) {
 		/* No sample before the ends: take what is out as pending. */
-		int64_t pending = 0;
-
-		for (i = 0; i < g->nwait; i++)
-			pending += g->wait[i]->remaining;
-		g->base = g->unattr - pending;
+		g->base = g->unattr - pending_at(g, p->ts);
 		g->base_ts = p->ts;
 		g->have_base = 1;
 		return;

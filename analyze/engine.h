@@ -26,7 +26,7 @@
  *   missed the process; delay_lo and delay_hi bound it by the samples
  *   around the end and the release.  When several tasks wait at once, a
  *   drop goes to the likeliest set of them (recency; sizes within the
- *   tolerance, or up to 1 GiB short for contexts not seen), or in part
+ *   tolerance, or up to a quarter short for contexts not seen), or in part
  *   to one larger task.  What has not come back by the last sample is
  *   leaked.
  *

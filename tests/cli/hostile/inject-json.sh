@@ -40,17 +40,22 @@ for k in $keys; do
 	json tasks.json "$k: tasks -t json"
 	expect_eq "$k: json tasks" "$(python3 -c 'import json
 print(len(json.load(open("tasks.json", encoding="utf-8"))))')" 4
-	gpumem-check -q --json check.json --junit junit.xml in.csv 2>/dev/null
-	expect_eq "$k: check: exit" $? 1
+	rc=0
+	gpumem-check -q --json check.json --junit junit.xml in.csv 2>/dev/null ||
+	    rc=$?
+	expect_eq "$k: check: exit" $rc 1
 	json check.json "$k: check --json"
 	xmllint --noout junit.xml 2>/dev/null || die "$k: junit.xml is not XML"
 	gpumem-tasks -q in.csv > tasks.csv || die "$k: csv: exit $?"
 	expect_eq "$k: csv rows" "$(python3 -c 'import csv
 print(len(list(csv.reader(open("tasks.csv", newline="", encoding="latin-1"))))-1)')" 4
-	gpumem-check -q tasks.csv 2> back.txt
-	expect_eq "$k: check of the table: exit" $? 1
-	gpumem-check -q in.csv 2> direct.txt
-	expect_eq "$k: verdict of the table" "$(tail -n 1 back.txt)" \
-	    "$(tail -n 1 direct.txt)"
+	rc=0
+	gpumem-check -q tasks.csv 2> back.txt || rc=$?
+	expect_eq "$k: check of the table: exit" $rc 1
+	gpumem-check -q in.csv 2> direct.txt || :
+	# The same tasks (a table has no device samples: the memory left
+	# at the end is not judged from it, so the counts of checks differ).
+	expect_eq "$k: verdict of the table" "$(tail -n 1 back.txt | cut -d';' -f2)" \
+	    "$(tail -n 1 direct.txt | cut -d';' -f2)"
 done
 exit 0

@@ -18,7 +18,7 @@ for t in read tasks usage; do
 done
 : > check.json
 chmod 640 check.json
-gpumem-check -q --json check.json demo.csv 2>/dev/null
+gpumem-check -q --json check.json demo.csv 2>/dev/null || :
 expect_eq "check --json: mode" "$(mode check.json)" 640
 if command -v gnuplot >/dev/null; then
 	: > chart.svg

@@ -14,14 +14,15 @@ alive() {
 		printf "%d,,0,0,1000000,,2000000,\n", 1000000000
 	}'
 }
-# churn N: N processes one after another, each leaving 10 MiB behind.
+# churn N: N processes one after another, each leaving 100 MiB behind
+# (more than the tolerance: a leak).
 churn() {
 	awk -v n="$1" 'BEGIN {
 		print "timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name"
 		for (p = 1; p <= n; p++) {
-			printf "%d%06d,,0,%d,10,,,w\n", p, 1, p
+			printf "%d%06d,,0,%d,100,,,w\n", p, 1, p
 			printf "%d%06d,,0,%d,0,,,w\n", p, 2, p
-			printf "%d%06d,,0,0,%d,,,\n", p, 3, 100 + 10 * p
+			printf "%d%06d,,0,0,%d,,,\n", p, 3, 100 + 100 * p
 		}
 	}'
 }

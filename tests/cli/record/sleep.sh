@@ -15,7 +15,7 @@ grep -q '^interval_ms: 100$' run/meta || die "meta: $(cat run/meta)"
 head -n 1 run/query-gpu.csv | grep -q 'memory.reserved \[MiB\]' || die "no memory.reserved column"
 gpumem-read run | gpumem-tasks -q > tasks.csv || die "read | tasks: exit $?"
 expect_eq "tasks" "$(nrec tasks.csv)" 1
-IFS=, read -r host gpu pid name start end peak held release delay leaked status <<ROW
+IFS=, read -r host gpu pid name start end peak held release delay leaked status rest <<ROW
 $(tail -n 1 tasks.csv)
 ROW
 expect_eq "name" "$name" sleep

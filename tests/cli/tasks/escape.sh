@@ -14,7 +14,7 @@ cells() {
 }
 expect_eq "md cells" "$(sed -n 3p t.md | cells)" "$(sed -n 1p t.md | cells)"
 expect_eq "md name" "$(sed -n 3p t.md | sed 's/\\|/\n/g' | head -n 1 |
-    awk -F '|' '{ print $4 }')" ' a"b\c'
+    awk -F '|' '{ print $4 }')" ' a"b\\c'
 # JSON: no raw control character (RFC 8259 wants them escaped); valid,
 # and the name decoded is the name (jq reads it).
 gpumem-tasks -q -t json e.csv > t.json
