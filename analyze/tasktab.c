@@ -326,8 +326,8 @@ bound(uint64_t ns, uint64_t interval, int up, char *buf)
  * when it does not: the range is what the samples around the end and the
  * release allow, never less.
  */
-static void
-delay_cell(const struct task *t, char *cell)
+char *
+tasktab_delay_range(const struct task *t, char *cell)
 {
 	char d[32], lo[32], hi[32];
 
@@ -342,6 +342,7 @@ delay_cell(const struct task *t, char *cell)
 	else
 		snprintf(cell, 96, "%.24s s (%.24s\xe2\x80\x93%.24s s)", d, lo,
 		    hi);
+	return cell;
 }
 
 /* The cells of one row of the people's table. */
@@ -364,7 +365,7 @@ cells(struct tasktab_w *w, size_t i, char c[11][96])
 	mib(t->peak, c[6]);
 	mib(t->held, c[7]);
 	if (t->status == TASK_RELEASED)
-		delay_cell(t, c[8]);
+		tasktab_delay_range(t, c[8]);
 	else
 		snprintf(c[8], 96, "-");
 	if (t->status == TASK_LEAKED)
@@ -638,7 +639,9 @@ parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 	}
 	t->has_leaked = rc > 0;
 	t->leaked = (uint32_t)v;
-	t->delay_lo = t->delay_hi = t->delay;
+	/* An older table: what one sampling interval can tell. */
+	t->delay_lo = t->delay > t->interval ? t->delay - t->interval : 0;
+	t->delay_hi = t->delay + t->interval;
 	if (nf == 15 && ((n[12] > 0 && secs(f[12], n[12], &t->delay_lo) < 0) ||
 	    (n[13] > 0 && secs(f[13], n[13], &t->delay_hi) < 0))) {
 		*why = "delay_min_s, delay_max_s: expected seconds";

@@ -58,6 +58,13 @@ char *tasktab_delay(uint64_t delay, uint64_t interval, char *buf);
 #define TASKTAB_NOTESZ 64
 char *tasktab_notes(unsigned notes, char *buf);
 
+/*
+ * A released task's delay for people, with the range the data allows:
+ * "3 s \xc2\xb11 s" when even, "0 s (0\xe2\x80\x930.3 s)" when not.
+ * buf must hold 96 bytes.
+ */
+char *tasktab_delay_range(const struct task *t, char *buf);
+
 /* A task table read back: rows with their own strings. */
 struct tasklist {
 	struct task *t;

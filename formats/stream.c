@@ -456,9 +456,11 @@ close_poll(struct resolver *rs, struct chan *c)
 
 /*
  * No poll for a long time: the polls in between found nothing.  factor2
- * is in halves of an interval (7 while reading, 3 at the end): two polls
- * lost in a row (a poll three intervals on, give or take the loop's
+ * is in halves of an interval (7 while reading a file, 3 at the end): two
+ * polls lost in a row (a poll three intervals on, give or take the loop's
  * jitter) still come in before, and end only the processes they miss.
+ * Live, records are held one interval only: 5, as soon as it can be
+ * told.
  */
 static void
 check_gap(struct resolver *rs, struct chan *c, uint64_t factor2)
@@ -562,7 +564,8 @@ resolver_put(struct resolver *rs, const struct rec *r)
 
 			if (c->open)
 				close_poll(rs, c);
-			check_gap(rs, c, r == NULL ? 3 : 7);
+			check_gap(rs, c, r == NULL ? 3 :
+			    rs->live_input ? 5 : 7);
 		}
 		if (r == NULL)
 			return;

@@ -797,7 +797,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
     uint64_t last, int nhosts)
 {
 	struct sbuf title = SBUF_INIT;
-	char label[160], mb[32], d[32], iv[32];
+	char label[160], mb[32];
 	uint64_t maxdelay = 0;
 	double x0, x1, span, minw, xpp, plotw, charw;
 	size_t i, nleak = 0, nheld = 0, nrun = 0, nnote[2] = {0, 0};
@@ -937,13 +937,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 
 			if (b - xval(t->end, ch->utc) < minw)
 				b = xval(t->end, ch->utc) + minw;
-			if (t->interval != 0)
-				snprintf(text, sizeof(text), "%s s \xc2\xb1%s s",
-				    tasktab_delay(t->delay, t->interval, d),
-				    gtime_fmt_secs(t->interval, iv));
-			else
-				snprintf(text, sizeof(text), "%s s",
-				    gtime_fmt_secs(t->delay, d));
+			tasktab_delay_range(t, text);
 			sbuf_printf(sb, "%zu %.3f ", i, b + xpp * 3);
 			esc_gnuplot(sb, text, 1);
 			sbuf_addc(sb, '\n');

@@ -391,12 +391,9 @@ md_tasks(struct obuf *o, const struct verdicts *vs)
 		mib_cell(&o->sb, t->held);
 		sbuf_adds(&o->sb, " | ");
 		if (t->status == TASK_RELEASED) {
-			char d[32], iv[32];
+			char r[96];
 
-			sbuf_printf(&o->sb, "%s s", delay_str(t, d));
-			if (t->interval != 0)
-				sbuf_printf(&o->sb, " \xc2\xb1%s s",
-				    gtime_fmt_secs(t->interval, iv));
+			sbuf_adds(&o->sb, tasktab_delay_range(t, r));
 		} else
 			sbuf_adds(&o->sb, "-");
 		sbuf_adds(&o->sb, " | ");

@@ -63,17 +63,11 @@ paint(unsigned char *cells, size_t cols, uint64_t a, uint64_t b,
 static void
 note_of(const struct task *t, char *buf, size_t cap)
 {
-	char d[32], iv[32], mb[32];
+	char r[96], mb[32];
 
 	switch (t->status) {
 	case TASK_RELEASED:
-		if (t->interval != 0)
-			snprintf(buf, cap, "%s s \xc2\xb1%s s",
-			    tasktab_delay(t->delay, t->interval, d),
-			    gtime_fmt_secs(t->interval, iv));
-		else
-			snprintf(buf, cap, "%s s", gtime_fmt_secs(t->delay,
-			    d));
+		snprintf(buf, cap, "%s", tasktab_delay_range(t, r));
 		break;
 	case TASK_LEAKED:
 		if (t->has_leaked)
