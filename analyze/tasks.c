@@ -80,7 +80,8 @@ usage(FILE *f, int status)
 struct ctx {
 	struct tasktab_w *w;
 	int werr;
-	uint64_t maxdelay, interval;
+	struct task longest;	/* the released task with the longest delay */
+	int have_longest;
 };
 
 static void
@@ -88,9 +89,10 @@ on_task(void *p, const struct task *t)
 {
 	struct ctx *c = p;
 
-	if (t->status == TASK_RELEASED && t->delay >= c->maxdelay) {
-		c->maxdelay = t->delay;
-		c->interval = t->interval;
+	if (t->status == TASK_RELEASED && (!c->have_longest ||
+	    t->delay >= c->longest.delay)) {
+		c->longest = *t;	/* its strings are not kept */
+		c->have_longest = 1;
 	}
 	if (!c->werr && tasktab_put(c->w, t) < 0)
 		c->werr = 1;
@@ -99,19 +101,14 @@ on_task(void *p, const struct task *t)
 static void
 summary(const struct engine_stats *st, const struct ctx *c)
 {
-	char d[32], iv[32];
+	char r[96];
 	struct sbuf sb = SBUF_INIT;
 
 	sbuf_printf(&sb, "%llu tasks: %llu released",
 	    (unsigned long long)st->tasks, (unsigned long long)st->released);
-	if (st->released > 0) {
-		sbuf_printf(&sb, " (longest after %s s",
-		    tasktab_delay(c->maxdelay, c->interval, d));
-		if (c->interval != 0)
-			sbuf_printf(&sb, " \xc2\xb1%s s",
-			    gtime_fmt_secs(c->interval, iv));
-		sbuf_adds(&sb, ")");
-	}
+	if (st->released > 0 && c->have_longest)
+		sbuf_printf(&sb, " (longest after %s)",
+		    tasktab_delay_range(&c->longest, r));
 	sbuf_printf(&sb, ", %llu leaked", (unsigned long long)st->leaked);
 	if (st->leaked > 0)
 		sbuf_printf(&sb, " (%llu MiB never came back%s)",
