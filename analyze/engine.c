@@ -88,7 +88,6 @@ struct gpu {
 	uint64_t base_ts;	/* when base was taken */
 	int have_sample;
 	int64_t unattr;		/* at the latest judged sample */
-	uint64_t last_ts;
 	struct cadence dev;	/* device samples */
 	struct cadence proc;	/* process polls */
 	struct hist hist[NHIST];
@@ -98,7 +97,6 @@ struct gpu {
 	uint64_t tent_ts;
 	int64_t tent_r;
 	struct dgpu *decl;	/* declared tasks (declared.h) */
-	uint64_t ntasks;
 };
 
 /* A device sample waiting for the process records around it. */
@@ -117,10 +115,8 @@ struct engine {
 	size_t phead, pcount, pcap;
 	size_t nlive;
 	struct engine_stats st;
-	uint64_t maxdelay;
 	uint64_t negative;	/* samples with attributed > usage */
 	struct sbuf key;
-	int started;
 	struct gpu *gcache[NGCACHE];	/* GPUs looked up lately */
 	struct declared *decl;	/* NULL: no task declared */
 };
@@ -280,11 +276,9 @@ emit(struct engine *e, struct gpu *g, struct task *t)
 		t->name = cfgname;
 	if (t->interval == 0)
 		t->interval = g->dev.median;
-	if (t->status == TASK_RELEASED) {
-		if (t->delay > e->maxdelay)
-			e->maxdelay = t->delay;
+	if (t->status == TASK_RELEASED)
 		e->st.released++;
-	} else if (t->status == TASK_LEAKED) {
+	else if (t->status == TASK_LEAKED) {
 		e->st.leaked++;
 		if (t->has_leaked)
 			e->st.leaked_mib += t->leaked;
@@ -456,6 +450,38 @@ wait_add(struct engine *e, struct gpu *g, struct ptask *p)
 }
 
 /*
+ * Ended task t (a process gone, or the life before a reused pid) waits for
+ * its memory.  The base is the level without it (level: the unattributed
+ * level while it was listed): its context memory was part of the level
+ * while it lived, if it lived when the base was taken.
+ */
+static void
+wait_ended(struct engine *e, struct gpu *g, struct ptask *t, int64_t level)
+{
+	if (g->nwait == 0) {
+		g->have_base = g->have_sample;
+		g->base = level - t->ctx;
+		g->base_ts = t->end;
+		t->ctx_based = 1;
+		g->tent = 0;
+	} else if (t->start < g->base_ts) {
+		g->base -= t->ctx;
+		t->ctx_based = 1;
+	}
+	wait_add(e, g, t);
+}
+
+/* Nothing waits any more: the next end takes a base of its own. */
+static void
+wait_emptied(struct gpu *g)
+{
+	if (g->nwait == 0) {
+		g->have_base = 0;
+		g->tent = 0;
+	}
+}
+
+/*
  * How likely a waiting task is to be giving its memory back now: tasks
  * that ended a moment ago, far more than a leak from an hour ago (which
  * can still come back: a stuck process is killed at last).
@@ -601,8 +627,15 @@ gone_by(const struct ptask *t, uint64_t ts)
 	return t->end <= ts || t->last < ts;
 }
 
+/* Whether t may have given memory back at ts: gone, and started by then. */
+static int
+may_give(const struct gpu *g, const struct ptask *t, uint64_t ts)
+{
+	return gone_by(t, ts) && t->start <= plus(ts, same_poll(g));
+}
+
 /*
- * The waiting tasks that may have given memory back at ts (gone_by).
+ * The waiting tasks that may have given memory back at ts (may_give).
  * Return how many, in *c (in order of ends).
  */
 static size_t
@@ -614,7 +647,7 @@ candidates(struct gpu *g, uint64_t ts, struct ptask ***c)
 	for (i = 0; i < g->nwait; i++) {
 		struct ptask *t = g->wait[i];
 
-		if (gone_by(t, ts) && t->start <= plus(ts, same_poll(g))) {
+		if (may_give(g, t, ts)) {
 			*c = egrow(*c, n, sizeof(**c));
 			(*c)[n++] = t;
 		}
@@ -669,10 +702,7 @@ give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts)
 		if (c[i] != NULL && c[i]->lastnot < ts)
 			c[i]->lastnot = ts;
 	free(c);
-	if (g->nwait == 0) {
-		g->have_base = 0;
-		g->tent = 0;
-	}
+	wait_emptied(g);
 }
 
 /* The memory of the tasks that may have given it back at ts. */
@@ -685,7 +715,7 @@ pending_at(const struct gpu *g, uint64_t ts)
 	for (i = 0; i < g->nwait; i++) {
 		const struct ptask *t = g->wait[i];
 
-		if (gone_by(t, ts) && t->start <= plus(ts, same_poll(g)))
+		if (may_give(g, t, ts))
 			pending += t->remaining;
 	}
 	return pending;
@@ -743,10 +773,7 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 		} else if (t->lastnot < ts)
 			t->lastnot = ts;
 	}
-	if (g->nwait == 0) {
-		g->have_base = 0;
-		g->tent = 0;
-	}
+	wait_emptied(g);
 }
 
 /* A declared task judged (declared.h): ctx is the engine, gp the GPU. */
@@ -842,18 +869,8 @@ settle_suspect(struct engine *e, struct gpu *g, struct ptask *t)
 	t->ctx = 0;
 	t->have_before = 0;
 	t->notes |= NOTE_PIDREUSE;
-	if (g->nwait == 0) {
-		g->base = t->sus_u0 - (int64_t)o->ctx;
-		g->base_ts = o->end;
-		g->have_base = 1;
-		o->ctx_based = 1;
-	} else if (o->start < g->base_ts) {
-		g->base -= o->ctx;
-		o->ctx_based = 1;
-	}
-	g->ntasks++;
 	e->st.splits++;
-	wait_add(e, g, o);
+	wait_ended(e, g, o, t->sus_u0);
 }
 
 static void
@@ -941,7 +958,6 @@ evaluate(struct engine *e, const struct pending *p)
 		e->negative++;
 	if (e->cb.sample != NULL)
 		e->cb.sample(e->cb.ctx, &s);
-	g->last_ts = p->ts;
 	declared_sample(e->decl, &g->decl, g->host, g->gpu, p->ts, usage,
 	    e->cfg, emit_declared, e, g);
 	/* The listings changed long enough ago are known from now on. */
@@ -1079,11 +1095,9 @@ resume(struct engine *e, struct gpu *g, const struct rec *r)
 		    strcmp(r->name, t->name) != 0))
 			continue;
 		list_del(g->wait, &g->nwait, t);
-		if (g->nwait == 0) {
-			g->have_base = 0;
-			g->tent = 0;
-		} else if (t->ctx_based)
+		if (g->nwait > 0 && t->ctx_based)
 			g->base += t->ctx;
+		wait_emptied(g);
 		t->ctx_based = 0;
 		suspect(g, t, SUS_RESUMED, r->ts);
 		t->end = 0;
@@ -1100,8 +1114,8 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 {
 	void **v = hmap_get(&g->live, &r->pid, sizeof(r->pid));
 	struct ptask *t = v != NULL ? *v : NULL;
-	int64_t tol = e->cfg->tolerance;
-	uint64_t pollbefore;
+	int64_t tol = e->cfg->tolerance, u;
+	uint64_t pollbefore, nev;
 
 	if (r->used > 0 || !(r->has & REC_USED))
 		cadence_add(&g->proc, r->ts);
@@ -1144,8 +1158,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 			    &t->ubefore, NULL);
 			*hmap_put(&g->live, &r->pid, sizeof(r->pid), NULL) = t;
 			e->nlive++;
-			g->ntasks++;
-			g->nev++;
+					g->nev++;
 			t->nev = g->nev;
 		} else if (r->name[0] != '\0' && strcmp(t->name, r->name) != 0) {
 			free(t->name);
@@ -1188,43 +1201,22 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 	t->lastnot = t->last;
 	hmap_del(&g->live, &r->pid, sizeof(r->pid));
 	e->nlive--;
-	{
-		/*
-		 * Context memory: what the device held for it beyond its
-		 * listing, seen as the rise of unattributed memory over its
-		 * life while no other task came or went.
-		 */
-		int64_t u = 0, ctx;
-		uint64_t nev = 0;
-
-		if (t->have_before && level_before(g, plus(t->last, 1), &u,
-		    &nev) && nev == t->nev && g->nev == t->nev) {
-			ctx = u - t->ubefore;
-			if (ctx > tol && ctx <= CTX_MAX)
-				t->ctx = (uint32_t)ctx;
-		}
+	/* The level while it was listed: the judged sample at its last. */
+	if (!level_before(g, plus(t->last, 1), &u, &nev)) {
+		u = g->unattr;
+		nev = g->nev + 1;	/* unknown: no context measured */
 	}
+	/*
+	 * Context memory: what the device held for it beyond its listing,
+	 * seen as the rise of unattributed memory over its life while no
+	 * other task came or went.
+	 */
+	if (t->have_before && nev == t->nev && g->nev == t->nev &&
+	    u - t->ubefore > tol && u - t->ubefore <= CTX_MAX)
+		t->ctx = (uint32_t)(u - t->ubefore);
 	g->nev++;
 	t->remaining = t->held + t->ctx;
-	/*
-	 * The base is the level without it: its context memory was part of
-	 * the level while it lived, if it lived when the base was taken.
-	 */
-	if (g->nwait == 0) {
-		int64_t u;
-
-		g->have_base = g->have_sample;
-		g->base = level_before(g, plus(t->last, 1), &u, NULL) ? u :
-		    g->unattr;
-		g->base -= t->ctx;
-		g->base_ts = t->end;
-		t->ctx_based = 1;
-		g->tent = 0;
-	} else if (t->start < g->base_ts) {
-		g->base -= t->ctx;
-		t->ctx_based = 1;
-	}
-	wait_add(e, g, t);
+	wait_ended(e, g, t, u);
 }
 
 void

@@ -66,6 +66,10 @@ out(struct tasktab_w *w, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The units of decimals(): 1 s, 0.1 s, 0.01 s, 1 ms. */
+static const uint64_t unit_ns[] = {NS_PER_SEC, 100 * NS_PER_MS,
+    10 * NS_PER_MS, NS_PER_MS};
+
 /* Decimals a delay deserves: what one sampling interval can tell. */
 static int
 decimals(uint64_t interval)
@@ -84,10 +88,8 @@ decimals(uint64_t interval)
 char *
 tasktab_delay(uint64_t delay, uint64_t interval, char *buf)
 {
-	static const uint64_t unit[] = {NS_PER_SEC, 100 * NS_PER_MS,
-	    10 * NS_PER_MS, NS_PER_MS};
 	int d = decimals(interval);
-	uint64_t q = (delay + unit[d] / 2) / unit[d];
+	uint64_t q = (delay + unit_ns[d] / 2) / unit_ns[d];
 	uint64_t scale = d == 0 ? 1 : d == 1 ? 10 : d == 2 ? 100 : 1000;
 
 	if (d == 0)
@@ -140,17 +142,6 @@ parse_notes(const char *s, size_t n, unsigned *notes)
 	return 0;
 }
 
-/* Seconds with ms: the bounds of a delay. */
-static char *
-secs_ms(uint64_t ns, char *buf)
-{
-	uint64_t ms = (ns + NS_PER_MS / 2) / NS_PER_MS;
-
-	snprintf(buf, 32, "%llu.%03llu", (unsigned long long)(ms / 1000),
-	    (unsigned long long)(ms % 1000));
-	return buf;
-}
-
 static void
 csv_str(struct tasktab_w *w, const char *s)
 {
@@ -183,8 +174,9 @@ put_csv(struct tasktab_w *w, const struct task *t)
 		out(w, ",,,");
 	out(w, "%s,", status_names[t->status]);
 	if (t->status == TASK_RELEASED)
-		out(w, "%s,%s,", secs_ms(t->delay_lo, lo),
-		    secs_ms(t->delay_hi, hi));
+		/* The bounds in ms (interval 0: the finest tasktab_delay). */
+		out(w, "%s,%s,", tasktab_delay(t->delay_lo, 0, lo),
+		    tasktab_delay(t->delay_hi, 0, hi));
 	else
 		out(w, ",,");
 	out(w, "%s\n", tasktab_notes(t->notes, nb));
@@ -230,7 +222,8 @@ put_json(struct tasktab_w *w, const struct task *t)
 	if (t->status == TASK_RELEASED)
 		out(w, ", \"release_delay_s\": %s, \"delay_min_s\": %s, "
 		    "\"delay_max_s\": %s", tasktab_delay(t->delay, t->interval,
-		    d), secs_ms(t->delay_lo, lo), secs_ms(t->delay_hi, hi));
+		    d), tasktab_delay(t->delay_lo, 0, lo),
+		    tasktab_delay(t->delay_hi, 0, hi));
 	else
 		out(w, ", \"release_delay_s\": null, \"delay_min_s\": null, "
 		    "\"delay_max_s\": null");
@@ -314,9 +307,7 @@ when(struct tasktab_w *w, uint64_t t, char *buf)
 static char *
 bound(uint64_t ns, uint64_t interval, int up, char *buf)
 {
-	static const uint64_t unit[] = {NS_PER_SEC, 100 * NS_PER_MS,
-	    10 * NS_PER_MS, NS_PER_MS};
-	uint64_t u = unit[decimals(interval)];
+	uint64_t u = unit_ns[decimals(interval)];
 
 	return tasktab_delay((up ? ns + u - 1 : ns) / u * u, interval, buf);
 }
