@@ -46,8 +46,14 @@ WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 ifeq ($(DEVELOPER),1)
 WARN += -Werror
 endif
+# Library code lives in the subfolders of formats/, analyze/ and reports/;
+# every folder that holds a header is on the include path.
+SRCDIRS = formats analyze reports
+LIBDIRS = $(sort $(patsubst %/,%,$(dir $(wildcard \
+	$(addsuffix /*/*.[ch],$(SRCDIRS))))))
+INCDIRS = $(SRCDIRS) $(LIBDIRS)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(PKG_CFLAGS) \
-	-Iformats -Ianalyze -Ireports $(SAN) $(CFLAGS)
+	$(addprefix -I,$(INCDIRS)) $(SAN) $(CFLAGS)
 ALL_LDFLAGS = $(SAN) $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm
 
@@ -57,7 +63,8 @@ TOOLS = formats/read formats/synth formats/record formats/pcap formats/send \
 	reports/report
 
 TOOLSRC = $(addsuffix .c,$(TOOLS))
-LIBSRC = $(filter-out $(TOOLSRC),$(wildcard formats/*.c analyze/*.c reports/*.c))
+LIBSRC = $(filter-out $(TOOLSRC),$(wildcard $(addsuffix /*.c,$(SRCDIRS) \
+	$(LIBDIRS))))
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC))
 LIB = $(BUILD)/libgpumem.a
 TOOLBINS = $(foreach t,$(TOOLS),$(BIN)/gpumem-$(notdir $(t)))
