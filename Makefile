@@ -1,5 +1,5 @@
 # gpumem: GPU memory telemetry, from logs and captures to verdicts.
-# GNU make.  `make` builds everything into ./bin; `make check` runs the
+# GNU make.  `make` builds the programs into ./bin; `make check` runs the
 # tests (normal build and ASan+UBSan build); `make demo` runs the main job
 # on data gpumem makes itself.  See README.md.
 
@@ -57,11 +57,10 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(PKG_CFLAGS) \
 ALL_LDFLAGS = $(SAN) $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm
 
-# One binary per job: gpumem-<name>, built from <dir>/<name>.c.
-TOOLS = formats/read formats/synth formats/record formats/pcap formats/send \
-	analyze/usage analyze/tasks reports/check reports/plot reports/gantt \
-	reports/report
-
+# One binary per job: a .c at the top of formats/, analyze/ or reports/ is
+# a command, gpumem-<name>, with its man page <name>.1 beside it;
+# everything in their subfolders is library code (libgpumem.a).
+TOOLS = $(basename $(wildcard $(addsuffix /*.c,$(SRCDIRS))))
 TOOLSRC = $(addsuffix .c,$(TOOLS))
 LIBSRC = $(filter-out $(TOOLSRC),$(wildcard $(addsuffix /*.c,$(SRCDIRS) \
 	$(LIBDIRS))))
@@ -97,7 +96,11 @@ FUZZMAIN = $(BUILD)/fuzz/replay.o
 FUZZLINK =
 endif
 
-all: $(BINS) $(UNITBINS) $(TESTTOOLS) $(FUZZBINS)
+# Plain `make` builds the programs; `make tests` what the test suite runs
+# besides them (unit tests, test tools, fuzz replayers).
+all: $(BINS)
+
+tests: $(UNITBINS) $(TESTTOOLS) $(FUZZBINS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -121,7 +124,8 @@ $(BIN)/gpumem: $(BUILD)/gpumem.o $(LIB)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(LIBS) $(ALL_LDFLAGS)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -MMD -MP -MF $@.d -o $@ $< $(LIB) \
+	    $(LIBS) $(ALL_LDFLAGS)
 
 $(BUILD)/tools/inject.so: tests/tools/inject.c
 	@mkdir -p $(dir $@)
@@ -129,7 +133,8 @@ $(BUILD)/tools/inject.so: tests/tools/inject.c
 
 $(BUILD)/tools/%: tests/tools/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LIBS) $(ALL_LDFLAGS)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -MF $@.d -o $@ $< $(LIB) $(LIBS) \
+	    $(ALL_LDFLAGS)
 
 $(BUILD)/fuzz/%.o: tests/fuzz/%.c
 	@mkdir -p $(dir $@)
@@ -142,7 +147,7 @@ $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/fuzz.o $(FUZZMAIN) $(
 # Keep the objects: make would delete them as intermediate files.
 .SECONDARY: $(FUZZOBJ)
 
--include $(LIBOBJ:.o=.d) $(FUZZOBJ:.o=.d) $(BUILD)/gpumem.d $(addprefix $(BUILD)/,$(addsuffix .d,$(TOOLS)))
+-include $(LIBOBJ:.o=.d) $(FUZZOBJ:.o=.d) $(UNITBINS:=.d) $(TESTTOOLS:=.d) $(BUILD)/gpumem.d $(addprefix $(BUILD)/,$(addsuffix .d,$(TOOLS)))
 
 # Install the Debian packages the build and the tests need (where we can).
 deps:
@@ -151,8 +156,8 @@ deps:
 # The whole test suite: unit and end-to-end tests on the normal build and
 # on the ASan+UBSan build; one closing line "N passed, N failed".
 check: deps
-	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory SANITIZE=1 all
+	@$(MAKE) --no-print-directory all tests
+	@$(MAKE) --no-print-directory SANITIZE=1 all tests
 	@sh tests/run.sh bin build/normal build/san/bin build/san
 
 # Break the code on purpose, one rule at a time (tests/mutants/list), in a
@@ -178,7 +183,7 @@ demo: deps all
 
 # Speed and memory, side by side with the tools a user would otherwise use;
 # the table goes to bench/results.md.
-bench: deps all
+bench: deps all tests
 	@sh tests/deps.sh --bench
 	@sh bench/run.sh
 
@@ -204,5 +209,5 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all bench check clean demo deps fuzz fuzz-build install mutants \
+.PHONY: all bench check tests clean demo deps fuzz fuzz-build install mutants \
 	uninstall

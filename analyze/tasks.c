@@ -2,7 +2,7 @@
 /*
  * tasks.c: gpumem-tasks, the record stream in, one row per task out: when
  * it held memory, how long its memory stayed occupied after it ended, and
- * what never came back.  See analyze/engine.h for the definitions.
+ * what never came back.  See analyze/engine/engine.h for the definitions.
  */
 #include <getopt.h>
 #include <stdio.h>

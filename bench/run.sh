@@ -4,7 +4,7 @@
 # to an answer, side by side with the tools a user would otherwise use.
 #
 # Pipelines pass records in the binary form between gpumem tools, as
-# they do for users (formats/rec.h); one row shows read | tasks with text
+# they do for users (formats/core/rec.h); one row shows read | tasks with text
 # between.
 #
 # Data is made with gpumem synth (8 GPUs, 100 ms sampling, tasks with

@@ -3,7 +3,7 @@
  * check.c: gpumem-check, the CI gate: did any task of a GPU test run leak
  * memory or release it too slowly, and is the run worse than the last
  * good one?  A verdict on stderr, JUnit, Markdown and JSON reports, and
- * the exit status CI acts on.  The rules are in reports/gates.h.
+ * the exit status CI acts on.  The rules are in reports/ci/gates.h.
  */
 #include <errno.h>
 #include <getopt.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_bundle.c: `gpumem read --format bundle`: capture bundles
- * (formats/bundle.c, and the format of each section).  Read as it is, then
+ * (formats/reader/bundle.c, and the format of each section).  Read as it is, then
  * with --start and --interval (a log without times of its own needs them).
  * What gpumem writes must read back the same.
  */

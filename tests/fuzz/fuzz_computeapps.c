@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_computeapps.c: `gpumem read --format compute-apps`: nvidia-smi
- * --query-compute-apps CSV (formats/nvsmi.c).  Read as it is, then with
+ * --query-compute-apps CSV (formats/text/nvsmi.c).  Read as it is, then with
  * --start and --interval (a log without times of its own needs them).
  * What gpumem writes must read back the same.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * fuzz_config.c: the YAML configuration (formats/ytree.c with libyaml,
- * analyze/config.c), loaded as --config FILE loads it, then asked what
+ * fuzz_config.c: the YAML configuration (formats/core/ytree.c with libyaml,
+ * analyze/engine/config.c), loaded as --config FILE loads it, then asked what
  * the tools ask it.
  *
  * Invariants: a file that does not load leaves the defaults.

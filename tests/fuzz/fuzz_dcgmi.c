@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_dcgmi.c: `gpumem read --format dcgmi`: dcgmi dmon
- * (formats/dcgmi.c).  Read as it is, then with --start and --interval (a
+ * (formats/text/dcgmi.c).  Read as it is, then with --start and --interval (a
  * log without times of its own needs them).  What gpumem writes must read
  * back the same.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_dmon.c: `gpumem read --format dmon`: nvidia-smi dmon
- * (formats/dmon.c).  Read as it is, then with --start and --interval (a
+ * (formats/text/dmon.c).  Read as it is, then with --start and --interval (a
  * log without times of its own needs them).  What gpumem writes must read
  * back the same.
  */

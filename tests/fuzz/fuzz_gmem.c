@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * fuzz_gmem.c: the GMEM frame decoder (formats/gmem.c): a datagram checked
+ * fuzz_gmem.c: the GMEM frame decoder (formats/wire/gmem.c): a datagram checked
  * as one frame, and two TCP byte streams sharing a memory budget, fed in
  * chunks with gaps, as the capture reader feeds them.
  *

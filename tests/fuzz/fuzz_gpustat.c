@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_gpustat.c: `gpumem read --format gpustat`: gpustat text
- * (formats/gpustat.c).  Read as it is, then with --start and --interval (a
+ * (formats/text/gpustat.c).  Read as it is, then with --start and --interval (a
  * log without times of its own needs them).  What gpumem writes must read
  * back the same.
  */

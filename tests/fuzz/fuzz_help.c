@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_help.c: `gpumem read --format help`: nvidia-smi help texts, refused
- * with a reason (formats/help.c).  What gpumem writes must read back the
+ * with a reason (formats/text/help.c).  What gpumem writes must read back the
  * same.
  */
 #include "fuzz.h"

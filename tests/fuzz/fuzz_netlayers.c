@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_netlayers.c: a captured frame taken apart layer by layer
- * (formats/netlayers.c): link, IPv4 or IPv6 with options and extension
+ * (formats/capture/netlayers.c): link, IPv4 or IPv6 with options and extension
  * headers, UDP and TCP, as the capture reader does for each packet.
  *
  * Input: a byte choosing the link type, a byte of wire length beyond the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * fuzz_pcapng.c: the pcapng block reader (formats/pcapng.c), the way the
+ * fuzz_pcapng.c: the pcapng block reader (formats/capture/pcapng.c), the way the
  * capture reader uses it: watching another reader's bytes block by block
  * (pcapng_watch, pcapng_want), then reading on alone (pcapng_next).
  *

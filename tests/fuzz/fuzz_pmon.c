@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_pmon.c: `gpumem read --format pmon`: nvidia-smi pmon
- * (formats/dmon.c).  Read as it is, then with --start and --interval (a
+ * (formats/text/dmon.c).  Read as it is, then with --start and --interval (a
  * log without times of its own needs them).  What gpumem writes must read
  * back the same.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_prom.c: `gpumem read --format prom`: Prometheus exporter text
- * (formats/prom.c).  Read as it is, then with --start and --interval (a
+ * (formats/text/prom.c).  Read as it is, then with --start and --interval (a
  * log without times of its own needs them).  What gpumem writes must read
  * back the same.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_querygpu.c: `gpumem read --format query-gpu`: nvidia-smi --query-
- * gpu CSV (formats/nvsmi.c).  Read as it is, then with --start and
+ * gpu CSV (formats/text/nvsmi.c).  Read as it is, then with --start and
  * --interval (a log without times of its own needs them).  What gpumem
  * writes must read back the same.
  */

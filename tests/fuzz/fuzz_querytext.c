@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_querytext.c: `gpumem read --format query-text`: the nvidia-smi -q
- * text report (formats/querytext.c).  Read as it is, then with --start and
+ * text report (formats/text/querytext.c).  Read as it is, then with --start and
  * --interval (a log without times of its own needs them).  What gpumem
  * writes must read back the same.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_stream.c: `gpumem read --format stream`: the record stream
- * (formats/recfmt.c, rec.c).  What gpumem writes must read back the same.
+ * (formats/reader/recfmt.c, rec.c).  What gpumem writes must read back the same.
  */
 #include "fuzz.h"
 

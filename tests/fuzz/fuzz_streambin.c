@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_streambin.c: `gpumem read --format stream-binary`: the binary form
- * of the record stream between gpumem tools (formats/recfmt.c, rec.c).
+ * of the record stream between gpumem tools (formats/reader/recfmt.c, rec.c).
  * What is read of it, written as text, must read back the same.
  */
 #include "fuzz.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_table.c: `gpumem read --format table`: the plain nvidia-smi table
- * (formats/table.c).  Read as it is, then with --start and --interval (a
+ * (formats/text/table.c).  Read as it is, then with --start and --interval (a
  * log without times of its own needs them).  What gpumem writes must read
  * back the same.
  */

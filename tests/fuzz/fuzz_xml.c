@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_xml.c: `gpumem read --format xml`: nvidia-smi -q -x XML
- * (formats/xml.c, snapdoc.c).  Read as it is, then with --start and
+ * (formats/text/xml.c, snapdoc.c).  Read as it is, then with --start and
  * --interval (a log without times of its own needs them).  What gpumem
  * writes must read back the same.
  */

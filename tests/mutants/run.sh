@@ -170,7 +170,7 @@ git ls-files -z -c -o --exclude-standard |
     tar --null -T - --ignore-failed-read -cf - 2> /dev/null |
     tar -xf - -C "$tree"
 echo "mutants: building a copy of the tree in $tree"
-make -C "$tree" -j2 all > "$work/build" 2>&1 || {
+make -C "$tree" -j2 all tests > "$work/build" 2>&1 || {
 	tail -n 20 "$work/build"
 	echo "mutants: the unchanged tree does not build" >&2
 	exit 2

@@ -15,7 +15,7 @@
  * (FIRST_TS: the timestamp of its first record, "-" when it has none), and
  * over TCP "accept" for each connection, "close" at its end.  TCP
  * connections are taken one at a time, frames found in the byte stream by
- * the codec of formats/gmem.c.  SIGTERM or SIGINT ends it: a last line on
+ * the codec of formats/wire/gmem.c.  SIGTERM or SIGINT ends it: a last line on
  * standard error counts frames, records and bytes.
  */
 #include <arpa/inet.h>

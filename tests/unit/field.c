@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: placeholders, MiB values and splitting (formats/field.c). */
+/* Unit tests: placeholders, MiB values and splitting (formats/core/field.c). */
 #include <string.h>
 
 #include "field.h"

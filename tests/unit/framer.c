@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: records to GMEM frames (formats/framer.c). */
+/* Unit tests: records to GMEM frames (formats/wire/framer.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

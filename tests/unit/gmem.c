@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: the GMEM frame codec and the TCP frame finder (formats/gmem.c). */
+/* Unit tests: the GMEM frame codec and the TCP frame finder (formats/wire/gmem.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

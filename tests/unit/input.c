@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Unit tests: plain and gzip input, lines (formats/input.c).  The files
+ * Unit tests: plain and gzip input, lines (formats/core/input.c).  The files
  * they write go into a temporary directory of their own, removed at the
  * end: never into the directory the program is started from.
  */

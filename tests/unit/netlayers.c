@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Unit tests: link, IP and transport layers (formats/netlayers.c): every
+ * Unit tests: link, IP and transport layers (formats/capture/netlayers.c): every
  * link type, VLAN/QinQ/MPLS/PPPoE/SNAP, IPv4 options and offload lengths,
  * IPv6 extension headers and fragments, and every cut of a packet read
  * from an exactly sized copy (ASan catches a byte read past the end).

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Unit tests: the pcapng block reader (formats/pcapng.c): sections of
+ * Unit tests: the pcapng block reader (formats/capture/pcapng.c): sections of
  * both byte orders, interfaces with their own link types and time
  * resolutions, EPB/SPB/PB, blocks passed over, watching another reader
  * block by block and reading on after it, and broken files.

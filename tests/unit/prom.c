@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: Prometheus sample lines (formats/prom.c, prom_parse). */
+/* Unit tests: Prometheus sample lines (formats/text/prom.c, prom_parse). */
 #include <string.h>
 
 #include "prom.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Unit tests: IP fragment and TCP reassembly (formats/reasm.c), and GMEM
+ * Unit tests: IP fragment and TCP reassembly (formats/capture/reasm.c), and GMEM
  * frames found in what TCP reassembly delivers: out-of-order segments,
  * overlaps, retransmissions, and gaps that never fill (which lose only
  * the frames they touch).

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: the record stream's text and binary forms (formats/rec.c). */
+/* Unit tests: the record stream's text and binary forms (formats/core/rec.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: the clock of samples without time (formats/sclock.c). */
+/* Unit tests: the clock of samples without time (formats/reader/sclock.c). */
 #include "gtime.h"
 #include "sclock.h"
 #include "test.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: the reorder window (formats/window.c). */
+/* Unit tests: the reorder window (formats/core/window.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
