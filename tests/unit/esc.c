@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Unit tests: text made safe for XML, JSON, Markdown and gnuplot
- * (formats/core/esc.c), and for terminals (clean_text, formats/core/util.c).
+ * (formats/core/esc.c), and for terminals (clean_text, formats/core/text.c).
  */
 #include <stdio.h>
 #include <string.h>

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: ISC */
+/* num.h: numbers and id lists, read strictly and written fast. */
+#ifndef GPUMEM_NUM_H
+#define GPUMEM_NUM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Strict decimal parsing of s[0..n): digits only, no sign, no spaces, in
+ * range.  Return 0 and store the value, or -1.
+ */
+int parse_u64(const char *s, size_t n, uint64_t *out);
+int parse_u32(const char *s, size_t n, uint32_t *out);
+
+/*
+ * An option argument that must be an integer in [min, max].  On failure
+ * print "prog: OPTION: 'ARG': expected an integer (allowed MIN-MAX)" and
+ * exit EXIT_TROUBLE.
+ */
+uint64_t opt_u64(const char *opt, const char *arg, uint64_t min, uint64_t max);
+
+/*
+ * A set of small unsigned integers given as "0,2,5-7" (for --gpu, --pid).
+ * Membership is a sorted list of ranges.
+ */
+struct idset {
+	size_t n;
+	struct { uint32_t lo, hi; } *r;
+};
+/* Parse into *set (which must be zeroed); return 0, or -1 on bad syntax. */
+int idset_parse(struct idset *set, const char *s);
+int idset_has(const struct idset *set, uint32_t v);
+void idset_release(struct idset *set);
+
+
+/* Number of decimal digits written by fmt_u64 (at most 20, plus NUL). */
+size_t fmt_u64(char *dst, uint64_t v);
+
+#endif

@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: ISC */
+/* outfile.c: safe output: pipes, stdout, output files. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/*
+ * Temporary output files that must disappear if a signal ends the run.  A
+ * handful at most (a report and its charts), so a fixed table is enough.
+ */
+#define MAXTMP 16
+static char *volatile tmpfiles[MAXTMP];
+
+static void
+tmp_cleanup_signal(int sig)
+{
+	int i;
+
+	for (i = 0; i < MAXTMP; i++)
+		if (tmpfiles[i] != NULL)
+			unlink(tmpfiles[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/*
+ * At exit, a temporary file still registered belongs to a run that did
+ * not commit it (die(), an out-of-memory exit): remove it.
+ */
+static void
+tmp_cleanup_exit(void)
+{
+	int i;
+
+	for (i = 0; i < MAXTMP; i++)
+		if (tmpfiles[i] != NULL)
+			unlink(tmpfiles[i]);
+}
+
+static void
+tmp_register(char *path)
+{
+	static int atexit_done;
+	int i;
+
+	if (!atexit_done && atexit(tmp_cleanup_exit) == 0)
+		atexit_done = 1;
+	for (i = 0; i < MAXTMP; i++)
+		if (tmpfiles[i] == NULL) {
+			tmpfiles[i] = path;
+			break;
+		}
+	signal(SIGINT, tmp_cleanup_signal);
+	signal(SIGTERM, tmp_cleanup_signal);
+	signal(SIGHUP, tmp_cleanup_signal);
+}
+
+static void
+tmp_unregister(const char *path)
+{
+	int i;
+
+	for (i = 0; i < MAXTMP; i++)
+		if (tmpfiles[i] == path)
+			tmpfiles[i] = NULL;
+}
+
+/*
+ * A write failed: when the reader of our pipe went away (EPIPE), end the
+ * way a default SIGPIPE ends us, quietly, so that "gpumem x | head" is no
+ * error.  Otherwise return and let the caller say what failed.
+ */
+static void
+pipe_closed(void)
+{
+	if (errno == EPIPE) {
+		signal(SIGPIPE, SIG_DFL);
+		raise(SIGPIPE);
+	}
+}
+
+int
+ewrite_file(FILE *f, const void *p, size_t n)
+{
+	if (n == 0)
+		return 0;
+	if (fwrite(p, 1, n, f) == n)
+		return 0;
+	pipe_closed();
+	return -1;
+}
+
+int
+close_stdout(void)
+{
+	int failed = 0;
+
+	if (fflush(stdout) != 0 || ferror(stdout))
+		failed = 1;
+	if (fclose(stdout) != 0)
+		failed = 1;
+	if (failed) {
+		pipe_closed();
+		msg("standard output: write error:");
+		return EXIT_TROUBLE;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * Give the temporary file fd the mode of the file it will replace (and,
+ * when we are root, its owner and group), else the mode of a new file.
+ * Done before anything is written: mkstemp made it 0600, so the content
+ * of a private file is never readable by others, not even for a moment.
+ * The set-id bits are not kept: a report is no program.
+ */
+static void
+keep_mode(int fd, const char *path)
+{
+	struct stat st;
+	mode_t um;
+
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		/* chown first: it may clear mode bits. */
+		if (geteuid() == 0)
+			(void)fchown(fd, st.st_uid, st.st_gid);
+		(void)fchmod(fd, st.st_mode & 0777);
+		return;
+	}
+	um = umask(0);
+	umask(um);
+	(void)fchmod(fd, 0666 & ~um);
+}
+
+int
+outfile_open(struct outfile *o, const char *path)
+{
+	const char *slash;
+	int fd;
+
+	memset(o, 0, sizeof(*o));
+	if (path == NULL || strcmp(path, "-") == 0) {
+		o->f = stdout;
+		return 0;
+	}
+	/*
+	 * A device or a pipe (-o /dev/stdout, /dev/full, a fifo) is written
+	 * in place: there is nothing to replace, and renaming over it would
+	 * destroy it.
+	 */
+	{
+		struct stat st;
+
+		if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+			o->f = fopen(path, "w");
+			if (o->f == NULL) {
+				msg("%s: cannot open for writing:", path);
+				return -1;
+			}
+			o->path = estrdup(path);
+			return 0;
+		}
+	}
+	o->path = estrdup(path);
+	slash = strrchr(path, '/');
+	{
+		struct sbuf sb = SBUF_INIT;
+
+		if (slash != NULL)
+			sbuf_add(&sb, path, (size_t)(slash - path + 1));
+		sbuf_printf(&sb, ".%s.tmpXXXXXX",
+		    slash != NULL ? slash + 1 : path);
+		o->tmp = sb.buf;
+	}
+	fd = mkstemp(o->tmp);
+	if (fd < 0) {
+		msg("%s: cannot create output:", path);
+		free(o->tmp);
+		free(o->path);
+		o->tmp = o->path = NULL;
+		return -1;
+	}
+	tmp_register(o->tmp);
+	keep_mode(fd, path);
+	o->f = fdopen(fd, "w");
+	if (o->f == NULL) {
+		msg("%s:", path);
+		close(fd);
+		outfile_abort(o);
+		return -1;
+	}
+	return 0;
+}
+
+int
+outfile_commit(struct outfile *o)
+{
+	int failed = 0;
+
+	if (o->path == NULL) {
+		if (fflush(o->f) != 0 || ferror(o->f)) {
+			pipe_closed();
+			msg("standard output: write error:");
+			return -1;
+		}
+		return 0;
+	}
+	if (fflush(o->f) != 0 || ferror(o->f))
+		failed = 1;
+	if (fclose(o->f) != 0)
+		failed = 1;
+	o->f = NULL;
+	if (failed) {
+		msg("%s: write error:", o->path);
+		outfile_abort(o);
+		return -1;
+	}
+	if (o->tmp == NULL) {
+		/* Written in place (not a regular file). */
+		free(o->path);
+		o->path = NULL;
+		return 0;
+	}
+	if (rename(o->tmp, o->path) != 0) {
+		msg("%s: cannot rename %s into place:", o->path, o->tmp);
+		outfile_abort(o);
+		return -1;
+	}
+	tmp_unregister(o->tmp);
+	free(o->tmp);
+	free(o->path);
+	o->tmp = o->path = NULL;
+	return 0;
+}
+
+void
+outfile_abort(struct outfile *o)
+{
+	if (o->f != NULL && o->f != stdout)
+		fclose(o->f);
+	o->f = NULL;
+	if (o->tmp != NULL) {
+		unlink(o->tmp);
+		tmp_unregister(o->tmp);
+	}
+	free(o->tmp);
+	free(o->path);
+	o->tmp = o->path = NULL;
+}

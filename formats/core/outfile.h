@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * outfile.h: safe output: writes that end quietly on a closed pipe, the
+ * end-of-output check, and output files that appear whole or not at all.
+ */
+#ifndef GPUMEM_OUTFILE_H
+#define GPUMEM_OUTFILE_H
+
+#include <stdio.h>
+
+/*
+ * Write n bytes to f.  On EPIPE re-raise SIGPIPE (so "| head" ends quietly);
+ * on any other error return -1 with errno set.
+ */
+int ewrite_file(FILE *f, const void *p, size_t n);
+
+/*
+ * Flush and close stdout; on failure print "prog: write error: ..." and
+ * return EXIT_TROUBLE, else EXIT_OK.  Call it last in every main().
+ */
+int close_stdout(void);
+
+/*
+ * Output to a named file is written to a temporary file beside it and
+ * renamed into place by outfile_commit(), so a failed run never leaves half
+ * a report.  outfile_open("-") is stdout; an existing file that is not a
+ * regular file (a device, a fifo) is written in place.  Temporary files are
+ * removed on SIGINT/SIGTERM/SIGHUP and by outfile_abort().  The new file
+ * keeps the mode of the one it replaces (a 0600 file stays 0600; root also
+ * keeps its owner and group); a new file gets 0666 less the umask.
+ */
+struct outfile {
+	FILE *f;
+	char *path;	/* the final name, NULL for stdout */
+	char *tmp;	/* the temporary name, NULL for stdout */
+};
+/* Return 0, or -1 with a message already printed. */
+int outfile_open(struct outfile *o, const char *path);
+/* Flush, check, close, rename.  Return 0, or -1 with a message printed. */
+int outfile_commit(struct outfile *o);
+void outfile_abort(struct outfile *o);
+
+#endif
