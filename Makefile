@@ -8,6 +8,9 @@ BINDIR ?= $(PREFIX)/bin
 MANPREFIX ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share
 DESTDIR ?=
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATADIR)/zsh/vendor-completions
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 CC ?= cc
 PKG_CONFIG ?= pkg-config
 CFLAGS ?= -O2 -g
@@ -196,6 +199,14 @@ install: $(BINS)
 	done
 	mkdir -p $(DESTDIR)$(DATADIR)/gpumem/wireshark
 	cp contrib/wireshark/gmem.lua $(DESTDIR)$(DATADIR)/gpumem/wireshark/
+	mkdir -p $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) \
+	    $(DESTDIR)$(FISHCOMPDIR)
+	cp contrib/completion/gpumem.bash $(DESTDIR)$(BASHCOMPDIR)/gpumem
+	for t in $(TOOLS); do \
+		ln -sf gpumem $(DESTDIR)$(BASHCOMPDIR)/gpumem-$$(basename $$t); \
+	done
+	cp contrib/completion/_gpumem $(DESTDIR)$(ZSHCOMPDIR)/_gpumem
+	cp contrib/completion/gpumem.fish $(DESTDIR)$(FISHCOMPDIR)/gpumem.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gpumem
@@ -205,6 +216,8 @@ uninstall:
 	done
 	rm -f $(DESTDIR)$(MANPREFIX)/man1/gpumem.1
 	rm -rf $(DESTDIR)$(DATADIR)/gpumem
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/gpumem $(DESTDIR)$(BASHCOMPDIR)/gpumem-* \
+	    $(DESTDIR)$(ZSHCOMPDIR)/_gpumem $(DESTDIR)$(FISHCOMPDIR)/gpumem.fish
 
 clean:
 	rm -rf build bin

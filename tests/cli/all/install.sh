@@ -1,0 +1,40 @@
+# make install into a DESTDIR puts every program, man page and completion
+# where the system looks, and make uninstall takes all of it back.
+. "$TESTS/lib.sh"
+top=$TESTS/..
+command -v make > /dev/null || skip "make is absent"
+dest=$PWD/root
+# Install the programs already built: copy them into a scratch tree so that
+# make has nothing to build and the source tree is not written to.
+mkdir src
+cp -R "$top/Makefile" "$top/gpumem.1" "$top/contrib" "$top/formats" \
+    "$top/analyze" "$top/reports" src/
+mkdir -p src/bin
+cp "$GPUMEM_BIN"/gpumem "$GPUMEM_BIN"/gpumem-* src/bin/
+old=
+for b in src/bin/*; do
+	old="$old -o bin/${b##*/}"
+done
+make -s -C src $old install BIN=bin DESTDIR="$dest" PREFIX=/usr \
+    > make.out 2>&1 || { cat make.out >&2; die "make install failed"; }
+for b in "$GPUMEM_BIN"/gpumem-*; do
+	v=${b##*/gpumem-}
+	[ -x "$dest/usr/bin/gpumem-$v" ] || die "gpumem-$v not installed"
+	[ -f "$dest/usr/share/man/man1/gpumem-$v.1" ] || die "gpumem-$v.1 not installed"
+	[ -L "$dest/usr/share/bash-completion/completions/gpumem-$v" ] ||
+	    die "no bash completion under gpumem-$v"
+done
+[ -x "$dest/usr/bin/gpumem" ] || die "gpumem not installed"
+[ -f "$dest/usr/share/bash-completion/completions/gpumem" ] || die "no bash completion"
+[ -f "$dest/usr/share/zsh/vendor-completions/_gpumem" ] || die "no zsh completion"
+[ -f "$dest/usr/share/fish/vendor_completions.d/gpumem.fish" ] || die "no fish completion"
+[ -f "$dest/usr/share/gpumem/wireshark/gmem.lua" ] || die "no dissector"
+# The installed completion completes the installed programs.
+out=$(PATH=$dest/usr/bin:$PATH bash -c '. "$1"; COMP_WORDS=(gpumem-tasks --tol);
+    COMP_CWORD=1; _gpumem; echo "${COMPREPLY[@]}"' sh \
+    "$dest/usr/share/bash-completion/completions/gpumem-tasks")
+expect_eq "installed completion" "$out" "--tolerance"
+make -s -C src uninstall BIN=bin DESTDIR="$dest" PREFIX=/usr > make.out 2>&1 ||
+    { cat make.out >&2; die "make uninstall failed"; }
+left=$(find "$dest" -type f -o -type l)
+expect_eq "left after uninstall" "$left" ""
