@@ -47,4 +47,15 @@ fi
 if command -v fish > /dev/null; then
 	fish -n "$top/contrib/completion/gpumem.fish" ||
 	    die "gpumem.fish: fish syntax"
+	fishc() {
+		fish -c 'source $argv[1]; complete -C $argv[2]' \
+		    "$top/contrib/completion/gpumem.fish" "$1" | cut -f 1 | sort
+	}
+	expect_eq "fish: gpumem re" "$(fishc 'gpumem re')" "read
+record
+report"
+	expect_eq "fish: gpumem tasks --tol" "$(fishc 'gpumem tasks --tol')" \
+	    "--tolerance"
+	expect_eq "fish: gpumem synth --scenario le" \
+	    "$(fishc 'gpumem synth --scenario le')" "leak"
 fi
