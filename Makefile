@@ -7,6 +7,9 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANPREFIX ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share
+DOCDIR ?= $(DATADIR)/doc/gpumem
+INSTALL ?= install
+INSTALL_PROGRAM ?= $(INSTALL) -m 755
 DESTDIR ?=
 BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 ZSHCOMPDIR ?= $(DATADIR)/zsh/vendor-completions
@@ -56,7 +59,7 @@ LIBDIRS = $(sort $(patsubst %/,%,$(dir $(wildcard \
 	$(addsuffix /*/*.[ch],$(SRCDIRS))))))
 INCDIRS = $(SRCDIRS) $(LIBDIRS)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(PKG_CFLAGS) \
-	$(addprefix -I,$(INCDIRS)) $(SAN) $(CFLAGS)
+	$(addprefix -I,$(INCDIRS)) $(SAN) $(CPPFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(SAN) $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm
 
@@ -192,11 +195,13 @@ bench: deps all tests
 
 install: $(BINS)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1
-	for b in $(BINS); do cp $$b $(DESTDIR)$(BINDIR)/; done
+	for b in $(BINS); do $(INSTALL_PROGRAM) $$b $(DESTDIR)$(BINDIR)/; done
 	cp gpumem.1 $(DESTDIR)$(MANPREFIX)/man1/gpumem.1
 	for t in $(TOOLS); do \
 		cp $$t.1 $(DESTDIR)$(MANPREFIX)/man1/gpumem-$$(basename $$t).1; \
 	done
+	mkdir -p $(DESTDIR)$(DOCDIR)
+	cp README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 	mkdir -p $(DESTDIR)$(DATADIR)/gpumem/wireshark
 	cp contrib/wireshark/gmem.lua $(DESTDIR)$(DATADIR)/gpumem/wireshark/
 	mkdir -p $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) \
@@ -208,6 +213,10 @@ install: $(BINS)
 	cp contrib/completion/_gpumem $(DESTDIR)$(ZSHCOMPDIR)/_gpumem
 	cp contrib/completion/gpumem.fish $(DESTDIR)$(FISHCOMPDIR)/gpumem.fish
 
+# The same, with the programs stripped of their symbols.
+install-strip:
+	$(MAKE) INSTALL_PROGRAM='$(INSTALL) -m 755 -s' install
+
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gpumem
 	for t in $(TOOLS); do \
@@ -215,12 +224,12 @@ uninstall:
 		    $(DESTDIR)$(MANPREFIX)/man1/gpumem-$$(basename $$t).1; \
 	done
 	rm -f $(DESTDIR)$(MANPREFIX)/man1/gpumem.1
-	rm -rf $(DESTDIR)$(DATADIR)/gpumem
+	rm -rf $(DESTDIR)$(DATADIR)/gpumem $(DESTDIR)$(DOCDIR)
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/gpumem $(DESTDIR)$(BASHCOMPDIR)/gpumem-* \
 	    $(DESTDIR)$(ZSHCOMPDIR)/_gpumem $(DESTDIR)$(FISHCOMPDIR)/gpumem.fish
 
 clean:
 	rm -rf build bin
 
-.PHONY: all bench check tests clean demo deps fuzz fuzz-build install mutants \
+.PHONY: all bench check tests clean demo deps fuzz fuzz-build install install-strip mutants \
 	uninstall

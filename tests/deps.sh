@@ -25,7 +25,7 @@ libxml2-utils:cmd:xmllint
 # For tests that skip without them: the Wireshark dissector's (tshark),
 # the check that captures gpumem writes are sound (tcpdump), the main
 # paths under valgrind, the zsh and fish completions, the man pages
-# (mandoc -T lint).  (The fuzz smoke's clang is left to CI: .ci/run.)
+# (mandoc -T lint), the Debian package (dpkg-dev, debhelper, lintian).  (The fuzz smoke's clang is left to CI: .ci/run.)
 want="
 tshark:cmd:tshark
 tcpdump:cmd:tcpdump
@@ -33,6 +33,9 @@ valgrind:cmd:valgrind
 zsh:cmd:zsh
 fish:cmd:fish
 mandoc:cmd:mandoc
+dpkg-dev:cmd:dpkg-buildpackage
+debhelper:cmd:dh
+lintian:cmd:lintian
 "
 # make bench: the peers it times gpumem against, and hyperfine to time.
 if [ "${1:-}" = --bench ]; then
