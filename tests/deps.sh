@@ -25,7 +25,8 @@ libxml2-utils:cmd:xmllint
 # For tests that skip without them: the Wireshark dissector's (tshark),
 # the check that captures gpumem writes are sound (tcpdump), the main
 # paths under valgrind, the zsh and fish completions, the man pages
-# (mandoc -T lint), the Debian package (dpkg-dev, debhelper, lintian).  (The fuzz smoke's clang is left to CI: .ci/run.)
+# (mandoc -T lint), the Debian package (dpkg-dev, debhelper, lintian).
+# (The fuzz smoke's clang is left to CI: .ci/run.)
 want="
 tshark:cmd:tshark
 tcpdump:cmd:tcpdump
@@ -34,6 +35,7 @@ zsh:cmd:zsh
 fish:cmd:fish
 mandoc:cmd:mandoc
 dpkg-dev:cmd:dpkg-buildpackage
+build-essential:cmd:g++
 debhelper:cmd:dh
 lintian:cmd:lintian
 "
