@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "collect.h"
 #include "gpumap.h"
@@ -311,16 +312,23 @@ usage_sniff(const unsigned char *p, size_t n)
 
 /*
  * What path holds, from its first bytes; -1 when it cannot be opened
- * (said).  Standard input is given back for whoever reads it next.
+ * (said).  Standard input is given back for whoever reads it next.  A
+ * directory (what gpumem record writes) holds logs: the record reader
+ * reads the files in it.
  */
 static int
 sniff(const char *path)
 {
-	struct input *in = input_open(path);
+	struct input *in;
+	struct stat st;
 	const unsigned char *p;
 	size_t n;
 	int kind;
 
+	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+	    S_ISDIR(st.st_mode))
+		return COLLECT_RECORDS;
+	in = input_open(path);
 	if (in == NULL) {
 		msg("%s: cannot open:", iname(path));
 		return -1;
