@@ -68,6 +68,8 @@ ciout_what(struct sbuf *sb, const struct verdict *v)
 		if (v->base->declared)
 			sbuf_printf(sb, "%s (baseline, declared)",
 			    v->base->name);
+		else if (v->base->name[0] == '\0')
+			sbuf_printf(sb, "baseline pid %u", v->base->pid);
 		else
 			sbuf_printf(sb, "%s (baseline pid %u)", v->base->name,
 			    v->base->pid);

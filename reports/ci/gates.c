@@ -199,11 +199,22 @@ gpu_label(const char *host, uint32_t gpu, char *buf, size_t n)
 	return buf;
 }
 
+const char *
+task_name(const struct task *t, char *buf, size_t n)
+{
+	if (t->name[0] != '\0')
+		return t->name;
+	snprintf(buf, n, "pid %u", t->pid);
+	return buf;
+}
+
 char *
 task_label(const struct task *t, char *buf, size_t n)
 {
 	if (t->declared)
 		snprintf(buf, n, "%s (declared)", t->name);
+	else if (t->name[0] == '\0')
+		snprintf(buf, n, "pid %u", t->pid);
 	else
 		snprintf(buf, n, "%s (pid %u)", t->name, t->pid);
 	return buf;

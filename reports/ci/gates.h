@@ -191,8 +191,13 @@ const char *result_name(enum result r);
 
 /* "gpu 0", or "node1:gpu 0" when there is a host. */
 char *gpu_label(const char *host, uint32_t gpu, char *buf, size_t n);
-/* "python3 train.py (pid 4242)", or "NAME (declared)". */
+/*
+ * "python3 train.py (pid 4242)", or "NAME (declared)", or "pid 4242" for
+ * a task without a name (captures carry none).
+ */
 char *task_label(const struct task *t, char *buf, size_t n);
+/* The task's name, or "pid 4242" (in buf) when it has none. */
+const char *task_name(const struct task *t, char *buf, size_t n);
 /* A release delay as the task table writes it ("45", "4.5"); 32 bytes. */
 char *delay_str(const struct task *t, char *buf);
 /* The same delay in ns: what every rule compares. */

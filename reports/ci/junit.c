@@ -97,8 +97,13 @@ static void
 test_name(struct sbuf *sb, const struct verdict *v)
 {
 	const struct task *t = v->t != NULL ? v->t : v->base;
+	char buf[32];
 
-	if (t != NULL)
+	/* A task without a name is told apart by its pid alone. */
+	if (t != NULL && t->name[0] == '\0')
+		sbuf_printf(sb, "%s%s: ", task_name(t, buf, sizeof(buf)),
+		    v->t == NULL ? " (baseline)" : "");
+	else if (t != NULL)
 		sbuf_printf(sb, "%s #%u%s: ", t->name, v->occ, v->t == NULL ?
 		    " (baseline)" : "");
 	sbuf_adds(sb, gate_name(v->gate));
