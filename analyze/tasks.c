@@ -56,7 +56,7 @@ usage(FILE *f, int status)
 	    "peak and held memory, when its\nmemory came back after it ended "
 	    "(release, release_delay_s) and what never\ndid (leaked_mib).  "
 	    "With no FILE, or when FILE is -, read standard input.\n\n"
-	    "  -t, --table FMT     csv (default), text, md or json\n"
+	    "  -t, --table FMT     csv (default), text, md, json or openmetrics\n"
 	    "      --config FILE   settings (YAML): tolerance, GPU totals, "
 	    "task names\n"
 	    "      --tasks FILE    tasks of a device-only log: CSV "
@@ -150,8 +150,8 @@ main(int argc, char *argv[])
 			break;
 		case 't':
 			if ((fmt = tasktab_fmt(optarg)) < 0)
-				die("--table: '%s': expected csv, text, md or "
-				    "json", optarg);
+				die("--table: '%s': expected csv, text, md, "
+				    "json or openmetrics", optarg);
 			break;
 		case 'v':
 			verbosity = 2;

@@ -25,7 +25,8 @@ libxml2-utils:cmd:xmllint
 # For tests that skip without them: the Wireshark dissector's (tshark),
 # the check that captures gpumem writes are sound (tcpdump), the main
 # paths under valgrind, the zsh and fish completions, the man pages
-# (mandoc -T lint), the Debian package (dpkg-dev, debhelper, lintian).
+# (mandoc -T lint), the Debian package (dpkg-dev, debhelper, lintian),
+# the metrics (promtool).
 # (The fuzz smoke's clang is left to CI: .ci/run.)
 want="
 tshark:cmd:tshark
@@ -38,6 +39,7 @@ dpkg-dev:cmd:dpkg-buildpackage
 build-essential:cmd:g++
 debhelper:cmd:dh
 lintian:cmd:lintian
+prometheus:cmd:promtool
 "
 # make bench: the peers it times gpumem against, and hyperfine to time.
 if [ "${1:-}" = --bench ]; then

@@ -32,9 +32,16 @@
 	"release_delay_s,leaked_mib,status"
 #define TASK_HEADER TASK_HEADER_V1 ",delay_min_s,delay_max_s,note"
 
-enum tasktab_fmt { TT_CSV, TT_TEXT, TT_MD, TT_JSON };
+/*
+ * TT_OPENMETRICS: gauges in the Prometheus text exposition format (which
+ * OpenMetrics parsers read too), for node_exporter's textfile collector
+ * and the Pushgateway: per task gpumem_task_held_bytes,
+ * gpumem_task_leaked_bytes, gpumem_task_release_delay_seconds; per GPU
+ * gpumem_tasks{status} and gpumem_leaked_bytes.  Written at the close.
+ */
+enum tasktab_fmt { TT_CSV, TT_TEXT, TT_MD, TT_JSON, TT_OPENMETRICS };
 
-/* Parse "csv", "text", "md", "json"; -1 when unknown. */
+/* Parse "csv", "text", "md", "json", "openmetrics"; -1 when unknown. */
 int tasktab_fmt(const char *name);
 
 struct tasktab_w;

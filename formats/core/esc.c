@@ -138,6 +138,40 @@ esc_md(struct sbuf *sb, const char *s)
 }
 
 /*
+ * A label value of the Prometheus text format (and OpenMetrics): only a
+ * backslash, a double quote and a line feed have escapes there; the other
+ * control characters have none, and would reach the dashboards as they
+ * are: spaces.
+ */
+static int
+prom_char(struct sbuf *sb, int c, int arg)
+{
+	(void)arg;
+	if (c == '\\' || c == '"') {
+		sbuf_addc(sb, '\\');
+		sbuf_addc(sb, c);
+		return 1;
+	}
+	if (c == '\n') {
+		sbuf_adds(sb, "\\n");
+		return 1;
+	}
+	if (c < 0x20 || c == 0x7f) {
+		sbuf_addc(sb, ' ');
+		return 1;
+	}
+	return 0;
+}
+
+void
+esc_prom(struct sbuf *sb, const char *s)
+{
+	sbuf_addc(sb, '"');
+	walk(sb, s, prom_char, 0);
+	sbuf_addc(sb, '"');
+}
+
+/*
  * gnuplot reads a script line by line: a line break ends a command
  * wherever it is, so every control character goes (a space).  In a
  * single-quoted string only '' is special: no backslash escapes, no

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * esc.h: text made safe for what CI systems and tools read: XML (JUnit),
- * JSON, Markdown table cells, and gnuplot scripts.
+ * JSON, Markdown table cells, Prometheus label values and gnuplot
+ * scripts.
  *
  * Process names come from the telemetry as they are: any bytes.  Each
  * function appends s to sb, with every invalid UTF-8 sequence replaced by
@@ -32,6 +33,13 @@ void esc_json(struct sbuf *sb, const char *s);
  * (line breaks, ESC) as spaces.
  */
 void esc_md(struct sbuf *sb, const char *s);
+
+/*
+ * A label value of the Prometheus text exposition format (and
+ * OpenMetrics), quotes included: \\ \" and \n escaped, other control
+ * characters as spaces.
+ */
+void esc_prom(struct sbuf *sb, const char *s);
 
 /*
  * The one way a string reaches a gnuplot script.  data 0: a string of
