@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "config.h"
+#include "cfgopt.h"
 #include "engine.h"
 #include "gtime.h"
 #include "readopt.h"
@@ -18,28 +18,20 @@
 #include "util.h"
 
 enum {
-	OPT_CONFIG = OPT_READ_LAST,
-	OPT_TASKS,
-	OPT_TOLERANCE,
-	OPT_UTC
+	OPT_UTC = OPT_CFG_LAST
 };
 
 static const struct cmd_opt opts[] = {
 	{'t', "table", "FMT", "csv (default), text, md or json"},
-	{OPT_CONFIG, "config", "FILE", "settings (YAML): tolerance, GPU totals, "
-	    "task names"},
-	{OPT_TASKS, "tasks", "FILE", "tasks of a device-only log: CSV "
-	    "name,gpu,start,end or YAML"},
-	{OPT_TOLERANCE, "tolerance", "MIB", "how close memory must come back "
-	    "(64)"},
+	CFGOPT_OPTS,
 	{OPT_UTC, "utc", NULL, "text, md, json: times in UTC, not local"},
 	{0, NULL, NULL, NULL}
 };
 
 /* What the options ask for. */
 struct opts {
-	const char *cfgpath, *tasks;
-	int fmt, utc, tol;
+	struct cfgopts cfg;
+	int fmt, utc;
 };
 
 static int
@@ -53,20 +45,11 @@ option(void *ctx, int val, const char *arg)
 			die("--table: '%s': expected csv, text, md or json",
 			    arg);
 		break;
-	case OPT_CONFIG:
-		o->cfgpath = arg;
-		break;
-	case OPT_TASKS:
-		o->tasks = arg;
-		break;
-	case OPT_TOLERANCE:
-		o->tol = (int)opt_u64("--tolerance", arg, 0, 1U << 30);
-		break;
 	case OPT_UTC:
 		o->utc = 1;
 		break;
 	default:
-		return 0;
+		return cfgopt_parse(&o->cfg, val, arg);
 	}
 	return 1;
 }
@@ -132,7 +115,7 @@ summary(const struct engine_stats *st, const struct ctx *c)
 int
 main(int argc, char *argv[])
 {
-	struct opts o = {NULL, NULL, TT_CSV, 0, -1};
+	struct opts o = {CFGOPTS_INIT, TT_CSV, 0};
 	struct config cfg;
 	struct engine_cb cb;
 	struct engine *e = NULL;
@@ -144,17 +127,14 @@ main(int argc, char *argv[])
 
 	cmd.ctx = &o;
 	cmd_start(&cmd, argc, argv);
-	config_init(&cfg);
 	memset(&c, 0, sizeof(c));
-	if (o.cfgpath != NULL && config_load(&cfg, o.cfgpath) < 0)
+	if (cfgopt_load(&o.cfg, &cfg) < 0)
 		goto out;
-	if (o.tol >= 0)
-		cfg.tolerance = (uint32_t)o.tol;
 	cb.sample = NULL;
 	cb.task = on_task;
 	cb.ctx = &c;
 	e = engine_new(&cfg, &cb);
-	if (o.tasks != NULL && tasktab_declare(o.tasks, e) < 0)
+	if (o.cfg.tasks != NULL && tasktab_declare(o.cfg.tasks, e) < 0)
 		goto out;
 	if ((f = cmd_output(&cmd)) == NULL)
 		goto out;

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "config.h"
+#include "cfgopt.h"
 #include "engine.h"
 #include "gpumap.h"
 #include "gtime.h"
@@ -28,8 +28,7 @@
 	"unattributed_min,unattributed_mean,unattributed_max"
 
 enum {
-	OPT_CONFIG = OPT_READ_LAST,
-	OPT_EVERY
+	OPT_EVERY = OPT_CFG_LAST
 };
 
 static const struct cmd_opt opts[] = {
@@ -213,7 +212,7 @@ bucket_free(void *p)
 
 /* What the options ask for: --config; --every goes to the context. */
 struct opts {
-	const char *cfgpath;
+	struct cfgopts cfg;
 	struct ctx *c;
 };
 
@@ -223,14 +222,13 @@ option(void *ctx, int val, const char *arg)
 	struct opts *o = ctx;
 
 	switch (val) {
-	case OPT_CONFIG:
-		o->cfgpath = arg;
-		break;
 	case OPT_EVERY:
 		if (gtime_duration(arg, &o->c->every) < 0 || o->c->every == 0)
 			die("--every: '%s': expected a duration above 0 (10s, "
 			    "1m, 1h)", arg);
 		break;
+	case OPT_CONFIG:
+		return cfgopt_parse(&o->cfg, val, arg);
 	default:
 		return 0;
 	}
@@ -265,12 +263,11 @@ main(int argc, char *argv[])
 	int status = EXIT_TROUBLE;
 
 	memset(&c, 0, sizeof(c));
-	o.cfgpath = NULL;
+	o.cfg = (struct cfgopts)CFGOPTS_INIT;
 	o.c = &c;
 	cmd.ctx = &o;
 	cmd_start(&cmd, argc, argv);
-	config_init(&cfg);
-	if (o.cfgpath != NULL && config_load(&cfg, o.cfgpath) < 0)
+	if (cfgopt_load(&o.cfg, &cfg) < 0)
 		goto out;
 	if ((c.f = cmd_output(&cmd)) == NULL)
 		goto out;

@@ -14,7 +14,7 @@
 
 #include "ciout.h"
 #include "cmd.h"
-#include "config.h"
+#include "cfgopt.h"
 #include "engine.h"
 #include "gates.h"
 #include "gtime.h"
@@ -28,16 +28,13 @@
 #define MAX_LINES 20		/* failures named on stderr */
 
 enum {
-	OPT_BASELINE = OPT_READ_LAST,
+	OPT_BASELINE = OPT_CFG_LAST,
 	OPT_COMMAND_END,
-	OPT_CONFIG,
 	OPT_JSON,
 	OPT_JUNIT,
 	OPT_MARKDOWN,
 	OPT_MAX_DELAY,
-	OPT_MAX_LEAK,
-	OPT_TASKS,
-	OPT_TOLERANCE
+	OPT_MAX_LEAK
 };
 
 static const struct cmd_opt opts[] = {
@@ -57,8 +54,7 @@ static const struct cmd_opt opts[] = {
 	    "JSON"},
 	{OPT_TASKS, "tasks", "FILE", "tasks of a device-only log (see gpumem "
 	    "tasks)"},
-	{OPT_TOLERANCE, "tolerance", "MIB", "how close memory must come back "
-	    "(64)"},
+	CFGOPT_TOLERANCE,
 	{OPT_COMMAND_END, "command-end", "TIME", "when the recorded command "
 	    "ended (a gpumem record\ndirectory's meta says it): tasks left "
 	    "running fail"},
@@ -68,11 +64,12 @@ static const struct cmd_opt opts[] = {
 
 /* What the options ask for. */
 struct opts {
-	const char *cfgpath, *basepath, *tasks;
+	struct cfgopts cfg;
+	const char *basepath;
 	const char *junit, *markdown, *json;
 	struct limits lim;
 	uint64_t cmd_end;
-	int has_cmd_end, tol;
+	int has_cmd_end;
 };
 
 static int
@@ -89,9 +86,6 @@ option(void *ctx, int val, const char *arg)
 			die("--command-end: '%s': expected a time "
 			    "(2026-01-01T00:01:00Z, @SECONDS, ns)", arg);
 		o->has_cmd_end = 1;
-		break;
-	case OPT_CONFIG:
-		o->cfgpath = arg;
 		break;
 	case OPT_JSON:
 		o->json = arg;
@@ -113,14 +107,8 @@ option(void *ctx, int val, const char *arg)
 		    UINT32_MAX);
 		o->lim.has_leak = 1;
 		break;
-	case OPT_TASKS:
-		o->tasks = arg;
-		break;
-	case OPT_TOLERANCE:
-		o->tol = (int)opt_u64("--tolerance", arg, 0, 1U << 30);
-		break;
 	default:
-		return 0;
+		return cfgopt_parse(&o->cfg, val, arg);
 	}
 	return 1;
 }
@@ -465,25 +453,22 @@ main(int argc, char *argv[])
 	int status = EXIT_TROUBLE, in_status;
 
 	memset(&o, 0, sizeof(o));
-	o.tol = -1;
+	o.cfg = (struct cfgopts)CFGOPTS_INIT;
 	cmd.ctx = &o;
 	cmd_start(&cmd, argc, argv);
 	argc = cmd.argc;
 	argv = cmd.argv;
 	check_dashes(&o, argc, argv);
-	config_init(&cfg);
 	run_init(&now);
 	run_init(&base);
 	memset(&vs, 0, sizeof(vs));
-	if (o.cfgpath != NULL && config_load(&cfg, o.cfgpath) < 0)
+	if (cfgopt_load(&o.cfg, &cfg) < 0)
 		goto out;
-	if (o.tol >= 0)
-		cfg.tolerance = (uint32_t)o.tol;
 	o.lim.cfg = &cfg;
 	if (o.basepath != NULL && read_baseline(&base, o.basepath) < 0)
 		goto out;
 	if (is_table(argc > 0 ? argv[0] : "-")) {
-		if (o.tasks != NULL)
+		if (o.cfg.tasks != NULL)
 			warnmsg("--tasks: the input is a task table: ignored");
 		in_status = read_tables(&now, argv, argc) < 0 ?
 		    EXIT_TROUBLE : EXIT_OK;
@@ -492,7 +477,7 @@ main(int argc, char *argv[])
 			goto out;
 		o.lim.cmd_from = metapath;
 		in_status = read_stream(&now, argv, argc, &cmd.ro, &cfg,
-		    o.tasks);
+		    o.cfg.tasks);
 	}
 	if (o.has_cmd_end) {
 		o.lim.has_cmd_end = 1;
