@@ -5,12 +5,12 @@
  * (attributed) and the part no live process owns (unattributed), or with
  * --every, the same resampled into buckets with min, mean and max.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
+#include "cmd.h"
+#include "cfgopt.h"
 #include "engine.h"
 #include "gpumap.h"
 #include "gtime.h"
@@ -28,54 +28,16 @@
 	"unattributed_min,unattributed_mean,unattributed_max"
 
 enum {
-	OPT_CONFIG = OPT_READ_LAST,
-	OPT_EVERY
+	OPT_EVERY = OPT_CFG_LAST
 };
 
-static const struct option longopts[] = {
-	READOPT_LONGOPTS,
-	{"config", required_argument, NULL, OPT_CONFIG},
-	{"every", required_argument, NULL, OPT_EVERY},
-	{"output", required_argument, NULL, 'o'},
-	{"quiet", no_argument, NULL, 'q'},
-	{"verbose", no_argument, NULL, 'v'},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{NULL, 0, NULL, 0}
+static const struct cmd_opt opts[] = {
+	{OPT_EVERY, "every", "DUR", "buckets of DUR (1m, 10s) with min, mean "
+	    "and max"},
+	{OPT_CONFIG, "config", "FILE", "settings (YAML): GPU totals where logs "
+	    "lack them"},
+	{0, NULL, NULL, NULL}
 };
-
-static void
-usage(FILE *f, int status)
-{
-	fprintf(f, "usage: %s [-qv] [--every DUR] [--config FILE] [-o FILE] "
-	    "[read options] [FILE ...]\n", progname);
-	if (status != EXIT_OK) {
-		fprintf(f, "Try '%s --help' for more information.\n",
-		    progname);
-		exit(status);
-	}
-	fprintf(f, "\nWrite the usage curve of a record stream (or of anything "
-	    "gpumem read reads):\nper whole-device sample, usage = total - "
-	    "free, the memory live processes\nhold (attributed) and the memory "
-	    "no live process owns (unattributed).  With\nno FILE, or when FILE "
-	    "is -, read standard input.\n\n"
-	    "      --every DUR     buckets of DUR (1m, 10s) with min, mean "
-	    "and max\n"
-	    "      --config FILE   settings (YAML): GPU totals where logs lack "
-	    "them\n"
-	    "  -o, --output FILE   write to FILE (replaced only when all went "
-	    "well)\n"
-	    "  -q, --quiet         print only problems on stderr\n"
-	    "  -v, --verbose       say more\n"
-	    "  -h, --help          print this help and exit\n"
-	    "  -V, --version       print the version and exit\n"
-	    "\nRead options (see gpumem read --help): --format, --fields, "
-	    "--interval,\n--start, --tz, --host, --gpu, --pid, --since, "
-	    "--until, --window, --strict.\n\n"
-	    "Exit status: 0 success, 2 trouble (usage, unreadable input, "
-	    "bad configuration).\n");
-	exit(close_stdout());
-}
 
 /* One GPU's open bucket. */
 struct bucket {
@@ -248,70 +210,74 @@ bucket_free(void *p)
 	free(b);
 }
 
+/* What the options ask for: --config; --every goes to the context. */
+struct opts {
+	struct cfgopts cfg;
+	struct ctx *c;
+};
+
+static int
+option(void *ctx, int val, const char *arg)
+{
+	struct opts *o = ctx;
+
+	switch (val) {
+	case OPT_EVERY:
+		if (gtime_duration(arg, &o->c->every) < 0 || o->c->every == 0)
+			die("--every: '%s': expected a duration above 0 (10s, "
+			    "1m, 1h)", arg);
+		break;
+	case OPT_CONFIG:
+		return cfgopt_parse(&o->cfg, val, arg);
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+static struct cmd cmd = {
+	.synopsis = "[-qv] [--every DUR] [--config FILE] [-o FILE] "
+	    "[read options] [FILE ...]",
+	.about = "Write the usage curve of a record stream (or of anything "
+	    "gpumem read reads):\nper whole-device sample, usage = total - "
+	    "free, the memory live processes\nhold (attributed) and the "
+	    "memory no live process owns (unattributed).  With\nno FILE, or "
+	    "when FILE is -, read standard input.",
+	.opts = opts,
+	.exits = "0 success, 2 trouble (usage, unreadable input, bad "
+	    "configuration)",
+	.flags = CMD_OUTPUT | CMD_READ,
+	.option = option,
+};
+
 int
 main(int argc, char *argv[])
 {
-	struct readopts opt;
 	struct config cfg;
-	struct outfile out;
 	struct engine_cb cb;
 	struct engine *e;
 	struct stream *st;
 	struct ctx c;
+	struct opts o;
 	const struct rec *r;
-	const char *output = NULL, *cfgpath = NULL;
-	int ch, status;
+	int status = EXIT_TROUBLE;
 
-	util_init(argv[0]);
-	readopts_init(&opt);
-	config_init(&cfg);
 	memset(&c, 0, sizeof(c));
-	while ((ch = getopt_long(argc, argv, "ho:qvV", longopts, NULL)) != -1)
-		switch (ch) {
-		case 'h':
-			usage(stdout, EXIT_OK);
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'q':
-			verbosity = 0;
-			break;
-		case 'v':
-			verbosity = 2;
-			opt.summaries = 1;
-			break;
-		case 'V':
-			print_version();
-			break;
-		case OPT_CONFIG:
-			cfgpath = optarg;
-			break;
-		case OPT_EVERY:
-			if (gtime_duration(optarg, &c.every) < 0 ||
-			    c.every == 0)
-				die("--every: '%s': expected a duration above "
-				    "0 (10s, 1m, 1h)", optarg);
-			break;
-		default:
-			if (!readopt_parse(&opt, ch, optarg))
-				usage(stderr, EXIT_TROUBLE);
-		}
-	argc -= optind;
-	argv += optind;
-	status = EXIT_TROUBLE;
-	if (cfgpath != NULL && config_load(&cfg, cfgpath) < 0)
+	o.cfg = (struct cfgopts)CFGOPTS_INIT;
+	o.c = &c;
+	cmd.ctx = &o;
+	cmd_start(&cmd, argc, argv);
+	if (cfgopt_load(&o.cfg, &cfg) < 0)
 		goto out;
-	if (outfile_open(&out, output) < 0)
+	if ((c.f = cmd_output(&cmd)) == NULL)
 		goto out;
-	c.f = out.f;
 	sbuf_adds(&c.line, c.every ? EVERY_HEADER "\n" : USAGE_HEADER "\n");
 	put(&c, &c.line);
 	cb.sample = on_sample;
 	cb.task = NULL;
 	cb.ctx = &c;
 	e = engine_new(&cfg, &cb);
-	st = stream_open(argv, (size_t)argc, &opt);
+	st = stream_open(cmd.argv, (size_t)cmd.argc, &cmd.ro);
 	while ((r = stream_next(st)) != NULL)
 		engine_put(e, r);
 	engine_end(e);
@@ -320,21 +286,10 @@ main(int argc, char *argv[])
 	status = stream_close(st);
 	engine_warnings(e);
 	engine_free(e);
-	if (c.failed) {
-		msg("%s: write error:", output != NULL ? output :
-		    "standard output");
-		outfile_abort(&out);
-		status = EXIT_TROUBLE;
-	} else if (outfile_commit(&out) < 0)
-		status = EXIT_TROUBLE;
-	else if (output == NULL)
-		status = exit_worst(status, close_stdout());
 out:
 	hmap_release(&c.buckets, bucket_free);
 	sbuf_release(&c.line);
 	sbuf_release(&c.key);
 	config_release(&cfg);
-	idset_release(&opt.gpus);
-	idset_release(&opt.pids);
-	return status;
+	return cmd_end(&cmd, status, c.failed ? CMD_WRITE_ERROR : CMD_COMMIT);
 }

@@ -23,7 +23,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -34,6 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd.h"
 #include "gtime.h"
 #include "util.h"
 
@@ -54,54 +54,83 @@ on_signal(int sig)
 		got_signal = sig;
 }
 
-static const struct option longopts[] = {
-	{"output", required_argument, NULL, 'o'},
-	{"interval", required_argument, NULL, 'i'},
-	{"after", required_argument, NULL, 'a'},
-	{"before", required_argument, NULL, 'b'},
-	{"nvidia-smi", required_argument, NULL, 'n'},
-	{"force", no_argument, NULL, 'f'},
-	{"quiet", no_argument, NULL, 'q'},
-	{"verbose", no_argument, NULL, 'v'},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{NULL, 0, NULL, 0}
+enum {
+	OPT_IVAL = CHAR_MAX + 1,
+	OPT_AFTER,
+	OPT_BEFORE,
+	OPT_NVSMI
 };
 
-static void
-usage(FILE *f, int status)
+static const struct cmd_opt opts[] = {
+	{'o', "output", "DIR", "where to write the logs (made if missing)"},
+	{OPT_IVAL, "interval", "DUR", "sampling interval (100ms)"},
+	{OPT_BEFORE, "before", "DUR", "record idle samples before COMMAND "
+	    "starts (1s)"},
+	{OPT_AFTER, "after", "DUR", "keep recording after COMMAND ends (30s)"},
+	{OPT_NVSMI, "nvidia-smi", "PATH", "the nvidia-smi to run (from PATH)"},
+	{'f', "force", NULL, "replace the logs of an earlier recording in DIR"},
+	{0, NULL, NULL, NULL}
+};
+
+/* What the options ask for. */
+struct opts {
+	const char *dir, *nvsmi;
+	uint64_t interval, after, before;
+	int force;
+};
+
+static int
+option(void *ctx, int val, const char *arg)
 {
-	fprintf(f, "usage: %s [-fqv] [--interval DUR] [--before DUR] "
-	    "[--after DUR]\n"
-	    "       [--nvidia-smi PATH] -o DIR -- COMMAND [ARGS ...]\n",
-	    progname);
-	if (status != EXIT_OK) {
-		fprintf(f, "Try '%s --help' for more information.\n",
-		    progname);
-		exit(status);
+	struct opts *o = ctx;
+
+	switch (val) {
+	case OPT_AFTER:
+		if (gtime_duration(arg, &o->after) < 0)
+			die("--after: '%s': expected a duration (30s, 1m)",
+			    arg);
+		break;
+	case OPT_BEFORE:
+		if (gtime_duration(arg, &o->before) < 0)
+			die("--before: '%s': expected a duration (1s, 500ms)",
+			    arg);
+		break;
+	case 'f':
+		o->force = 1;
+		break;
+	case OPT_IVAL:
+		if (gtime_duration(arg, &o->interval) < 0 ||
+		    o->interval < NS_PER_MS)
+			die("--interval: '%s': expected a duration of 1ms or "
+			    "more", arg);
+		break;
+	case OPT_NVSMI:
+		o->nvsmi = arg;
+		break;
+	case 'o':
+		o->dir = arg;	/* a directory: "-" is no standard output */
+		break;
+	default:
+		return 0;
 	}
-	fprintf(f, "\nRun COMMAND and record the GPUs with nvidia-smi while it "
+	return 1;
+}
+
+/* The command skeleton (cmd.h); "cmd" is the recorded command's pid. */
+static struct cmd skel = {
+	.synopsis = "[-fqv] [--interval DUR] [--before DUR] [--after DUR]\n"
+	    "[--nvidia-smi PATH] -o DIR -- COMMAND [ARGS ...]",
+	.about = "Run COMMAND and record the GPUs with nvidia-smi while it "
 	    "runs and for a while\nafter, into DIR: query-gpu.csv, "
 	    "compute-apps.csv and meta.  Then\n'gpumem read DIR' reads them.  "
-	    "COMMAND's exit status is passed through.\n\n"
-	    "  -o, --output DIR      where to write the logs (made if "
-	    "missing)\n"
-	    "      --interval DUR    sampling interval (100ms)\n"
-	    "      --before DUR      record idle samples before COMMAND "
-	    "starts (1s)\n"
-	    "      --after DUR       keep recording after COMMAND ends (30s)\n"
-	    "      --nvidia-smi PATH the nvidia-smi to run (from PATH)\n"
-	    "  -f, --force           replace the logs of an earlier "
-	    "recording in DIR\n"
-	    "  -q, --quiet           print only problems on stderr\n"
-	    "  -v, --verbose         say more\n"
-	    "  -h, --help            print this help and exit\n"
-	    "  -V, --version         print the version and exit\n"
-	    "\nExit status: 0 success, 2 trouble (usage, no nvidia-smi, DIR "
-	    "not writable);\notherwise COMMAND's own status (128 + N when "
-	    "signal N ended it).\n");
-	exit(close_stdout());
-}
+	    "COMMAND's exit status is passed through.",
+	.opts = opts,
+	.exits = "0 success, 2 trouble (usage, no nvidia-smi, DIR not "
+	    "writable);\notherwise COMMAND's own status (128 + N when signal "
+	    "N ended it)",
+	.flags = CMD_INORDER,
+	.option = option,
+};
 
 /*
  * Run nvidia-smi with args, its stdout into fd (-1: /dev/null, and its
@@ -273,67 +302,32 @@ write_meta(const char *dir, char **cmd, uint64_t start, uint64_t end,
 int
 main(int argc, char *argv[])
 {
-	const char *dir = NULL, *nvsmi = "nvidia-smi";
-	uint64_t interval = 100 * NS_PER_MS, after = 30 * NS_PER_SEC;
-	uint64_t before = NS_PER_SEC;
+	struct opts o = {NULL, "nvidia-smi", 100 * NS_PER_MS,
+	    30 * NS_PER_SEC, NS_PER_SEC, 0};
+	const char *dir, *nvsmi;
+	uint64_t interval, after, before;
 	uint64_t start, end;
 	char lms[32], qgpu[160], qapps[160];
 	static char fmt[] = "--format=csv", lmsopt[] = "-lms";
 	char *args[6];
 	struct sigaction sa;
 	pid_t cmd, gpu, apps;
-	int ch, force = 0, reserved = 0, fd_gpu, fd_apps, status = 0;
+	int force, reserved = 0, fd_gpu, fd_apps, status = 0;
 	int code = EXIT_TROUBLE, rc, stopped = 0;
 	const char *how = "status";
 
-	util_init(argv[0]);
-	while ((ch = getopt_long(argc, argv, "+fho:qvV", longopts, NULL)) !=
-	    -1)
-		switch (ch) {
-		case 'a':
-			if (gtime_duration(optarg, &after) < 0)
-				die("--after: '%s': expected a duration (30s, "
-				    "1m)", optarg);
-			break;
-		case 'b':
-			if (gtime_duration(optarg, &before) < 0)
-				die("--before: '%s': expected a duration (1s, "
-				    "500ms)", optarg);
-			break;
-		case 'f':
-			force = 1;
-			break;
-		case 'h':
-			usage(stdout, EXIT_OK);
-			break;
-		case 'i':
-			if (gtime_duration(optarg, &interval) < 0 ||
-			    interval < NS_PER_MS)
-				die("--interval: '%s': expected a duration of "
-				    "1ms or more", optarg);
-			break;
-		case 'n':
-			nvsmi = optarg;
-			break;
-		case 'o':
-			dir = optarg;
-			break;
-		case 'q':
-			verbosity = 0;
-			break;
-		case 'v':
-			verbosity = 2;
-			break;
-		case 'V':
-			print_version();
-			break;
-		default:
-			usage(stderr, EXIT_TROUBLE);
-		}
-	argc -= optind;
-	argv += optind;
-	if (dir == NULL || argc == 0)
-		usage(stderr, EXIT_TROUBLE);
+	skel.ctx = &o;
+	cmd_start(&skel, argc, argv);
+	argc = skel.argc;
+	argv = skel.argv;
+	if (o.dir == NULL || argc == 0)
+		cmd_usage(&skel, EXIT_TROUBLE);
+	dir = o.dir;
+	nvsmi = o.nvsmi;
+	interval = o.interval;
+	after = o.after;
+	before = o.before;
+	force = o.force;
 
 	rc = probe(nvsmi, &reserved);
 	if (rc == -1)

@@ -29,7 +29,6 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -44,6 +43,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd.h"
 #include "framer.h"
 #include "gmem.h"
 #include "gtime.h"
@@ -64,16 +64,16 @@ enum {
 	OPT_RETRY_FOR = OPT_READ_LAST
 };
 
-static const struct option longopts[] = {
-	READOPT_LONGOPTS,
-	READOPT_LIVE_LONGOPTS,
-	{"no-live", no_argument, NULL, OPT_NO_LIVE},
-	{"retry-for", required_argument, NULL, OPT_RETRY_FOR},
-	{"quiet", no_argument, NULL, 'q'},
-	{"verbose", no_argument, NULL, 'v'},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{NULL, 0, NULL, 0}
+static const struct cmd_opt opts[] = {
+	{OPT_LIVE, "live", NULL, "read every input live"},
+	{OPT_NO_LIVE, "no-live", NULL, "read pipes as files (whole reorder "
+	    "windows)"},
+	{OPT_LAG, "lag", "DUR", "live: how long a record waits for earlier "
+	    "ones (0)"},
+	{OPT_RETRY_FOR, "retry-for", "DUR", "TCP: give up after so long "
+	    "without a connection (" RETRY_FOR_DEFAULT ")"},
+	{'v', "verbose", NULL, "say more (what was sent)"},
+	{0, NULL, NULL, NULL}
 };
 
 /* Frames made and not yet sent: back to back, and where each ends. */
@@ -133,40 +133,34 @@ on_signal(int sig)
 	input_end_all();
 }
 
-static void
-usage(FILE *f, int status)
+/* --retry-for, as given. */
+static const char *retry_for = RETRY_FOR_DEFAULT;
+
+static int
+option(void *ctx, int val, const char *arg)
 {
-	fprintf(f, "usage: %s [-qv] [--live | --no-live] [--lag DUR] "
-	    "[--retry-for DUR]\n"
-	    "       [read options] DEST [FILE ...]\n", progname);
-	if (status != EXIT_OK) {
-		fprintf(f, "Try '%s --help' for more information.\n",
-		    progname);
-		exit(status);
-	}
-	fprintf(f, "\nRead GPU memory telemetry (anything gpumem read reads) "
-	    "and send it as GMEM\nframes to DEST, udp://HOST[:PORT] or "
-	    "tcp://HOST[:PORT] (port 9717; an IPv6\naddress in brackets).  "
-	    "With no FILE, or when FILE is -, read standard input.\n"
-	    "Inputs that are not regular files are read live: records go out "
-	    "as they come.\n\n"
-	    "      --live           read every input live\n"
-	    "      --no-live        read pipes as files (whole reorder "
-	    "windows)\n"
-	    "      --lag DUR        live: how long a record waits for earlier "
-	    "ones (0)\n"
-	    "      --retry-for DUR  TCP: give up after so long without a "
-	    "connection (%s)\n"
-	    "  -q, --quiet          print only problems on stderr\n"
-	    "  -v, --verbose        say more (what was sent)\n"
-	    "  -h, --help           print this help and exit\n"
-	    "  -V, --version        print the version and exit\n"
-	    "\nRead options (see gpumem-read(1)):\n%s\n"
-	    "Exit status: 0 success, 2 trouble (usage, bad DEST, no "
-	    "connection, unreadable\ninput).\n", RETRY_FOR_DEFAULT,
-	    readopt_help);
-	exit(close_stdout());
+	(void)ctx;
+	if (val != OPT_RETRY_FOR)
+		return 0;
+	retry_for = arg;
+	return 1;
 }
+
+static struct cmd cmd = {
+	.synopsis = "[-qv] [--live | --no-live] [--lag DUR] [--retry-for DUR]\n"
+	    "[read options] DEST [FILE ...]",
+	.about = "Read GPU memory telemetry (anything gpumem read reads) and "
+	    "send it as GMEM\nframes to DEST, udp://HOST[:PORT] or "
+	    "tcp://HOST[:PORT] (port 9717; an IPv6\naddress in brackets).  "
+	    "With no FILE, or when FILE is -, read standard input.\nInputs "
+	    "that are not regular files are read live: records go out as "
+	    "they come.",
+	.opts = opts,
+	.exits = "0 success, 2 trouble (usage, bad DEST, no connection, "
+	    "unreadable\ninput)",
+	.flags = CMD_READ | CMD_READHELP | CMD_LIVEAUTO,
+	.option = option,
+};
 
 /* --- the destination --- */
 
@@ -685,49 +679,24 @@ say_end(struct sender *s)
 int
 main(int argc, char *argv[])
 {
-	struct readopts opt;
+	struct readopts *opt = &cmd.ro;
 	struct sender s;
 	struct stream *st;
 	struct sigaction sa;
 	const struct rec *r;
-	const char *retry_for = RETRY_FOR_DEFAULT;
 	char **paths;
 	size_t npaths, i;
-	int ch, status;
+	int status;
 
-	util_init(argv[0]);
-	readopts_init(&opt);
-	opt.live = LIVE_AUTO;
+	cmd_start(&cmd, argc, argv);
+	argc = cmd.argc;
+	argv = cmd.argv;
 	memset(&s, 0, sizeof(s));
 	s.fd = -1;
-	while ((ch = getopt_long(argc, argv, "hqvV", longopts, NULL)) != -1)
-		switch (ch) {
-		case 'h':
-			usage(stdout, EXIT_OK);
-			break;
-		case 'q':
-			verbosity = 0;
-			break;
-		case 'v':
-			verbosity = 2;
-			opt.summaries = 1;
-			break;
-		case 'V':
-			print_version();
-			break;
-		case OPT_RETRY_FOR:
-			retry_for = optarg;
-			break;
-		default:
-			if (!readopt_parse(&opt, ch, optarg))
-				usage(stderr, EXIT_TROUBLE);
-		}
-	argc -= optind;
-	argv += optind;
 	if (argc < 1) {
 		msg("no DEST: where to send (udp://HOST:PORT or "
 		    "tcp://HOST:PORT)");
-		usage(stderr, EXIT_TROUBLE);
+		cmd_usage(&cmd, EXIT_TROUBLE);
 	}
 	if (gtime_duration(retry_for, &s.retry_for) < 0)
 		die("--retry-for: '%s': expected a duration (0, 10s, 5m)",
@@ -735,9 +704,9 @@ main(int argc, char *argv[])
 	parse_dest(&s, argv[0]);
 	paths = argv + 1;
 	npaths = (size_t)argc - 1;
-	if (opt.live == LIVE_ON)
+	if (opt->live == LIVE_ON)
 		s.live = 1;
-	else if (opt.live == LIVE_AUTO) {
+	else if (opt->live == LIVE_AUTO) {
 		s.live = npaths == 0 && is_live_input("-");
 		for (i = 0; i < npaths; i++)
 			s.live |= is_live_input(paths[i]);
@@ -769,7 +738,7 @@ main(int argc, char *argv[])
 	framer_init(&s.fr, s.tcp ? GMEM_MAXCOUNT : FRAMER_UDP_MAXREC,
 	    queue_frame, &s);
 	input_set_wait_hook(on_wait, &s);
-	st = stream_open(paths, npaths, &opt);
+	st = stream_open(paths, npaths, opt);
 	while (!s.gave_up && (r = stream_next(st)) != NULL) {
 		note_host(&s, r);
 		framer_add(&s.fr, r, NULL, 0);
@@ -794,7 +763,5 @@ main(int argc, char *argv[])
 	free(s.port);
 	free(s.firsthost);
 	free(s.otherhost);
-	idset_release(&opt.gpus);
-	idset_release(&opt.pids);
-	return exit_worst(status, close_stdout());
+	return cmd_end(&cmd, status, CMD_COMMIT);
 }

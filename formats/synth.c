@@ -20,7 +20,6 @@
  * exit and release of each task (synth.1 says what each column means).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +27,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "cmd.h"
 #include "gtime.h"
 #include "rec.h"
 #include "util.h"
@@ -1011,90 +1011,66 @@ run_loops(struct synth *s, struct ctask *t, size_t n, const struct loops *lp)
 }
 
 enum {
-	OPT_PROC_INTERVAL = CHAR_MAX + 1,
+	OPT_PROC_INTERVAL = CHAR_MAX + 1,	/* the two loops' first */
 	OPT_PROC_OFFSET,
 	OPT_DRIFT,
 	OPT_LOSE_POLLS,
-	OPT_LOSE_LINES
+	OPT_LOSE_LINES,		/* the two loops' last */
+	OPT_SEED,
+	OPT_IVAL,
+	OPT_DURATION,
+	OPT_GPUS,
+	OPT_BEGIN,
+	OPT_HOSTNAME,
+	OPT_GMEM
 };
 
-static const struct option longopts[] = {
-	{"scenario", required_argument, NULL, 's'},
-	{"proc-interval", required_argument, NULL, OPT_PROC_INTERVAL},
-	{"proc-offset", required_argument, NULL, OPT_PROC_OFFSET},
-	{"drift", required_argument, NULL, OPT_DRIFT},
-	{"lose-polls", required_argument, NULL, OPT_LOSE_POLLS},
-	{"lose-lines", required_argument, NULL, OPT_LOSE_LINES},
-	{"seed", required_argument, NULL, 'S'},
-	{"interval", required_argument, NULL, 'i'},
-	{"duration", required_argument, NULL, 'd'},
-	{"gpus", required_argument, NULL, 'g'},
-	{"start", required_argument, NULL, 'b'},
-	{"host", required_argument, NULL, 'H'},
-	{"truth", required_argument, NULL, 't'},
-	{"nvsmi", required_argument, NULL, 'n'},
-	{"gmem", no_argument, NULL, 'G'},
-	{"list", no_argument, NULL, 'l'},
-	{"output", required_argument, NULL, 'o'},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{NULL, 0, NULL, 0}
+static const struct cmd_opt opts[] = {
+	{'s', "scenario", "NAME", "what happens (default demo; -l lists them)"},
+	{OPT_SEED, "seed", "N", "seed of the random parts (1)"},
+	{OPT_IVAL, "interval", "DUR", "sampling interval (1s, or a "
+	    "two-loop scenario's own)"},
+	{OPT_DURATION, "duration", "DUR", "how long (the scenario's own "
+	    "length)"},
+	{OPT_GPUS, "gpus", "N", "GPUs of the random scenario (8)"},
+	{OPT_BEGIN, "start", "TIME", "time of the first sample "
+	    "(2026-01-01T00:00:00Z)"},
+	{OPT_HOSTNAME, "host", "NAME", "host of the records (none)"},
+	{'t', "truth", "FILE", "write the tasks as gpumem tasks must find them"},
+	{'n', "nvsmi", "DIR", "write DIR/query-gpu.csv and DIR/compute-apps.csv "
+	    "instead"},
+	{OPT_GMEM, "gmem", NULL, "records as GMEM carries them: no process "
+	    "names, the\ndevice's free and total on every record"},
+	{OPT_PROC_INTERVAL, "proc-interval", "DUR", "two loops: the process "
+	    "loop's interval (the\nscenario's, or --interval)"},
+	{OPT_PROC_OFFSET, "proc-offset", "DUR", "two loops: its first poll "
+	    "after the first sample"},
+	{OPT_DRIFT, "drift", "PPM", "two loops: its interval longer by PPM "
+	    "millionths (or\nshorter)"},
+	{OPT_LOSE_POLLS, "lose-polls", "PCT", "two loops: polls lost whole, "
+	    "in percent"},
+	{OPT_LOSE_LINES, "lose-lines", "PCT", "two loops: single process lines "
+	    "lost, in percent"},
+	{'l', "list", NULL, "list the scenarios"},
+	{'o', "output", "FILE", "write the stream to FILE"},
+	{0, NULL, NULL, NULL}
 };
 
-static void
-usage(FILE *f, int status)
-{
-	fprintf(f, "usage: %s [-l] [--scenario NAME] [--seed N] "
-	    "[--interval DUR] [--duration DUR]\n"
-	    "       [--gpus N] [--start TIME] [--host NAME] [--truth FILE] "
-	    "[--nvsmi DIR]\n       [--gmem] [--proc-interval DUR] "
-	    "[--proc-offset DUR] [--drift PPM]\n       [--lose-polls PCT] "
-	    "[--lose-lines PCT] [-o FILE]\n", progname);
-	if (status != EXIT_OK) {
-		fprintf(f, "Try '%s --help' for more information.\n",
-		    progname);
-		exit(status);
-	}
-	fprintf(f, "\nWrite realistic GPU memory telemetry whose tasks are "
-	    "known: the record stream,\nor the nvidia-smi logs gpumem "
-	    "record writes, and the truth as gpumem tasks\nmust find it.\n\n"
-	    "  -s, --scenario NAME  what happens (default demo; -l lists "
-	    "them)\n"
-	    "      --seed N         seed of the random parts (1)\n"
-	    "      --interval DUR   sampling interval (1s, or a two-loop "
-	    "scenario's own)\n"
-	    "      --duration DUR   how long (the scenario's own length)\n"
-	    "      --gpus N         GPUs of the random scenario (8)\n"
-	    "      --start TIME     time of the first sample "
-	    "(2026-01-01T00:00:00Z)\n"
-	    "      --host NAME      host of the records (none)\n"
-	    "  -t, --truth FILE     write the tasks as gpumem tasks must "
-	    "find them\n"
-	    "  -n, --nvsmi DIR      write DIR/query-gpu.csv and "
-	    "DIR/compute-apps.csv instead\n"
-	    "      --gmem           records as GMEM carries them: no "
-	    "process names, the\n"
-	    "                       device's free and total on every "
-	    "record\n"
-	    "\nThe two-loop scenarios run in true time: the device loop "
-	    "samples every\n--interval, the process loop (compute-apps) on "
-	    "its own:\n"
-	    "      --proc-interval DUR  its interval (the scenario's, or "
-	    "--interval)\n"
-	    "      --proc-offset DUR    its first poll after the first "
-	    "sample\n"
-	    "      --drift PPM          its interval longer by PPM "
-	    "millionths (or shorter)\n"
-	    "      --lose-polls PCT     polls lost whole, in percent\n"
-	    "      --lose-lines PCT     single process lines lost, in "
-	    "percent\n\n"
-	    "  -l, --list           list the scenarios\n"
-	    "  -o, --output FILE    write the stream to FILE\n"
-	    "  -h, --help           print this help and exit\n"
-	    "  -V, --version        print the version and exit\n"
-	    "\nExit status: 0 success, 2 trouble.\n");
-	exit(close_stdout());
-}
+static struct cmd cmd = {
+	.synopsis = "[-lqv] [--scenario NAME] [--seed N] [--interval DUR] "
+	    "[--duration DUR]\n[--gpus N] [--start TIME] [--host NAME] "
+	    "[--truth FILE] [--nvsmi DIR]\n[--gmem] [--proc-interval DUR] "
+	    "[--proc-offset DUR] [--drift PPM]\n[--lose-polls PCT] "
+	    "[--lose-lines PCT] [-o FILE]",
+	.about = "Write realistic GPU memory telemetry whose tasks are known: "
+	    "the record stream,\nor the nvidia-smi logs gpumem record writes, "
+	    "and the truth as gpumem tasks\nmust find it.  The two-loop "
+	    "scenarios run in true time: the device loop\nsamples every "
+	    "--interval, the process loop (compute-apps) on its own.",
+	.opts = opts,
+	.exits = "0 success, 2 trouble",
+	.flags = CMD_OUTPUT,
+};
 
 /* --drift: a signed number of ppm, within +-100000 (10%). */
 static int64_t
@@ -1133,216 +1109,248 @@ close_log(FILE *f, const char *dir, const char *name)
 		die("%s/%s: write error:", dir, name);
 }
 
+/* What the options ask for. */
+struct opts {
+	struct synth *s;
+	const char *scname, *truthpath, *nvsmi;
+	uint64_t duration, seed;
+	uint64_t pint, poff;		/* --proc-interval, --proc-offset */
+	int64_t drift;
+	unsigned lose[2];		/* --lose-polls, --lose-lines */
+	const char *twoloop;		/* a two-loop option given */
+	unsigned given;		/* 1 << (OPT_... - OPT_PROC_INTERVAL) */
+	int gpus, have_iv;
+};
+
+static void
+list_scenarios(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++)
+		printf("%-15s %s\n", scenarios[i].name, scenarios[i].what);
+	exit(close_stdout());
+}
+
+static int
+option(void *ctx, int val, const char *arg)
+{
+	struct opts *o = ctx;
+	struct synth *s = o->s;
+	size_t i;
+
+	if (val >= OPT_PROC_INTERVAL && val <= OPT_LOSE_LINES) {
+		/* An option of the two loops: it overrides. */
+		o->given |= 1U << (val - OPT_PROC_INTERVAL);
+		for (i = 0; opts[i].val != val; i++)
+			;
+		o->twoloop = opts[i].name;
+	}
+	switch (val) {
+	case OPT_BEGIN:
+		if (gtime_parse(arg, &s->start) < 0)
+			die("--start: '%s': expected a time", arg);
+		break;
+	case OPT_DURATION:
+		if (gtime_duration(arg, &o->duration) < 0 || o->duration == 0)
+			die("--duration: '%s': expected a duration above 0",
+			    arg);
+		break;
+	case OPT_GPUS:
+		o->gpus = (int)opt_u64("--gpus", arg, 1, MAXGPU);
+		break;
+	case OPT_GMEM:
+		s->gmem = 1;
+		break;
+	case OPT_HOSTNAME:
+		s->host = arg;
+		break;
+	case OPT_IVAL:
+		if (gtime_duration(arg, &s->interval) < 0 ||
+		    s->interval < NS_PER_MS)
+			die("--interval: '%s': expected a duration of 1ms or "
+			    "more", arg);
+		o->have_iv = 1;
+		break;
+	case 'l':
+		list_scenarios();
+		break;
+	case 'n':
+		o->nvsmi = arg;
+		break;
+	case 's':
+		o->scname = arg;
+		break;
+	case OPT_SEED:
+		o->seed = opt_u64("--seed", arg, 0, UINT64_MAX);
+		break;
+	case 't':
+		o->truthpath = arg;
+		break;
+	case OPT_PROC_INTERVAL:
+		if (gtime_duration(arg, &o->pint) < 0 || o->pint < NS_PER_MS)
+			die("--proc-interval: '%s': expected a duration of 1ms "
+			    "or more", arg);
+		break;
+	case OPT_PROC_OFFSET:
+		if (gtime_duration(arg, &o->poff) < 0)
+			die("--proc-offset: '%s': expected a duration", arg);
+		break;
+	case OPT_DRIFT:
+		o->drift = opt_ppm(arg);
+		break;
+	case OPT_LOSE_POLLS:
+	case OPT_LOSE_LINES:
+		o->lose[val - OPT_LOSE_POLLS] = (unsigned)opt_u64(
+		    val == OPT_LOSE_POLLS ? "--lose-polls" : "--lose-lines",
+		    arg, 0, 100);
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* The scenario the options name, with --gpus and its tasks in order. */
+static void
+scenario(struct opts *o, struct scenario *sc, struct tdef **defs)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++)
+		if (strcmp(scenarios[i].name, o->scname) == 0)
+			break;
+	if (i == sizeof(scenarios) / sizeof(scenarios[0]))
+		die("--scenario: '%s': unknown (see --list)", o->scname);
+	*sc = scenarios[i];
+	if (o->gpus > 0) {
+		if (sc->tasks != NULL && (uint32_t)o->gpus < sc->gpus)
+			die("--gpus: scenario '%s' needs %u GPUs", sc->name,
+			    sc->gpus);
+		sc->gpus = (uint32_t)o->gpus;
+	}
+	if (o->s->gmem && o->nvsmi != NULL)
+		die("--gmem and --nvsmi: nvidia-smi logs are not GMEM");
+	if (sc->tasks != NULL) {
+		*defs = ereallocarray(NULL, sc->ntasks, sizeof(**defs));
+		memcpy(*defs, sc->tasks, sc->ntasks * sizeof(**defs));
+		qsort(*defs, sc->ntasks, sizeof(**defs), def_order);
+		sc->tasks = *defs;
+	}
+	if (sc->tl == NULL && o->twoloop != NULL)
+		die("--%s: scenario '%s' has one loop (the two-loop scenarios "
+		    "take it, see --list)", o->twoloop, sc->name);
+}
+
+/* The two loops of a two-loop scenario, the options over its own. */
+static struct ctask *
+loops(const struct opts *o, const struct scenario *sc, struct loops *lp,
+    size_t *nct)
+{
+	const struct twoloop *tl = sc->tl;
+	const struct synth *s = o->s;
+	struct ctask *ct;
+	size_t i;
+
+#define GIVEN(opt) (o->given & (1U << (opt - OPT_PROC_INTERVAL)))
+	lp->pd = o->have_iv ? s->interval : tl->pd * NS_PER_MS;
+	lp->pp = GIVEN(OPT_PROC_INTERVAL) ? o->pint : o->have_iv ?
+	    s->interval : tl->pp * NS_PER_MS;
+	lp->off = GIVEN(OPT_PROC_OFFSET) ? o->poff : tl->off * NS_PER_MS;
+	lp->drift = GIVEN(OPT_DRIFT) ? o->drift : tl->drift;
+	lp->lose_polls = GIVEN(OPT_LOSE_POLLS) ? o->lose[0] : tl->lose_polls;
+	lp->lose_lines = GIVEN(OPT_LOSE_LINES) ? o->lose[1] : tl->lose_lines;
+#undef GIVEN
+	ct = ctasks(sc, nct);
+	lp->len = o->duration != 0 ? o->duration : tl->len * NS_PER_MS;
+	for (i = 0; i < *nct && o->duration == 0 && tl->len == 0; i++)
+		if (ct[i].y + 5 * NS_PER_SEC > lp->len)
+			lp->len = ct[i].y + 5 * NS_PER_SEC;
+	for (i = 0; i < *nct; i++)
+		if (ct[i].d.gpu >= s->gpus)
+			die("--gpus: scenario '%s' needs %u GPUs", sc->name,
+			    ct[i].d.gpu + 1);
+	return ct;
+}
+
+/* --nvsmi DIR: the two logs instead of the stream. */
+static void
+open_logs(struct synth *s, const char *dir)
+{
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+		die("%s: cannot create directory:", dir);
+	s->qgpu = open_log(dir, "query-gpu.csv", "timestamp, index, uuid, "
+	    "pci.bus_id, memory.total [MiB], memory.reserved [MiB], "
+	    "memory.used [MiB], memory.free [MiB]");
+	s->apps = open_log(dir, "compute-apps.csv", "timestamp, gpu_uuid, "
+	    "gpu_bus_id, pid, process_name, used_gpu_memory [MiB]");
+}
+
 int
 main(int argc, char *argv[])
 {
 	struct synth s;
 	struct scenario sc;
-	struct outfile out, truth;
-	const char *scname = "demo", *output = NULL, *truthpath = NULL;
-	const char *nvsmi = NULL;
-	uint64_t duration = 0, seed = 1;
+	struct outfile truth;
+	struct opts o;
 	struct tdef *defs = NULL;
 	struct ctask *ct = NULL;
 	struct loops lp;
-	uint64_t pint = 0, poff = 0;
-	int64_t drift = 0;
-	unsigned lose[2] = {0, 0};	/* --lose-polls, --lose-lines */
-	const char *twoloop = NULL;	/* a two-loop option given */
-	unsigned given = 0;		/* 1 << (OPT_... - OPT_PROC_INTERVAL) */
-	size_t i, nct = 0;
-	int ch, li, gpus = -1, have_iv = 0;
+	size_t nct = 0;
+	FILE *f = stdout;
+	int how = CMD_COMMIT;
 
-	util_init(argv[0]);
 	memset(&s, 0, sizeof(s));
 	s.interval = NS_PER_SEC;
 	s.start = 1767225600ULL * NS_PER_SEC;	/* 2026-01-01T00:00:00Z */
 	s.host = "";
-	while ((ch = getopt_long(argc, argv, "hln:o:s:t:V", longopts,
-	    &li)) != -1) {
-		if (ch > CHAR_MAX) {
-			/* An option of the two loops: it overrides. */
-			given |= 1U << (ch - OPT_PROC_INTERVAL);
-			twoloop = longopts[li].name;
-		}
-		switch (ch) {
-		case 'b':
-			if (gtime_parse(optarg, &s.start) < 0)
-				die("--start: '%s': expected a time", optarg);
-			break;
-		case 'd':
-			if (gtime_duration(optarg, &duration) < 0 ||
-			    duration == 0)
-				die("--duration: '%s': expected a duration "
-				    "above 0", optarg);
-			break;
-		case 'g':
-			gpus = (int)opt_u64("--gpus", optarg, 1, MAXGPU);
-			break;
-		case 'h':
-			usage(stdout, EXIT_OK);
-			break;
-		case 'G':
-			s.gmem = 1;
-			break;
-		case 'H':
-			s.host = optarg;
-			break;
-		case 'i':
-			if (gtime_duration(optarg, &s.interval) < 0 ||
-			    s.interval < NS_PER_MS)
-				die("--interval: '%s': expected a duration of "
-				    "1ms or more", optarg);
-			have_iv = 1;
-			break;
-		case 'l':
-			for (i = 0; i < sizeof(scenarios) /
-			    sizeof(scenarios[0]); i++)
-				printf("%-15s %s\n", scenarios[i].name,
-				    scenarios[i].what);
-			return close_stdout();
-		case 'n':
-			nvsmi = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 's':
-			scname = optarg;
-			break;
-		case 'S':
-			seed = opt_u64("--seed", optarg, 0, UINT64_MAX);
-			break;
-		case 't':
-			truthpath = optarg;
-			break;
-		case 'V':
-			print_version();
-			break;
-		case OPT_PROC_INTERVAL:
-			if (gtime_duration(optarg, &pint) < 0 ||
-			    pint < NS_PER_MS)
-				die("--proc-interval: '%s': expected a "
-				    "duration of 1ms or more", optarg);
-			break;
-		case OPT_PROC_OFFSET:
-			if (gtime_duration(optarg, &poff) < 0)
-				die("--proc-offset: '%s': expected a duration",
-				    optarg);
-			break;
-		case OPT_DRIFT:
-			drift = opt_ppm(optarg);
-			break;
-		case OPT_LOSE_POLLS:
-		case OPT_LOSE_LINES:
-			lose[ch - OPT_LOSE_POLLS] = (unsigned)opt_u64(
-			    ch == OPT_LOSE_POLLS ? "--lose-polls" :
-			    "--lose-lines", optarg, 0, 100);
-			break;
-		default:
-			usage(stderr, EXIT_TROUBLE);
-		}
-	}
-	if (optind != argc)
-		usage(stderr, EXIT_TROUBLE);
-	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++)
-		if (strcmp(scenarios[i].name, scname) == 0)
-			break;
-	if (i == sizeof(scenarios) / sizeof(scenarios[0]))
-		die("--scenario: '%s': unknown (see --list)", scname);
-	sc = scenarios[i];
-	if (gpus > 0) {
-		if (sc.tasks != NULL && (uint32_t)gpus < sc.gpus)
-			die("--gpus: scenario '%s' needs %u GPUs", sc.name,
-			    sc.gpus);
-		sc.gpus = (uint32_t)gpus;
-	}
-	if (s.gmem && nvsmi != NULL)
-		die("--gmem and --nvsmi: nvidia-smi logs are not GMEM");
-	if (sc.tasks != NULL) {
-		defs = ereallocarray(NULL, sc.ntasks, sizeof(*defs));
-		memcpy(defs, sc.tasks, sc.ntasks * sizeof(*defs));
-		qsort(defs, sc.ntasks, sizeof(*defs), def_order);
-		sc.tasks = defs;
-	}
+	memset(&o, 0, sizeof(o));
+	o.s = &s;
+	o.scname = "demo";
+	o.seed = 1;
+	o.gpus = -1;
+	cmd.ctx = &o;
+	cmd.option = option;
+	cmd_start(&cmd, argc, argv);
+	if (cmd.argc != 0)
+		cmd_usage(&cmd, EXIT_TROUBLE);
+	scenario(&o, &sc, &defs);
 	s.sc = &sc;
 	s.gpus = sc.gpus;
-	s.ticks = duration > 0 ? (duration + s.interval - 1) / s.interval :
+	s.ticks = o.duration > 0 ? (o.duration + s.interval - 1) / s.interval :
 	    sc.ticks;
 	if (sc.jitter > 0 && s.interval < 10 * NS_PER_MS)
 		sc.jitter = 0;
-	rng_state = seed;
-	if (sc.tl == NULL && twoloop != NULL)
-		die("--%s: scenario '%s' has one loop (the two-loop scenarios "
-		    "take it, see --list)", twoloop, sc.name);
+	rng_state = o.seed;
 	memset(&lp, 0, sizeof(lp));
-	if (sc.tl != NULL) {
-		const struct twoloop *tl = sc.tl;
-
-#define GIVEN(o) (given & (1U << (o - OPT_PROC_INTERVAL)))
-		lp.pd = have_iv ? s.interval : tl->pd * NS_PER_MS;
-		lp.pp = GIVEN(OPT_PROC_INTERVAL) ? pint : have_iv ?
-		    s.interval : tl->pp * NS_PER_MS;
-		lp.off = GIVEN(OPT_PROC_OFFSET) ? poff : tl->off * NS_PER_MS;
-		lp.drift = GIVEN(OPT_DRIFT) ? drift : tl->drift;
-		lp.lose_polls = GIVEN(OPT_LOSE_POLLS) ? lose[0] :
-		    tl->lose_polls;
-		lp.lose_lines = GIVEN(OPT_LOSE_LINES) ? lose[1] :
-		    tl->lose_lines;
-#undef GIVEN
-		ct = ctasks(&sc, &nct);
-		lp.len = duration != 0 ? duration : tl->len * NS_PER_MS;
-		for (i = 0; i < nct && duration == 0 && tl->len == 0; i++)
-			if (ct[i].y + 5 * NS_PER_SEC > lp.len)
-				lp.len = ct[i].y + 5 * NS_PER_SEC;
-		for (i = 0; i < nct; i++)
-			if (ct[i].d.gpu >= s.gpus)
-				die("--gpus: scenario '%s' needs %u GPUs",
-				    sc.name, ct[i].d.gpu + 1);
-	}
-
-	if (outfile_open(&truth, truthpath != NULL ? truthpath : NULL) < 0)
-		return EXIT_TROUBLE;
-	s.truth = truthpath != NULL ? truth.f : NULL;
+	if (sc.tl != NULL)
+		ct = loops(&o, &sc, &lp, &nct);
+	if (outfile_open(&truth, o.truthpath) < 0)
+		return cmd_end(&cmd, EXIT_TROUBLE, CMD_DISCARD);
+	s.truth = o.truthpath != NULL ? truth.f : NULL;
 	if (s.truth != NULL)
 		fprintf(s.truth, "host,gpu,process_id,name,start,end,peak_mib,"
 		    "held_mib,release,release_delay_s,leaked_mib,status\n");
-	if (nvsmi != NULL) {
-		if (mkdir(nvsmi, 0777) < 0 && errno != EEXIST)
-			die("%s: cannot create directory:", nvsmi);
-		s.qgpu = open_log(nvsmi, "query-gpu.csv", "timestamp, index, "
-		    "uuid, pci.bus_id, memory.total [MiB], memory.reserved "
-		    "[MiB], memory.used [MiB], memory.free [MiB]");
-		s.apps = open_log(nvsmi, "compute-apps.csv", "timestamp, "
-		    "gpu_uuid, gpu_bus_id, pid, process_name, "
-		    "used_gpu_memory [MiB]");
-		out.f = NULL;
-	} else if (outfile_open(&out, output) < 0)
-		return EXIT_TROUBLE;
-	recw_init(&s.out, nvsmi != NULL ? stdout : out.f);
-	s.outname = output != NULL ? output : "standard output";
+	if (o.nvsmi != NULL)
+		open_logs(&s, o.nvsmi);
+	else if ((f = cmd_output(&cmd)) == NULL)
+		return cmd_end(&cmd, EXIT_TROUBLE, CMD_DISCARD);
+	recw_init(&s.out, f);
+	s.outname = cmd_outname(&cmd);
 	if (sc.tl != NULL)
 		run_loops(&s, ct, nct, &lp);
 	else
 		run(&s);
-	if (nvsmi != NULL) {
-		close_log(s.qgpu, nvsmi, "query-gpu.csv");
-		close_log(s.apps, nvsmi, "compute-apps.csv");
-	} else {
-		if (recw_flush(&s.out) < 0) {
-			msg("%s: write error:", output ? output :
-			    "standard output");
-			outfile_abort(&out);
-			return EXIT_TROUBLE;
-		}
-		if (outfile_commit(&out) < 0)
-			return EXIT_TROUBLE;
-	}
+	if (o.nvsmi != NULL) {
+		close_log(s.qgpu, o.nvsmi, "query-gpu.csv");
+		close_log(s.apps, o.nvsmi, "compute-apps.csv");
+	} else if (recw_flush(&s.out) < 0)
+		how = CMD_WRITE_ERROR;
 	recw_release(&s.out);
 	free(s.pend);
-	if (s.truth != NULL && outfile_commit(&truth) < 0)
-		return EXIT_TROUBLE;
 	free(defs);
 	free(ct);
-	return output == NULL && nvsmi == NULL ? close_stdout() : EXIT_OK;
+	if (how == CMD_COMMIT && s.truth != NULL && outfile_commit(&truth) < 0)
+		how = CMD_DISCARD;
+	return cmd_end(&cmd, how == CMD_COMMIT ? EXIT_OK : EXIT_TROUBLE, how);
 }

@@ -6,7 +6,6 @@
  * the exit status CI acts on.  The rules are in reports/ci/gates.h.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +13,8 @@
 #include <unistd.h>
 
 #include "ciout.h"
-#include "config.h"
+#include "cmd.h"
+#include "cfgopt.h"
 #include "engine.h"
 #include "gates.h"
 #include "gtime.h"
@@ -28,91 +28,110 @@
 #define MAX_LINES 20		/* failures named on stderr */
 
 enum {
-	OPT_BASELINE = OPT_READ_LAST,
+	OPT_BASELINE = OPT_CFG_LAST,
 	OPT_COMMAND_END,
-	OPT_CONFIG,
 	OPT_JSON,
 	OPT_JUNIT,
 	OPT_MARKDOWN,
 	OPT_MAX_DELAY,
-	OPT_MAX_LEAK,
-	OPT_TASKS,
-	OPT_TOLERANCE
+	OPT_MAX_LEAK
 };
 
-static const struct option longopts[] = {
-	READOPT_LONGOPTS,
-	{"baseline", required_argument, NULL, OPT_BASELINE},
-	{"command-end", required_argument, NULL, OPT_COMMAND_END},
-	{"config", required_argument, NULL, OPT_CONFIG},
-	{"json", required_argument, NULL, OPT_JSON},
-	{"junit", required_argument, NULL, OPT_JUNIT},
-	{"markdown", required_argument, NULL, OPT_MARKDOWN},
-	{"max-delay", required_argument, NULL, OPT_MAX_DELAY},
-	{"max-leak", required_argument, NULL, OPT_MAX_LEAK},
-	{"tasks", required_argument, NULL, OPT_TASKS},
-	{"tolerance", required_argument, NULL, OPT_TOLERANCE},
-	{"quiet", no_argument, NULL, 'q'},
-	{"verbose", no_argument, NULL, 'v'},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{NULL, 0, NULL, 0}
+static const struct cmd_opt opts[] = {
+	{OPT_CONFIG, "config", "FILE", "rules (YAML): defaults, tasks, gpus, "
+	    "baseline"},
+	{OPT_MAX_LEAK, "max-leak", "MIB", "MiB a task may leak (0; instead of "
+	    "defaults:)"},
+	{OPT_MAX_DELAY, "max-delay", "SECONDS", "how soon memory must come "
+	    "back (5, 2.5, 500ms)"},
+	{OPT_BASELINE, "baseline", "FILE", "compare with the task table of an "
+	    "earlier run"},
+	{OPT_JUNIT, "junit", "FILE", "write JUnit XML: a suite per GPU, a case "
+	    "per check"},
+	{OPT_MARKDOWN, "markdown", "FILE", "write a summary for a pull request "
+	    "or a CI job"},
+	{OPT_JSON, "json", "FILE", "write the verdict, checks and tasks as "
+	    "JSON"},
+	{OPT_TASKS, "tasks", "FILE", "tasks of a device-only log (see gpumem "
+	    "tasks)"},
+	CFGOPT_TOLERANCE,
+	{OPT_COMMAND_END, "command-end", "TIME", "when the recorded command "
+	    "ended (a gpumem record\ndirectory's meta says it): tasks left "
+	    "running fail"},
+	{'q', "quiet", NULL, "no warnings: only problems and the verdict"},
+	{0, NULL, NULL, NULL}
 };
 
-static void
-usage(FILE *f, int status)
+/* What the options ask for. */
+struct opts {
+	struct cfgopts cfg;
+	const char *basepath;
+	const char *junit, *markdown, *json;
+	struct limits lim;
+	uint64_t cmd_end;
+	int has_cmd_end;
+};
+
+static int
+option(void *ctx, int val, const char *arg)
 {
-	fprintf(f, "usage: %s [-qv] [--config FILE] [--max-leak MIB]\n"
-	    "       [--max-delay SECONDS] [--baseline FILE] [--junit FILE]\n"
-	    "       [--markdown FILE] [--json FILE] [--tasks FILE] "
-	    "[--tolerance MIB]\n"
-	    "       [--command-end TIME] [read options] [FILE ...]\n",
-	    progname);
-	if (status != EXIT_OK) {
-		fprintf(f, "Try '%s --help' for more information.\n",
-		    progname);
-		exit(status);
+	struct opts *o = ctx;
+
+	switch (val) {
+	case OPT_BASELINE:
+		o->basepath = arg;
+		break;
+	case OPT_COMMAND_END:
+		if (gtime_parse(arg, &o->cmd_end) < 0)
+			die("--command-end: '%s': expected a time "
+			    "(2026-01-01T00:01:00Z, @SECONDS, ns)", arg);
+		o->has_cmd_end = 1;
+		break;
+	case OPT_JSON:
+		o->json = arg;
+		break;
+	case OPT_JUNIT:
+		o->junit = arg;
+		break;
+	case OPT_MARKDOWN:
+		o->markdown = arg;
+		break;
+	case OPT_MAX_DELAY:
+		if (gtime_duration(arg, &o->lim.delay) < 0)
+			die("--max-delay: '%s': expected seconds (5, 2.5, "
+			    "500ms)", arg);
+		o->lim.has_delay = 1;
+		break;
+	case OPT_MAX_LEAK:
+		o->lim.leak = (uint32_t)opt_u64("--max-leak", arg, 0,
+		    UINT32_MAX);
+		o->lim.has_leak = 1;
+		break;
+	default:
+		return cfgopt_parse(&o->cfg, val, arg);
 	}
-	fprintf(f, "\nThe CI gate of a GPU test run: did a task leak memory or "
+	return 1;
+}
+
+static struct cmd cmd = {
+	.synopsis = "[-qv] [--config FILE] [--max-leak MIB]\n"
+	    "[--max-delay SECONDS] [--baseline FILE] [--junit FILE]\n"
+	    "[--markdown FILE] [--json FILE] [--tasks FILE] "
+	    "[--tolerance MIB]\n[--command-end TIME] [read options] "
+	    "[FILE ...]",
+	.about = "The CI gate of a GPU test run: did a task leak memory or "
 	    "release it too\nslowly, and is the run worse than a baseline?  "
 	    "FILE is a record stream (or\nanything gpumem read reads) or a "
 	    "task table of gpumem tasks.  With no FILE,\nor when FILE is -, "
 	    "read standard input.  The verdict goes to standard error,\n"
-	    "reports to the files named (- for standard output).\n\n"
-	    "      --config FILE       rules (YAML): defaults, tasks, gpus, "
-	    "baseline\n"
-	    "      --max-leak MIB      MiB a task may leak (0; instead of "
-	    "defaults:)\n"
-	    "      --max-delay SECONDS how soon memory must come back (5, "
-	    "2.5, 500ms)\n"
-	    "      --baseline FILE     compare with the task table of an "
-	    "earlier run\n"
-	    "      --junit FILE        write JUnit XML: a suite per GPU, a "
-	    "case per check\n"
-	    "      --markdown FILE     write a summary for a pull request or "
-	    "a CI job\n"
-	    "      --json FILE         write the verdict, checks and tasks as "
-	    "JSON\n"
-	    "      --tasks FILE        tasks of a device-only log (see "
-	    "gpumem tasks)\n"
-	    "      --tolerance MIB     how close memory must come back (64)\n"
-	    "      --command-end TIME  when the recorded command ended (a "
-	    "gpumem record\n"
-	    "                          directory's meta says it): tasks "
-	    "left running fail\n"
-	    "  -q, --quiet             no warnings: only problems and the "
-	    "verdict\n"
-	    "  -v, --verbose           say more\n"
-	    "  -h, --help              print this help and exit\n"
-	    "  -V, --version           print the version and exit\n"
-	    "\nRead options (see gpumem read --help): --format, --fields, "
-	    "--interval,\n--start, --tz, --host, --gpu, --pid, --since, "
-	    "--until, --window, --strict.\n\n"
-	    "Exit status: 0 success (every gate held), 1 a gate failed, 2 "
-	    "trouble (usage,\nunreadable input, bad configuration, a write "
-	    "error, nothing judged).\n");
-	exit(close_stdout());
-}
+	    "reports to the files named (- for standard output).",
+	.opts = opts,
+	.exits = "0 success (every gate held), 1 a gate failed, 2 trouble "
+	    "(usage,\nunreadable input, bad configuration, a write error, "
+	    "nothing judged)",
+	.flags = CMD_READ,
+	.option = option,
+};
 
 static void
 on_task(void *p, const struct task *t)
@@ -361,167 +380,122 @@ is_stdin(const char *path)
 	return path != NULL && strcmp(path, "-") == 0;
 }
 
-int
-main(int argc, char *argv[])
+/*
+ * Whether the reports and the baseline leave standard input and output
+ * to one user each: a usage error when not.
+ */
+static void
+check_dashes(const struct opts *o, int argc, char **argv)
 {
-	struct readopts opt;
-	struct config cfg;
-	struct limits lim;
-	struct run now, base;
-	struct verdicts vs;
-	const char *cfgpath = NULL, *basepath = NULL, *tasks = NULL;
-	const char *junit = NULL, *markdown = NULL, *json = NULL;
-	char *metapath = NULL;
-	uint64_t cmd_end = 0;
-	int ch, i, status, in_status, tol = -1, have_base = 0, dashes;
-	int has_cmd_end = 0;
+	int i;
 
-	util_init(argv[0]);
-	readopts_init(&opt);
-	config_init(&cfg);
-	memset(&lim, 0, sizeof(lim));
-	while ((ch = getopt_long(argc, argv, "hqvV", longopts, NULL)) != -1)
-		switch (ch) {
-		case 'h':
-			usage(stdout, EXIT_OK);
-			break;
-		case 'q':
-			verbosity = 0;
-			break;
-		case 'v':
-			verbosity = 2;
-			opt.summaries = 1;
-			break;
-		case 'V':
-			print_version();
-			break;
-		case OPT_BASELINE:
-			basepath = optarg;
-			break;
-		case OPT_COMMAND_END:
-			if (gtime_parse(optarg, &cmd_end) < 0)
-				die("--command-end: '%s': expected a time "
-				    "(2026-01-01T00:01:00Z, @SECONDS, ns)",
-				    optarg);
-			has_cmd_end = 1;
-			break;
-		case OPT_CONFIG:
-			cfgpath = optarg;
-			break;
-		case OPT_JSON:
-			json = optarg;
-			break;
-		case OPT_JUNIT:
-			junit = optarg;
-			break;
-		case OPT_MARKDOWN:
-			markdown = optarg;
-			break;
-		case OPT_MAX_DELAY:
-			if (gtime_duration(optarg, &lim.delay) < 0)
-				die("--max-delay: '%s': expected seconds (5, "
-				    "2.5, 500ms)", optarg);
-			lim.has_delay = 1;
-			break;
-		case OPT_MAX_LEAK:
-			lim.leak = (uint32_t)opt_u64("--max-leak", optarg, 0,
-			    UINT32_MAX);
-			lim.has_leak = 1;
-			break;
-		case OPT_TASKS:
-			tasks = optarg;
-			break;
-		case OPT_TOLERANCE:
-			tol = (int)opt_u64("--tolerance", optarg, 0, 1U << 30);
-			break;
-		default:
-			if (!readopt_parse(&opt, ch, optarg))
-				usage(stderr, EXIT_TROUBLE);
-		}
-	argc -= optind;
-	argv += optind;
-	dashes = is_stdin(junit) + is_stdin(markdown) + is_stdin(json);
-	if (dashes > 1)
+	if (is_stdin(o->junit) + is_stdin(o->markdown) + is_stdin(o->json) > 1)
 		die("only one report can go to standard output");
-	if (is_stdin(basepath)) {
+	if (is_stdin(o->basepath)) {
 		for (i = 0; i < argc && strcmp(argv[i], "-") != 0; i++)
 			;
 		if (argc == 0 || i < argc)
 			die("--baseline: standard input is already the input");
 	}
+}
 
-	status = EXIT_TROUBLE;
+/* The baseline's task table into base; return 0, or -1 (said why). */
+static int
+read_baseline(struct run *base, const char *path)
+{
+	struct tasklist l;
+	size_t k;
+
+	if (tasktab_read(path, &l, 1) < 0) {
+		msg("--baseline: expected the task table of an earlier run "
+		    "(gpumem tasks)");
+		return -1;
+	}
+	for (k = 0; k < l.n; k++)
+		run_task(base, &l.t[k]);
+	tasklist_release(&l);
+	base->table = 1;
+	run_done(base);
+	return 0;
+}
+
+/* The status of a judged run: the gates, then each report written. */
+static int
+judge(struct verdicts *vs, const struct opts *o, int in_status)
+{
+	int status = in_status;
+
+	gates_eval(vs);
+	verdict(vs);
+	if (vs->count[RES_FAIL] > 0)
+		status = exit_worst(status, EXIT_NO);
+	/* Nothing judged is trouble: a gate must not pass on nothing. */
+	if (vs->count[RES_ERROR] > 0)
+		status = exit_worst(status, EXIT_TROUBLE);
+	/* Each report is written even when another one could not be. */
+	if (report(o->junit, junit_write, vs) < 0)
+		status = EXIT_TROUBLE;
+	if (report(o->markdown, ciout_markdown, vs) < 0)
+		status = EXIT_TROUBLE;
+	if (report(o->json, ciout_json, vs) < 0)
+		status = EXIT_TROUBLE;
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o;
+	struct config cfg;
+	struct run now, base;
+	struct verdicts vs;
+	char *metapath = NULL;
+	int status = EXIT_TROUBLE, in_status;
+
+	memset(&o, 0, sizeof(o));
+	o.cfg = (struct cfgopts)CFGOPTS_INIT;
+	cmd.ctx = &o;
+	cmd_start(&cmd, argc, argv);
+	argc = cmd.argc;
+	argv = cmd.argv;
+	check_dashes(&o, argc, argv);
 	run_init(&now);
 	run_init(&base);
 	memset(&vs, 0, sizeof(vs));
-	if (cfgpath != NULL && config_load(&cfg, cfgpath) < 0)
+	if (cfgopt_load(&o.cfg, &cfg) < 0)
 		goto out;
-	if (tol >= 0)
-		cfg.tolerance = (uint32_t)tol;
-	lim.cfg = &cfg;
-	if (basepath != NULL) {
-		struct tasklist l;
-		size_t k;
-
-		if (tasktab_read(basepath, &l, 1) < 0) {
-			msg("--baseline: expected the task table of an "
-			    "earlier run (gpumem tasks)");
-			goto out;
-		}
-		for (k = 0; k < l.n; k++)
-			run_task(&base, &l.t[k]);
-		tasklist_release(&l);
-		base.table = 1;
-		run_done(&base);
-		have_base = 1;
-	}
-
+	o.lim.cfg = &cfg;
+	if (o.basepath != NULL && read_baseline(&base, o.basepath) < 0)
+		goto out;
 	if (is_table(argc > 0 ? argv[0] : "-")) {
-		if (tasks != NULL)
+		if (o.cfg.tasks != NULL)
 			warnmsg("--tasks: the input is a task table: ignored");
 		in_status = read_tables(&now, argv, argc) < 0 ?
 		    EXIT_TROUBLE : EXIT_OK;
 	} else {
-		if (command_times(argv, argc, &lim, &metapath) < 0)
+		if (command_times(argv, argc, &o.lim, &metapath) < 0)
 			goto out;
-		lim.cmd_from = metapath;
-		in_status = read_stream(&now, argv, argc, &opt, &cfg, tasks);
+		o.lim.cmd_from = metapath;
+		in_status = read_stream(&now, argv, argc, &cmd.ro, &cfg,
+		    o.cfg.tasks);
 	}
-	if (has_cmd_end) {
-		lim.has_cmd_end = 1;
-		lim.cmd_end = cmd_end;
-		lim.cmd_from = "--command-end";
+	if (o.has_cmd_end) {
+		o.lim.has_cmd_end = 1;
+		o.lim.cmd_end = o.cmd_end;
+		o.lim.cmd_from = "--command-end";
 	}
 	run_done(&now);
-
 	vs.now = &now;
-	vs.base = have_base ? &base : NULL;
-	vs.basepath = basepath;
-	vs.lim = &lim;
+	vs.base = o.basepath != NULL ? &base : NULL;
+	vs.basepath = o.basepath;
+	vs.lim = &o.lim;
 	vs.input_failed = in_status != EXIT_OK;
-	gates_eval(&vs);
-	verdict(&vs);
-	status = in_status;
-	if (vs.count[RES_FAIL] > 0)
-		status = exit_worst(status, EXIT_NO);
-	/* Nothing judged is trouble: a gate must not pass on nothing. */
-	if (vs.count[RES_ERROR] > 0)
-		status = exit_worst(status, EXIT_TROUBLE);
-	/* Each report is written even when another one could not be. */
-	if (report(junit, junit_write, &vs) < 0)
-		status = EXIT_TROUBLE;
-	if (report(markdown, ciout_markdown, &vs) < 0)
-		status = EXIT_TROUBLE;
-	if (report(json, ciout_json, &vs) < 0)
-		status = EXIT_TROUBLE;
-	status = exit_worst(status, close_stdout());
+	status = judge(&vs, &o, in_status);
 out:
 	verdicts_release(&vs);
 	run_release(&now);
 	run_release(&base);
 	config_release(&cfg);
 	free(metapath);
-	idset_release(&opt.gpus);
-	idset_release(&opt.pids);
-	return status;
+	return cmd_end(&cmd, status, CMD_COMMIT);
 }

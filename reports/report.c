@@ -7,14 +7,13 @@
  * gnuplot), and the task table, sortable.  No network, no external file:
  * a CI artifact or a mail attachment.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "chart.h"
+#include "chartopt.h"
+#include "cmd.h"
 #include "collect.h"
-#include "config.h"
 #include "gnuplot.h"
 #include "gtime.h"
 #include "readopt.h"
@@ -28,71 +27,62 @@
 #define LEAKS 20		/* the leaks listed */
 
 enum {
-	OPT_CONFIG = OPT_READ_LAST,
-	OPT_MAXROWS,
-	OPT_TASKS,
-	OPT_TITLE,
-	OPT_TOLERANCE,
-	OPT_UTC
+	OPT_MAXROWS = OPT_CHART_LAST
 };
 
-static const struct option longopts[] = {
-	READOPT_LONGOPTS,
-	{"config", required_argument, NULL, OPT_CONFIG},
-	{"max-rows", required_argument, NULL, OPT_MAXROWS},
-	{"tasks", required_argument, NULL, OPT_TASKS},
-	{"title", required_argument, NULL, OPT_TITLE},
-	{"tolerance", required_argument, NULL, OPT_TOLERANCE},
-	{"utc", no_argument, NULL, OPT_UTC},
-	{"output", required_argument, NULL, 'o'},
-	{"quiet", no_argument, NULL, 'q'},
-	{"verbose", no_argument, NULL, 'v'},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{NULL, 0, NULL, 0}
+static const struct cmd_opt opts[] = {
+	{OPT_TITLE, "title", "TEXT", "the report's title"},
+	{OPT_MAXROWS, "max-rows", "N", "Gantt rows per GPU, the most leaked "
+	    "and latest first (50)"},
+	CHARTOPT_UTC,
+	CFGOPT_OPTS,
+	{0, NULL, NULL, NULL}
 };
 
-static void
-usage(FILE *f, int status)
+/* What the options ask for. */
+struct opts {
+	struct cfgopts cfg;
+	const char *title;
+	size_t maxrows;
+	int utc;
+};
+
+static int
+option(void *ctx, int val, const char *arg)
 {
-	fprintf(f, "usage: %s [-qv] [-o FILE] [--title TEXT] [--max-rows N] "
-	    "[--utc]\n"
-	    "       [--config FILE] [--tasks FILE] [--tolerance MIB] "
-	    "[read options] [FILE ...]\n", progname);
-	if (status != EXIT_OK) {
-		fprintf(f, "Try '%s --help' for more information.\n",
-		    progname);
-		exit(status);
+	struct opts *o = ctx;
+
+	switch (val) {
+	case OPT_MAXROWS:
+		o->maxrows = (size_t)opt_u64("--max-rows", arg, 1, 100000);
+		return 1;
+	case OPT_TITLE:
+		o->title = arg;
+		return 1;
+	case OPT_UTC:
+		o->utc = 1;
+		return 1;
 	}
-	fprintf(f, "\nWrite a one-page HTML report of record streams (or of "
-	    "anything gpumem read\nreads): the headline numbers (tasks, leaks, "
-	    "the worst release delays,\np50/p95/max delay), per GPU the usage "
-	    "chart and the Gantt chart, and the\ntask table, sortable.  One "
-	    "self-contained file: charts are inline SVG drawn\nby gnuplot, "
-	    "nothing is fetched.  With no FILE, or when FILE is -, read\n"
-	    "standard input.\n\n"
-	    "  -o, --output FILE   write to FILE (replaced only when all went "
-	    "well)\n"
-	    "      --title TEXT    the report's title\n"
-	    "      --max-rows N    Gantt rows per GPU, the most leaked and "
-	    "latest first (50)\n"
-	    "      --utc           times in UTC, not local time (see --tz)\n"
-	    "      --config FILE   settings (YAML): tolerance, GPU totals, "
-	    "task names\n"
-	    "      --tasks FILE    tasks of a device-only log: CSV "
-	    "name,gpu,start,end or YAML\n"
-	    "      --tolerance MIB how close memory must come back (64)\n"
-	    "  -q, --quiet         print only problems on stderr\n"
-	    "  -v, --verbose       say more\n"
-	    "  -h, --help          print this help and exit\n"
-	    "  -V, --version       print the version and exit\n"
-	    "\nRead options (see gpumem read --help): --format, --fields, "
-	    "--interval,\n--start, --tz, --host, --gpu, --pid, --since, "
-	    "--until, --window, --strict.\n\n"
-	    "Exit status: 0 success, 2 trouble (usage, unreadable input, "
-	    "gnuplot missing\nor failed).\n");
-	exit(close_stdout());
+	return cfgopt_parse(&o->cfg, val, arg);
 }
+
+static struct cmd cmd = {
+	.synopsis = "[-qv] [-o FILE] [--title TEXT] [--max-rows N] [--utc]\n"
+	    "[--config FILE] [--tasks FILE] [--tolerance MIB] [read options] "
+	    "[FILE ...]",
+	.about = "Write a one-page HTML report of record streams (or of "
+	    "anything gpumem read\nreads): the headline numbers (tasks, "
+	    "leaks, the worst release delays,\np50/p95/max delay), per GPU "
+	    "the usage chart and the Gantt chart, and the\ntask table, "
+	    "sortable.  One self-contained file: charts are inline SVG "
+	    "drawn\nby gnuplot, nothing is fetched.  With no FILE, or when "
+	    "FILE is -, read\nstandard input.",
+	.opts = opts,
+	.exits = "0 success, 2 trouble (usage, unreadable input, gnuplot "
+	    "missing\nor failed)",
+	.flags = CMD_OUTPUT | CMD_READ,
+	.option = option,
+};
 
 /* Append s with &, <, >, " and ' escaped, as valid UTF-8 text. */
 static void
@@ -569,142 +559,74 @@ gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
 	return rc;
 }
 
-int
-main(int argc, char *argv[])
+/* The page's head: title, style, the header line of what was read. */
+static void
+page_head(struct sbuf *page, const struct collection *c, const char *title,
+    int utc, int date)
 {
-	struct readopts opt;
-	struct config cfg;
-	struct collect_opts co;
-	struct collection c;
-	struct outfile out;
-	struct sbuf page = SBUF_INIT;
-	const char *output = NULL, *cfgpath = NULL, *tasks = NULL;
-	const char *title = NULL;
 	char a[GTIME_BUFSZ], b[GTIME_BUFSZ], z[64];
-	int ch_opt, utc = 0, tol = -1, status, date;
-	size_t maxrows = MAXROWS, i;
 	uint64_t samples = 0;
+	size_t i;
 
-	util_init(argv[0]);
-	readopts_init(&opt);
-	config_init(&cfg);
-	memset(&c, 0, sizeof(c));
-	while ((ch_opt = getopt_long(argc, argv, "ho:qvV", longopts,
-	    NULL)) != -1)
-		switch (ch_opt) {
-		case 'h':
-			usage(stdout, EXIT_OK);
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'q':
-			verbosity = 0;
-			break;
-		case 'v':
-			verbosity = 2;
-			opt.summaries = 1;
-			break;
-		case 'V':
-			print_version();
-			break;
-		case OPT_CONFIG:
-			cfgpath = optarg;
-			break;
-		case OPT_MAXROWS:
-			maxrows = (size_t)opt_u64("--max-rows", optarg, 1,
-			    100000);
-			break;
-		case OPT_TASKS:
-			tasks = optarg;
-			break;
-		case OPT_TITLE:
-			title = optarg;
-			break;
-		case OPT_TOLERANCE:
-			tol = (int)opt_u64("--tolerance", optarg, 0, 1U << 30);
-			break;
-		case OPT_UTC:
-			utc = 1;
-			break;
-		default:
-			if (!readopt_parse(&opt, ch_opt, optarg))
-				usage(stderr, EXIT_TROUBLE);
-		}
-	argc -= optind;
-	argv += optind;
-	if (output != NULL && strcmp(output, "-") == 0)
-		output = NULL;
-	if (!gnuplot_available())
-		die("%s", GNUPLOT_MISSING);
-	status = EXIT_TROUBLE;
-	if (cfgpath != NULL && config_load(&cfg, cfgpath) < 0)
-		goto out;
-	if (tol >= 0)
-		cfg.tolerance = (uint32_t)tol;
-	memset(&co, 0, sizeof(co));
-	co.accept = COLLECT_RECORDS;
-	co.needs = "a record stream or a log (the report draws usage curves)";
-	co.width = CHART_W;
-	co.marks = MARKS;
-	co.keep_tasks = 1;
-	co.ro = &opt;
-	co.cfg = &cfg;
-	co.declared = tasks;
-	status = collect_read(&c, argv, (size_t)argc, &co);
-	if (c.kind == 0)
-		goto out;
-	date = c.have_range && c.last - c.first > 20 * 3600 * NS_PER_SEC;
-
-	sbuf_adds(&page, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	sbuf_adds(page, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 	    "content=\"width=device-width, initial-scale=1\">\n"
 	    "<meta name=\"generator\" content=\"gpumem-report "
 	    GPUMEM_VERSION "\">\n<title>");
-	html(&page, title != NULL ? title : "GPU memory report");
-	sbuf_printf(&page, "</title>\n<style>\n%s</style>\n</head>\n<body>\n"
+	html(page, title != NULL ? title : "GPU memory report");
+	sbuf_printf(page, "</title>\n<style>\n%s</style>\n</head>\n<body>\n"
 	    "<header>\n<h1>", style);
-	html(&page, title != NULL ? title : "GPU memory report");
-	sbuf_adds(&page, "</h1>\n<p class=\"meta\">");
-	for (i = 0; i < c.ng; i++)
-		samples += c.g[i]->nsamples;
-	if (c.have_range) {
+	html(page, title != NULL ? title : "GPU memory report");
+	sbuf_adds(page, "</h1>\n<p class=\"meta\">");
+	for (i = 0; i < c->ng; i++)
+		samples += c->g[i]->nsamples;
+	if (c->have_range) {
 		struct sbuf m = SBUF_INIT;
 
-		sbuf_printf(&m, "%s to %s %s", chart_clock(c.first, utc, 1, a),
-		    chart_clock(c.last, utc, date, b), chart_zone(c.first, utc,
-		    z));
-		html(&page, m.buf);
+		sbuf_printf(&m, "%s to %s %s", chart_clock(c->first, utc, 1, a),
+		    chart_clock(c->last, utc, date, b), chart_zone(c->first,
+		    utc, z));
+		html(page, m.buf);
 		sbuf_release(&m);
-		sbuf_adds(&page, " &middot; ");
+		sbuf_adds(page, " &middot; ");
 	}
-	sbuf_printf(&page, "%zu GPU%s &middot; %llu samples", c.ng,
-	    c.ng == 1 ? "" : "s", (unsigned long long)samples);
-	if (c.interval != 0)
-		sbuf_printf(&page, " every %s s", gtime_fmt_secs(c.interval, a));
-	sbuf_adds(&page, " &middot; from ");
-	if (argc == 0)
-		sbuf_adds(&page, "standard input");
-	for (i = 0; i < (size_t)argc; i++) {
+	sbuf_printf(page, "%zu GPU%s &middot; %llu samples", c->ng,
+	    c->ng == 1 ? "" : "s", (unsigned long long)samples);
+	if (c->interval != 0)
+		sbuf_printf(page, " every %s s", gtime_fmt_secs(c->interval, a));
+	sbuf_adds(page, " &middot; from ");
+	if (cmd.argc == 0)
+		sbuf_adds(page, "standard input");
+	for (i = 0; i < (size_t)cmd.argc; i++) {
 		if (i > 0)
-			sbuf_adds(&page, ", ");
-		html(&page, strcmp(argv[i], "-") == 0 ? "standard input" :
-		    argv[i]);
+			sbuf_adds(page, ", ");
+		html(page, strcmp(cmd.argv[i], "-") == 0 ? "standard input" :
+		    cmd.argv[i]);
 	}
-	sbuf_adds(&page, "</p>\n</header>\n");
-	headline(&page, &c, utc, c.nhosts);
-	for (i = 0; i < c.ng; i++)
-		if (gpu_section(&page, &c, i, utc, maxrows) < 0) {
-			status = EXIT_TROUBLE;
-			goto out;
-		}
-	if (c.ng == 0)
-		sbuf_adds(&page, "<p class=\"note\">The input holds no "
+	sbuf_adds(page, "</p>\n</header>\n");
+}
+
+/* The whole page; return 0, or -1 when a chart failed (said why). */
+static int
+page_write(struct sbuf *page, const struct collection *c,
+    const struct opts *o, uint32_t tolerance)
+{
+	int date = c->have_range && c->last - c->first > 20 * 3600 *
+	    NS_PER_SEC;
+	size_t i;
+
+	page_head(page, c, o->title, o->utc, date);
+	headline(page, c, o->utc, c->nhosts);
+	for (i = 0; i < c->ng; i++)
+		if (gpu_section(page, c, i, o->utc, o->maxrows) < 0)
+			return -1;
+	if (c->ng == 0)
+		sbuf_adds(page, "<p class=\"note\">The input holds no "
 		    "whole-device samples: there is no usage to chart.</p>\n");
-	sbuf_adds(&page, "<h2>Tasks</h2>\n<p class=\"note\">Click a column "
+	sbuf_adds(page, "<h2>Tasks</h2>\n<p class=\"note\">Click a column "
 	    "to sort by it.</p>\n");
-	task_table(&page, &c, utc, date);
-	sbuf_printf(&page, "<footer>Written by gpumem-report %s.  "
+	task_table(page, c, o->utc, date);
+	sbuf_printf(page, "<footer>Written by gpumem-report %s.  "
 	    "<b>usage</b> = total &minus; free; <b>attributed</b>: held by "
 	    "live processes; <b>unattributed</b>: no live process owns it.  "
 	    "A task is one life of a process on a GPU; its memory is "
@@ -712,31 +634,57 @@ main(int argc, char *argv[])
 	    "tolerance (%u MiB) of its level before the end, and "
 	    "<b>leaked</b> when it never is.</footer>\n"
 	    "<script>\n%s</script>\n</body>\n</html>\n", GPUMEM_VERSION,
-	    cfg.tolerance, sort_js);
-	if (outfile_open(&out, output) < 0) {
+	    tolerance, sort_js);
+	return 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o = {CFGOPTS_INIT, NULL, MAXROWS, 0};
+	struct config cfg;
+	struct collect_opts co;
+	struct collection c;
+	struct sbuf page = SBUF_INIT;
+	int status = EXIT_TROUBLE, how = CMD_DISCARD;
+	FILE *f;
+
+	cmd.ctx = &o;
+	cmd_start(&cmd, argc, argv);
+	if (!gnuplot_available())
+		die("%s", GNUPLOT_MISSING);
+	memset(&c, 0, sizeof(c));
+	if (cfgopt_load(&o.cfg, &cfg) < 0)
+		goto out;
+	memset(&co, 0, sizeof(co));
+	co.accept = COLLECT_RECORDS;
+	co.needs = "a record stream or a log (the report draws usage curves)";
+	co.width = CHART_W;
+	co.marks = MARKS;
+	co.keep_tasks = 1;
+	co.ro = &cmd.ro;
+	co.cfg = &cfg;
+	co.declared = o.cfg.tasks;
+	status = collect_read(&c, cmd.argv, (size_t)cmd.argc, &co);
+	if (c.kind == 0)
+		goto out;
+	if (page_write(&page, &c, &o, cfg.tolerance) < 0) {
 		status = EXIT_TROUBLE;
 		goto out;
 	}
-	if (ewrite_file(out.f, page.buf, page.len) < 0) {
-		msg("%s: write error:", output != NULL ? output :
-		    "standard output");
-		outfile_abort(&out);
+	if ((f = cmd_output(&cmd)) == NULL)
 		status = EXIT_TROUBLE;
-		goto out;
-	}
-	if (outfile_commit(&out) < 0)
-		status = EXIT_TROUBLE;
-	else if (output == NULL)
-		status = exit_worst(status, close_stdout());
 	else
-		warnmsg("%s: %zu GPU%s, %llu tasks, %llu leaked", output, c.ng,
-		    c.ng == 1 ? "" : "s", (unsigned long long)c.ntasks,
-		    (unsigned long long)c.nleaked);
+		how = ewrite_file(f, page.buf, page.len) < 0 ?
+		    CMD_WRITE_ERROR : CMD_COMMIT;
 out:
 	sbuf_release(&page);
+	status = cmd_end(&cmd, status, how);
+	if (cmd.committed && cmd.output != NULL)
+		warnmsg("%s: %zu GPU%s, %llu tasks, %llu leaked", cmd.output,
+		    c.ng, c.ng == 1 ? "" : "s", (unsigned long long)c.ntasks,
+		    (unsigned long long)c.nleaked);
 	collection_release(&c);
 	config_release(&cfg);
-	idset_release(&opt.gpus);
-	idset_release(&opt.pids);
 	return status;
 }

@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: ISC */
+/* cmd.c: the skeleton of every gpumem command (see cmd.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "util.h"
+
+#define HELPCOLS 79		/* lines of --help wrap before this */
+
+/* The read options, as getopt_long wants them (readopt.h). */
+static const struct option readlong[] = {
+	READOPT_LONGOPTS,
+	{NULL, 0, NULL, 0}
+};
+
+/* The options every command has, listed after its own. */
+static const struct cmd_opt common[] = {
+	{'q', "quiet", NULL, "print only problems on stderr"},
+	{'v', "verbose", NULL, "say more"},
+	{'h', "help", NULL, "print this help and exit"},
+	{'V', "version", NULL, "print the version and exit"},
+	{0, NULL, NULL, NULL}
+};
+
+static const struct cmd_opt output_opt[] = {
+	{'o', "output", "FILE", "write to FILE (replaced only when all went "
+	    "well)"},
+	{0, NULL, NULL, NULL}
+};
+
+void
+cmd_stdfds(void)
+{
+	int fd;
+
+	/*
+	 * open() returns the lowest free fd: each closed one of 0, 1, 2 in
+	 * turn.  If /dev/null cannot be opened there is no one to tell.
+	 */
+	for (fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) == -1 && errno == EBADF &&
+		    open("/dev/null", O_RDWR) < 0)
+			_exit(EXIT_TROUBLE);
+}
+
+static int
+is_short(int val)
+{
+	return val > 0 && val < 128 && ((val >= 'a' && val <= 'z') ||
+	    (val >= 'A' && val <= 'Z') || (val >= '0' && val <= '9'));
+}
+
+static size_t
+count(const struct cmd_opt *o)
+{
+	size_t n = 0;
+
+	while (o != NULL && o[n].val != 0)
+		n++;
+	return n;
+}
+
+/*
+ * Whether a common option is declared by the command itself (its own
+ * text in --help, "-o DIR"): then it is not added a second time.
+ */
+static int
+declared(const struct cmd_opt *own, const struct cmd_opt *o)
+{
+	for (; own != NULL && own->val != 0; own++)
+		if (own->val == o->val)
+			return 1;
+	return 0;
+}
+
+/* Append the options of o to the getopt tables. */
+static void
+add_opts(const struct cmd_opt *own, const struct cmd_opt *o,
+    struct option *lo, size_t *nlo, struct sbuf *so)
+{
+	for (; o != NULL && o->val != 0; o++) {
+		if (declared(own, o))
+			continue;
+		lo[*nlo].name = o->name;
+		lo[*nlo].has_arg = o->arg != NULL ? required_argument :
+		    no_argument;
+		lo[*nlo].flag = NULL;
+		lo[*nlo].val = o->val;
+		(*nlo)++;
+		if (is_short(o->val)) {
+			sbuf_addc(so, (char)o->val);
+			if (o->arg != NULL)
+				sbuf_addc(so, ':');
+		}
+	}
+}
+
+/* "  -o, --output FILE": the left part of an option's help line. */
+static void
+opt_left(const struct cmd_opt *o, struct sbuf *sb)
+{
+	if (is_short(o->val))
+		sbuf_printf(sb, "  -%c, --%s", o->val, o->name);
+	else
+		sbuf_printf(sb, "      --%s", o->name);
+	if (o->arg != NULL)
+		sbuf_printf(sb, " %s", o->arg);
+}
+
+static size_t
+left_width(const struct cmd_opt *o, size_t w)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	for (; o != NULL && o->val != 0; o++) {
+		sb.len = 0;
+		opt_left(o, &sb);
+		if (sb.len > w)
+			w = sb.len;
+	}
+	sbuf_release(&sb);
+	return w;
+}
+
+static void
+print_opts(FILE *f, const struct cmd_opt *own, const struct cmd_opt *o,
+    size_t w)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char *h, *nl;
+
+	for (; o != NULL && o->val != 0; o++) {
+		if (declared(own, o))
+			continue;
+		sb.len = 0;
+		opt_left(o, &sb);
+		h = o->help;
+		if (h == NULL) {
+			fprintf(f, "%s\n", sb.buf);
+			continue;
+		}
+		fprintf(f, "%-*s ", (int)w, sb.buf);
+		while ((nl = strchr(h, '\n')) != NULL) {
+			fprintf(f, "%.*s\n%*s", (int)(nl - h), h, (int)w + 1, "");
+			h = nl + 1;
+		}
+		fprintf(f, "%s\n", h);
+	}
+	sbuf_release(&sb);
+}
+
+/* The read options by name, wrapped: the short form of the tail. */
+static void
+print_read_names(FILE *f)
+{
+	const char *head = "Read options (see gpumem read --help):";
+	size_t i, col;
+
+	fputs(head, f);
+	col = strlen(head);
+	for (i = 0; readlong[i].name != NULL; i++) {
+		size_t n = strlen(readlong[i].name) + 4;
+
+		if (col + n > HELPCOLS) {
+			fputc('\n', f);
+			col = 0;
+		} else {
+			fputc(' ', f);
+			col++;
+		}
+		fprintf(f, "--%s%c", readlong[i].name,
+		    readlong[i + 1].name != NULL ? ',' : '.');
+		col += n - 1;
+	}
+	fputc('\n', f);
+}
+
+static void
+print_synopsis(FILE *f, const struct cmd *c)
+{
+	const char *s = c->synopsis, *nl;
+
+	fprintf(f, "usage: %s ", progname);
+	while ((nl = strchr(s, '\n')) != NULL) {
+		fprintf(f, "%.*s\n       ", (int)(nl - s), s);
+		s = nl + 1;
+	}
+	fprintf(f, "%s\n", s);
+}
+
+void
+cmd_usage(const struct cmd *c, int status)
+{
+	FILE *f = status == EXIT_OK ? stdout : stderr;
+	const struct cmd_opt *out = c->flags & CMD_OUTPUT ? output_opt : NULL;
+	size_t w;
+
+	print_synopsis(f, c);
+	if (status != EXIT_OK) {
+		fprintf(f, "Try '%s --help' for more information.\n",
+		    progname);
+		exit(status);
+	}
+	fprintf(f, "\n%s\n\n", c->about);
+	w = left_width(common, left_width(out, left_width(c->opts, 0)));
+	print_opts(f, NULL, c->opts, w);
+	print_opts(f, c->opts, out, w);
+	print_opts(f, c->opts, common, w);
+	if (c->flags & CMD_READHELP)
+		fprintf(f, "\nRead options:\n%s", readopt_help);
+	else if (c->flags & CMD_READ) {
+		fputc('\n', f);
+		print_read_names(f);
+	}
+	fprintf(f, "\nExit status: %s.\n", c->exits);
+	exit(close_stdout());
+}
+
+/* The options cmd_start handles itself; 0 when val is not one. */
+static int
+common_option(struct cmd *c, int val, const char *arg)
+{
+	switch (val) {
+	case 'h':
+		cmd_usage(c, EXIT_OK);
+	case 'V':
+		print_version();
+	case 'q':
+		verbosity = 0;
+		return 1;
+	case 'v':
+		verbosity = 2;
+		return 1;
+	case 'o':
+		if (!(c->flags & CMD_OUTPUT))
+			return 0;
+		/* "-o -" is standard output, as "-" is for an input. */
+		c->output = strcmp(arg, "-") == 0 ? NULL : arg;
+		return 1;
+	}
+	return 0;
+}
+
+void
+cmd_start(struct cmd *c, int argc, char *argv[])
+{
+	struct option *lo;
+	struct sbuf so = SBUF_INIT;
+	size_t nlo = 0, i;
+	int ch;
+
+	cmd_stdfds();
+	util_init(argv[0]);
+	readopts_init(&c->ro);
+	if (c->flags & CMD_LIVEAUTO)
+		c->ro.live = LIVE_AUTO;
+	c->output = NULL;
+	lo = ecalloc(count(c->opts) + 2 + count(common) +
+	    sizeof(readlong) / sizeof(readlong[0]), sizeof(*lo));
+	if (c->flags & CMD_INORDER)
+		sbuf_addc(&so, '+');
+	add_opts(NULL, c->opts, lo, &nlo, &so);
+	if (c->flags & CMD_OUTPUT)
+		add_opts(c->opts, output_opt, lo, &nlo, &so);
+	add_opts(c->opts, common, lo, &nlo, &so);
+	if (c->flags & CMD_READ)
+		for (i = 0; readlong[i].name != NULL; i++)
+			lo[nlo++] = readlong[i];
+	while ((ch = getopt_long(argc, argv, so.buf, lo, NULL)) != -1) {
+		if (c->option != NULL && c->option(c->ctx, ch, optarg))
+			continue;
+		if (common_option(c, ch, optarg))
+			continue;
+		if ((c->flags & CMD_READ) && readopt_parse(&c->ro, ch, optarg))
+			continue;
+		cmd_usage(c, EXIT_TROUBLE);
+	}
+	free(lo);
+	sbuf_release(&so);
+	/* Per-input summaries: read's own output unless -q, else with -v. */
+	c->ro.summaries = verbosity >= (c->flags & CMD_SUMMARIES ? 1 : 2);
+	c->argc = argc - optind;
+	c->argv = argv + optind;
+}
+
+FILE *
+cmd_output(struct cmd *c)
+{
+	if (outfile_open(&c->out, c->output) < 0)
+		return NULL;
+	c->opened = 1;
+	return c->out.f;
+}
+
+const char *
+cmd_outname(const struct cmd *c)
+{
+	return c->output != NULL ? c->output : "standard output";
+}
+
+int
+cmd_end(struct cmd *c, int status, enum cmd_how how)
+{
+	idset_release(&c->ro.gpus);
+	idset_release(&c->ro.pids);
+	if (c->opened) {
+		c->opened = 0;
+		if (how == CMD_WRITE_ERROR)
+			msg("%s: write error:", cmd_outname(c));
+		if (how != CMD_COMMIT) {
+			outfile_abort(&c->out);
+			return EXIT_TROUBLE;
+		}
+		/* A failed commit said so; stdout would only say it again. */
+		if (outfile_commit(&c->out) < 0)
+			return EXIT_TROUBLE;
+		c->committed = 1;
+	}
+	return exit_worst(status, close_stdout());
+}

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * cmd.h: the skeleton of every gpumem command (as git's run_builtin and
+ * its shared option macros): what each main would otherwise repeat, in
+ * one place.
+ *
+ *   - fds 0, 1 and 2 are open before anything else (cmd_stdfds), so that
+ *     an output file never gets fd 2 and our messages;
+ *   - the common options: -o FILE (CMD_OUTPUT; "-o -" is standard
+ *     output), -q, -v, -h/--help, -V/--version, and the read options
+ *     (CMD_READ, readopt_parse);
+ *   - --help: the synopsis, the command's own text, then the common tail
+ *     (the common options, the read options, the exit status), from the
+ *     same table getopt_long gets, so an accepted option is a listed one;
+ *   - a usage error: the synopsis and "Try 'prog --help'" on stderr,
+ *     exit 2;
+ *   - the output: opened, then committed or discarded, standard output
+ *     closed last, one message for a write error ("standard output: write
+ *     error" for stdout and "-o -" alike), the exit codes combined.
+ *
+ * A command declares a static struct cmd (the fields above "set by
+ * cmd_start") and its own options as a table, then:
+ *
+ *	cmd_start(&cmd, argc, argv);	// options; operands in cmd.argc/argv
+ *	f = cmd_output(&cmd);		// with CMD_OUTPUT
+ *	... its own policy ...
+ *	return cmd_end(&cmd, status, CMD_COMMIT);
+ */
+#ifndef GPUMEM_CMD_H
+#define GPUMEM_CMD_H
+
+#include <stdio.h>
+
+#include "outfile.h"
+#include "readopt.h"
+
+/*
+ * One option of a command.  val is what cmd->option gets: a letter is
+ * also the short option -letter; long-only options number themselves from
+ * OPT_READ_LAST (readopt.h).  arg names the argument (NULL: none); help is
+ * the --help text, "\n" continuing it on the next line (NULL: the option
+ * is listed on a line of its own with no text).  The table ends with a
+ * zero val.  A command may declare a common option itself (-o DIR, its
+ * own text for -q): it is then listed as declared, and handled here
+ * unless cmd->option takes it.
+ */
+struct cmd_opt {
+	int val;
+	const char *name;
+	const char *arg;
+	const char *help;
+};
+
+/* flags */
+#define CMD_OUTPUT	0x01	/* -o FILE, "-o -" standard output */
+#define CMD_READ	0x02	/* the read options of readopt.h */
+#define CMD_READHELP	0x04	/* --help lists the read options in full */
+#define CMD_SUMMARIES	0x08	/* a summary per input unless -q (read) */
+#define CMD_LIVEAUTO	0x10	/* inputs that are not files read live */
+#define CMD_INORDER	0x20	/* options end at the first operand */
+
+struct cmd {
+	/* What the command declares. */
+	const char *synopsis;	/* after "usage: prog ", "\n" between lines */
+	const char *about;	/* what it does, before the options */
+	const struct cmd_opt *opts;	/* its own options */
+	const char *exits;	/* after "Exit status: " */
+	unsigned flags;
+	/*
+	 * Apply one of its own options; return 1, or 0 when val is not its
+	 * own (then the read options are tried, then it is a usage error).
+	 * A bad value is die() ("prog: --opt: 'v': why", exit 2).
+	 */
+	int (*option)(void *ctx, int val, const char *arg);
+	void *ctx;
+
+	/* Set by cmd_start. */
+	int argc;		/* the operands */
+	char **argv;
+	const char *output;	/* -o FILE; NULL for standard output */
+	struct readopts ro;	/* with CMD_READ */
+
+	/* The output, between cmd_output and cmd_end. */
+	struct outfile out;
+	int opened;
+	int committed;		/* cmd_end committed the output */
+};
+
+/*
+ * Open /dev/null on whichever of fds 0, 1 and 2 is closed (a daemon, cron,
+ * "2>&-"), so that no file we open later becomes standard input, output
+ * or error.  Every binary calls it first (cmd_start does).
+ */
+void cmd_stdfds(void);
+
+/*
+ * Start a command: cmd_stdfds, util_init, the options (the common ones
+ * here, the command's through c->option).  --help and --version print and
+ * exit; a bad option is a usage error (exit 2).  Leaves the operands in
+ * c->argc and c->argv.
+ */
+void cmd_start(struct cmd *c, int argc, char *argv[]);
+
+/*
+ * --help on standard output and exit 0 (2 when standard output fails)
+ * for EXIT_OK; else the synopsis and a hint on stderr and exit(status).
+ */
+void cmd_usage(const struct cmd *c, int status) __attribute__((noreturn));
+
+/*
+ * Open the output (-o FILE, else standard output): return it, or NULL
+ * with a message printed.
+ */
+FILE *cmd_output(struct cmd *c);
+
+/* The output's name for messages: FILE, or "standard output". */
+const char *cmd_outname(const struct cmd *c);
+
+/* How a command's run ends, for cmd_end. */
+enum cmd_how {
+	CMD_COMMIT,		/* keep the output */
+	CMD_WRITE_ERROR,	/* writing failed: say so (with errno), drop it */
+	CMD_DISCARD		/* something failed and said so: drop it */
+};
+
+/*
+ * End a command: the output committed (or dropped, as how says), standard
+ * output closed, the read options released.  Return status combined with
+ * what failed here (exit_worst): trouble when the output could not be
+ * written.  Call it once, last, whether or not cmd_output was.
+ */
+int cmd_end(struct cmd *c, int status, enum cmd_how how);
+
+#endif

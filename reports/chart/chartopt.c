@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: ISC */
+/* chartopt.c: the options and the output of the chart commands. */
+#include <string.h>
+#include <unistd.h>
+
+#include "chartopt.h"
+#include "gnuplot.h"
+#include "util.h"
+
+void
+chartopt_init(struct chartopts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->term = -1;
+}
+
+int
+chartopt_parse(struct chartopts *o, int val, const char *arg)
+{
+	switch (val) {
+	case 'T':
+		if ((o->term = chart_term_name(arg)) < 0)
+			die("--terminal: '%s': expected png, svg, pdf or dumb",
+			    arg);
+		return 1;
+	case OPT_SCRIPT:
+		o->script_only = 1;
+		return 1;
+	case OPT_SIZE:
+		if (chart_parse_size(arg, &o->ch.width, &o->ch.height) < 0)
+			die("--size: '%s': expected WIDTHxHEIGHT (allowed "
+			    "20x10-20000x20000)", arg);
+		o->sized = 1;
+		return 1;
+	case OPT_TITLE:
+		o->ch.title = arg;
+		return 1;
+	case OPT_UTC:
+		o->ch.utc = 1;
+		return 1;
+	}
+	return 0;
+}
+
+void
+chartopt_term(struct chartopts *o, const char *output, int has_text)
+{
+	int term = o->term;
+
+	if (term < 0 && output != NULL &&
+	    (term = chart_term_of_path(output)) < 0)
+		die("%s: cannot tell the chart format from the name: use .png, "
+		    ".svg or .pdf, %s", output, has_text ? "--terminal, or --text" :
+		    "or --terminal");
+	if (term < 0)
+		term = isatty(STDOUT_FILENO) ? TERM_DUMB : TERM_PNG;
+	if ((term == TERM_PNG || term == TERM_PDF) && !o->script_only &&
+	    output == NULL && isatty(STDOUT_FILENO))
+		die("standard output is a terminal: not writing a %s there "
+		    "(use -o FILE%s)", term == TERM_PNG ? "PNG" : "PDF",
+		    has_text ? ", or --text" : "");
+	if (!o->script_only && !gnuplot_available())
+		die("%s", GNUPLOT_MISSING);
+	o->ch.term = (enum chart_term)term;
+	o->ch.prog = progname;
+}
+
+int
+chartopt_write(const struct chartopts *o, const struct sbuf *script,
+    FILE *f, const char *outname)
+{
+	if (!o->script_only)
+		return gnuplot_run(script->buf, script->len, f, outname, NULL);
+	if (ewrite_file(f, script->buf, script->len) < 0) {
+		msg("%s: write error:", outname);
+		return -1;
+	}
+	return 0;
+}
