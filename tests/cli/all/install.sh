@@ -7,8 +7,8 @@ dest=$PWD/root
 # Install the programs already built: copy them into a scratch tree so that
 # make has nothing to build and the source tree is not written to.
 mkdir src
-cp -R "$top/Makefile" "$top/gpumem.1" "$top/contrib" "$top/formats" \
-    "$top/analyze" "$top/reports" src/
+cp -R "$top/Makefile" "$top/gpumem.1" "$top/README.md" "$top/docs" \
+    "$top/contrib" "$top/formats" "$top/analyze" "$top/reports" src/
 mkdir -p src/bin
 cp "$GPUMEM_BIN"/gpumem "$GPUMEM_BIN"/gpumem-* src/bin/
 old=
@@ -29,6 +29,8 @@ done
 [ -f "$dest/usr/share/zsh/vendor-completions/_gpumem" ] || die "no zsh completion"
 [ -f "$dest/usr/share/fish/vendor_completions.d/gpumem.fish" ] || die "no fish completion"
 [ -f "$dest/usr/share/gpumem/wireshark/gmem.lua" ] || die "no dissector"
+[ -f "$dest/usr/share/doc/gpumem/README.md" ] || die "no README"
+[ -f "$dest/usr/share/doc/gpumem/analysis.md" ] || die "no docs"
 # The installed completion completes the installed programs.
 out=$(PATH=$dest/usr/bin:$PATH bash -c '. "$1"; COMP_WORDS=(gpumem-tasks --tol);
     COMP_CWORD=1; _gpumem; echo "${COMPREPLY[@]}"' sh \
