@@ -336,15 +336,10 @@ set_msg(struct verdict *v, enum result res, const char *fmt, ...)
 {
 	struct sbuf sb = SBUF_INIT;
 	va_list ap;
-	int n;
 
 	v->res = res;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	sbuf_grow(&sb, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(sb.buf, (size_t)n + 1, fmt, ap);
+	sbuf_vprintf(&sb, fmt, ap);
 	va_end(ap);
 	v->msg = sb.buf;
 }
