@@ -1253,11 +1253,7 @@ by_gpu(const void *a, const void *b)
 {
 	const struct gpu *x = *(struct gpu *const *)a;
 	const struct gpu *y = *(struct gpu *const *)b;
-	int c = strcmp(x->host, y->host);
-
-	if (c != 0)
-		return c;
-	return (x->gpu > y->gpu) - (x->gpu < y->gpu);
+	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 /* The end of the stream for one GPU: leaks, unknowns, running tasks. */

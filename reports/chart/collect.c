@@ -592,11 +592,7 @@ by_gpu(const void *a, const void *b)
 {
 	const struct gpuview *x = *(struct gpuview *const *)a;
 	const struct gpuview *y = *(struct gpuview *const *)b;
-	int c = strcmp(x->host, y->host);
-
-	if (c != 0)
-		return c;
-	return (x->gpu > y->gpu) - (x->gpu < y->gpu);
+	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 static void

@@ -112,16 +112,6 @@ run_sample(struct run *r, const struct sample *s)
 }
 
 static int
-hostgpu_cmp(const char *h1, uint32_t g1, const char *h2, uint32_t g2)
-{
-	int c = strcmp(h1, h2);
-
-	if (c != 0)
-		return c;
-	return (g1 > g2) - (g1 < g2);
-}
-
-static int
 by_gpu(const void *a, const void *b)
 {
 	const struct gpuinfo *x = a, *y = b;
