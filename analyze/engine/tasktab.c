@@ -245,13 +245,9 @@ put_json(struct tasktab_w *w, const struct task *t)
 static void
 keep(struct tasktab_w *w, const struct task *t)
 {
-	if (w->nrows == 0 || (w->nrows & (w->nrows - 1)) == 0) {
-		/* As egrow(): the room doubles at powers of two. */
-		size_t cap = w->nrows != 0 ? 2 * w->nrows : 1;
-
-		w->rows = ereallocarray(w->rows, cap, sizeof(*w->rows));
-		w->offs = ereallocarray(w->offs, 2 * cap, sizeof(*w->offs));
-	}
+	/* Two offsets a row: one element of egrow's is the pair. */
+	w->rows = egrow(w->rows, w->nrows, sizeof(*w->rows));
+	w->offs = egrow(w->offs, w->nrows, 2 * sizeof(*w->offs));
 	w->rows[w->nrows] = *t;
 	w->offs[2 * w->nrows] = w->strs.len;
 	sbuf_add(&w->strs, t->host, strlen(t->host) + 1);
