@@ -347,46 +347,6 @@ kind_name(int kind)
 	    "a record stream or log";
 }
 
-/*
- * Split a CSV line into at most max fields in place (RFC 4180 quotes, as
- * gpumem writes a host name).  Return the number of fields, or -1.
- */
-static int
-csv_split(char *line, char **f, size_t max)
-{
-	char *p = line, *w;
-	size_t n = 0;
-
-	for (;;) {
-		if (n == max)
-			return -1;
-		if (*p == '"') {
-			f[n++] = w = ++p;
-			for (;;) {
-				if (*p == '\0')
-					return -1;
-				if (*p == '"' && p[1] == '"') {
-					*w++ = '"';
-					p += 2;
-				} else if (*p == '"') {
-					p++;
-					break;
-				} else
-					*w++ = *p++;
-			}
-			if (*p != ',' && *p != '\0')
-				return -1;
-			*w = '\0';
-		} else {
-			f[n++] = p;
-			p += strcspn(p, ",");
-		}
-		if (*p == '\0')
-			return (int)n;
-		*p++ = '\0';
-	}
-}
-
 static int
 num(const char *s, int64_t *v)
 {
@@ -411,6 +371,7 @@ read_usage(struct run *rn, const char *path)
 	struct sbuf row = SBUF_INIT;
 	uint64_t bad = 0;
 	char *line, *f[16];
+	size_t flen[16];
 	size_t len;
 	int rc, every = 0, status = EXIT_OK, whole = 1;
 
@@ -439,7 +400,7 @@ read_usage(struct run *rn, const char *path)
 		if (row.len > 0)
 			sbuf_addc(&row, '\n');
 		sbuf_add(&row, line, len);
-		if (rec_line_open(row.buf, row.len)) {
+		if (csv_line_open(row.buf, row.len)) {
 			if (row.len > INPUT_MAXLINE) {
 				why = "quoted field never closes";
 				goto bad;
@@ -456,7 +417,7 @@ read_usage(struct run *rn, const char *path)
 			every = 1;
 			continue;
 		}
-		nf = csv_split(line, f, 16);
+		nf = csv_split(line, f, flen, 16, 0);
 		if (nf != (every ? 14 : 8)) {
 			why = every ? "expected 14 fields" : "expected 8 fields";
 			goto bad;
