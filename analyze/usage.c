@@ -82,11 +82,7 @@ by_key(const void *a, const void *b)
 {
 	const struct bucket *x = *(struct bucket *const *)a;
 	const struct bucket *y = *(struct bucket *const *)b;
-	int c = strcmp(x->host, y->host);
-
-	if (c != 0)
-		return c;
-	return (x->gpu > y->gpu) - (x->gpu < y->gpu);
+	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 /* Write every open bucket (in host, GPU order) and start afresh. */

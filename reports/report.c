@@ -14,6 +14,8 @@
 #include "chartopt.h"
 #include "cmd.h"
 #include "collect.h"
+#include "config.h"
+#include "esc.h"
 #include "gnuplot.h"
 #include "gtime.h"
 #include "readopt.h"
@@ -84,34 +86,15 @@ static struct cmd cmd = {
 	.option = option,
 };
 
-/* Append s with &, <, >, " and ' escaped, as valid UTF-8 text. */
+/*
+ * Text or an attribute value of the page: esc_xml, the one escaper of
+ * markup (HTML takes XML's entities; invalid UTF-8 and control
+ * characters become U+FFFD).  A name, not a copy: main's calls stay.
+ */
 static void
 html(struct sbuf *sb, const char *s)
 {
-	char *clean = emalloc(4 * strlen(s) + 8);
-
-	clean_text(s, (size_t)-1 / 8, clean, 4 * strlen(s) + 8);
-	for (s = clean; *s != '\0'; s++)
-		switch (*s) {
-		case '&':
-			sbuf_adds(sb, "&amp;");
-			break;
-		case '<':
-			sbuf_adds(sb, "&lt;");
-			break;
-		case '>':
-			sbuf_adds(sb, "&gt;");
-			break;
-		case '"':
-			sbuf_adds(sb, "&quot;");
-			break;
-		case '\'':
-			sbuf_adds(sb, "&#39;");
-			break;
-		default:
-			sbuf_addc(sb, *s);
-		}
-	free(clean);
+	esc_xml(sb, s, 1);
 }
 
 /*

@@ -25,17 +25,12 @@ bad(struct ctx *x, const struct ynode *n, const char *key, const char *fmt,
 {
 	struct sbuf sb = SBUF_INIT;
 	va_list ap;
-	int len;
 
 	if (x->failed)
 		return;
 	x->failed = 1;
 	va_start(ap, fmt);
-	len = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	sbuf_grow(&sb, (size_t)len);
-	va_start(ap, fmt);
-	vsnprintf(sb.buf, (size_t)len + 1, fmt, ap);
+	sbuf_vprintf(&sb, fmt, ap);
 	va_end(ap);
 	msg("%s:%u: %s: %s", x->path, n->line, key, sb.buf);
 	sbuf_release(&sb);

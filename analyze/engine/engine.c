@@ -1005,7 +1005,7 @@ flush(struct engine *e, uint64_t now, int all)
 
 		if (!all && (now <= p->ts || now - p->ts <= lag(p->g)))
 			break;
-		e->phead = (e->phead + 1) % e->pcap;
+		e->phead = ring_at(e->phead, 1, e->pcap);
 		e->pcount--;
 		evaluate(e, p);
 	}
@@ -1020,23 +1020,20 @@ push_pending(struct engine *e, struct gpu *g, const struct rec *r)
 		/* Too many samples in one lag: judge the oldest now. */
 		struct pending old = e->pend[e->phead];
 
-		e->phead = (e->phead + 1) % e->pcap;
+		e->phead = ring_at(e->phead, 1, e->pcap);
 		e->pcount--;
 		e->st.early++;
 		evaluate(e, &old);
 	}
 	if (e->pcount == e->pcap) {
-		size_t ncap = e->pcap ? e->pcap * 2 : 64, i;
-		struct pending *np = ereallocarray(NULL, ncap, sizeof(*np));
+		size_t ncap = e->pcap ? e->pcap * 2 : 64;
 
-		for (i = 0; i < e->pcount; i++)
-			np[i] = e->pend[(e->phead + i) % e->pcap];
-		free(e->pend);
-		e->pend = np;
+		e->pend = ering_grow(e->pend, e->phead, e->pcount, e->pcap,
+		    ncap, sizeof(*e->pend));
 		e->pcap = ncap;
 		e->phead = 0;
 	}
-	p = &e->pend[(e->phead + e->pcount) % e->pcap];
+	p = &e->pend[ring_at(e->phead, e->pcount, e->pcap)];
 	e->pcount++;
 	p->g = g;
 	p->ts = r->ts;
@@ -1253,11 +1250,7 @@ by_gpu(const void *a, const void *b)
 {
 	const struct gpu *x = *(struct gpu *const *)a;
 	const struct gpu *y = *(struct gpu *const *)b;
-	int c = strcmp(x->host, y->host);
-
-	if (c != 0)
-		return c;
-	return (x->gpu > y->gpu) - (x->gpu < y->gpu);
+	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 /* The end of the stream for one GPU: leaks, unknowns, running tasks. */

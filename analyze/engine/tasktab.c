@@ -246,13 +246,9 @@ put_json(struct tasktab_w *w, const struct task *t)
 static void
 keep(struct tasktab_w *w, const struct task *t)
 {
-	if (w->nrows == 0 || (w->nrows & (w->nrows - 1)) == 0) {
-		/* As egrow(): the room doubles at powers of two. */
-		size_t cap = w->nrows != 0 ? 2 * w->nrows : 1;
-
-		w->rows = ereallocarray(w->rows, cap, sizeof(*w->rows));
-		w->offs = ereallocarray(w->offs, 2 * cap, sizeof(*w->offs));
-	}
+	/* Two offsets a row: one element of egrow's is the pair. */
+	w->rows = egrow(w->rows, w->nrows, sizeof(*w->rows));
+	w->offs = egrow(w->offs, w->nrows, 2 * sizeof(*w->offs));
 	w->rows[w->nrows] = *t;
 	w->offs[2 * w->nrows] = w->strs.len;
 	sbuf_add(&w->strs, t->host, strlen(t->host) + 1);
@@ -680,49 +676,18 @@ resolution(const char *s, size_t n)
 static int
 parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 {
-	char *f[15], *p = line;
+	char *f[15];
 	size_t n[15];
 	uint64_t v = 0;
 	int i, rc, nf;
 
-	for (i = 0; i < 15 && p != NULL; i++) {
-		char *start = p, *w;
-
-		if (*p == '"') {
-			start = w = ++p;
-			for (;;) {
-				if (*p == '\0') {
-					*why = "bad quoting";
-					return -1;
-				}
-				if (*p == '"' && p[1] == '"') {
-					*w++ = '"';
-					p += 2;
-				} else if (*p == '"') {
-					p++;
-					break;
-				} else
-					*w++ = *p++;
-			}
-			n[i] = (size_t)(w - start);
-		} else {
-			while (*p != ',' && *p != '\0')
-				p++;
-			n[i] = (size_t)(p - start);
-		}
-		f[i] = start;
-		if (*p == ',')
-			p++;
-		else if (*p == '\0')
-			p = NULL;
-		else {
-			*why = "bad quoting";
-			return -1;
-		}
+	nf = csv_split(line, f, n, 15, 0);
+	if (nf < 0) {
+		*why = "bad quoting";
+		return -1;
 	}
-	nf = i;
-	if (p != NULL || (nf != 12 && nf != 15)) {
-		*why = p != NULL ? "too many fields (expected 15)" :
+	if (nf != 12 && nf != 15) {
+		*why = nf > 15 ? "too many fields (expected 15)" :
 		    "too few fields (expected 15, or 12 in older tables)";
 		return -1;
 	}
@@ -814,7 +779,7 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 		else
 			sbuf_addc(&row, '\n');
 		sbuf_add(&row, line, len);
-		if (rec_line_open(row.buf, row.len))
+		if (csv_line_open(row.buf, row.len))
 			continue;
 		if (startline == 1) {
 			if (strcmp(row.buf, TASK_HEADER) != 0 &&
@@ -963,38 +928,6 @@ declare_yaml(const char *path, struct engine *e)
 	return n;
 }
 
-/*
- * Split a line of a --tasks CSV into at most max fields, quoted ones
- * (RFC 4180: "train, v2") unescaped in place; spaces around an unquoted
- * field are dropped.  Return the number of fields, max + 1 when there are
- * more, or -1 on bad quoting.
- */
-static int
-split_row(char *line, char **f, size_t *lens, size_t max)
-{
-	char *p = line;
-	size_t n = 0;
-
-	while (p != NULL) {
-		char *v;
-		size_t len;
-		int quoted;
-
-		while (*p == ' ' || *p == '\t')
-			p++;
-		quoted = *p == '"';
-		if ((v = csv_next_field(&p, &len)) == NULL)
-			return -1;
-		if (n == max)
-			return (int)max + 1;
-		if (!quoted)
-			v = field_trim(v, &len);
-		f[n] = v;
-		lens[n++] = len;
-	}
-	return (int)n;
-}
-
 int
 tasktab_declare(const char *path, struct engine *e)
 {
@@ -1018,7 +951,7 @@ tasktab_declare(const char *path, struct engine *e)
 		input_close(in);
 		return -1;
 	}
-	nf = split_row(line, f, lens, 8);
+	nf = csv_split(line, f, lens, 8, 1);
 	for (i = 0; i < nf && i < 8; i++) {
 		size_t k;
 
@@ -1039,7 +972,7 @@ tasktab_declare(const char *path, struct engine *e)
 			continue;
 		snprintf(where, sizeof(where), "%s:%llu", path,
 		    (unsigned long long)input_lineno(in));
-		nf = split_row(line, f, lens, 8);
+		nf = csv_split(line, f, lens, 8, 1);
 		if (nf < 0 || nf > 8) {
 			msg("%s: %s", where, nf < 0 ? "bad quoting" :
 			    "too many fields");

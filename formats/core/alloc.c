@@ -52,6 +52,26 @@ egrow(void *p, size_t n, size_t size)
 	return ereallocarray(p, n != 0 ? 2 * n : 1, size);
 }
 
+void *
+ering_grow(void *ring, size_t head, size_t count, size_t cap, size_t ncap,
+    size_t size)
+{
+	char *n = ereallocarray(NULL, ncap, size);
+	size_t first;
+
+	if (count > ncap || count > cap || (count > 0 && head >= cap))
+		BUG("ring of %zu from %zu in %zu into %zu", count, head, cap,
+		    ncap);
+	/* The part from head to the end of the array, then the wrapped. */
+	first = count < cap - head ? count : cap - head;
+	if (first > 0)
+		memcpy(n, (char *)ring + head * size, first * size);
+	if (count > first)
+		memcpy(n + first * size, ring, (count - first) * size);
+	free(ring);
+	return n;
+}
+
 char *
 estrdup(const char *s)
 {

@@ -22,6 +22,24 @@ void *ereallocarray(void *p, size_t n, size_t size);
  * copies).  Only for arrays grown by egrow() alone.
  */
 void *egrow(void *p, size_t n, size_t size);
+
+/*
+ * A ring: cap elements, count of them in use from position head on,
+ * wrapping at cap.  ring_at() is the index of the i-th in use (i < cap);
+ * ering_grow() copies them, in order, to the start of a new array of ncap
+ * elements (count <= ncap), frees the old one and returns the new: the
+ * caller sets head to 0 and cap to ncap.
+ */
+static inline size_t
+ring_at(size_t head, size_t i, size_t cap)
+{
+	size_t k = head + i;
+
+	return k >= cap ? k - cap : k;
+}
+void *ering_grow(void *ring, size_t head, size_t count, size_t cap,
+    size_t ncap, size_t size);
+
 char *estrdup(const char *s);
 char *estrndup(const char *s, size_t n);
 

@@ -77,27 +77,47 @@ get_u8(struct bytes *b, size_t off)
 	return bytes_check(b, off, 1) ? b->p[off] : 0;
 }
 
+/*
+ * 16 and 32 bits in either byte order (big-endian when be), 0 past the
+ * end.  Inlined with a constant be, the test folds away.
+ */
 static inline uint16_t
-get_be16(struct bytes *b, size_t off)
+get_16(struct bytes *b, size_t off, int be)
 {
 	const unsigned char *p;
 
 	if (!bytes_check(b, off, 2))
 		return 0;
 	p = b->p + off;
-	return (uint16_t)(p[0] << 8 | p[1]);
+	return be ? (uint16_t)(p[0] << 8 | p[1]) :
+	    (uint16_t)(p[1] << 8 | p[0]);
 }
 
 static inline uint32_t
-get_be32(struct bytes *b, size_t off)
+get_32(struct bytes *b, size_t off, int be)
 {
 	const unsigned char *p;
 
 	if (!bytes_check(b, off, 4))
 		return 0;
 	p = b->p + off;
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	    (uint32_t)p[2] << 8 | p[3];
+	if (be)
+		return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+		    (uint32_t)p[2] << 8 | p[3];
+	return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[1] << 8 | p[0];
+}
+
+static inline uint16_t
+get_be16(struct bytes *b, size_t off)
+{
+	return get_16(b, off, 1);
+}
+
+static inline uint32_t
+get_be32(struct bytes *b, size_t off)
+{
+	return get_32(b, off, 1);
 }
 
 static inline uint64_t
@@ -111,37 +131,13 @@ get_be64(struct bytes *b, size_t off)
 static inline uint16_t
 get_le16(struct bytes *b, size_t off)
 {
-	const unsigned char *p;
-
-	if (!bytes_check(b, off, 2))
-		return 0;
-	p = b->p + off;
-	return (uint16_t)(p[1] << 8 | p[0]);
+	return get_16(b, off, 0);
 }
 
 static inline uint32_t
 get_le32(struct bytes *b, size_t off)
 {
-	const unsigned char *p;
-
-	if (!bytes_check(b, off, 4))
-		return 0;
-	p = b->p + off;
-	return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[1] << 8 | p[0];
-}
-
-/* 16 and 32 bits in the byte order of a file: big-endian when be. */
-static inline uint16_t
-get_16(struct bytes *b, size_t off, int be)
-{
-	return be ? get_be16(b, off) : get_le16(b, off);
-}
-
-static inline uint32_t
-get_32(struct bytes *b, size_t off, int be)
-{
-	return be ? get_be32(b, off) : get_le32(b, off);
+	return get_32(b, off, 0);
 }
 
 /* Writers for our own buffers (the caller sized them). */

@@ -326,3 +326,13 @@ gpuset_release(struct gpuset *s)
 	s->n = 0;
 	s->more = 0;
 }
+
+int
+hostgpu_cmp(const char *h1, uint32_t g1, const char *h2, uint32_t g2)
+{
+	int c = strcmp(h1, h2);
+
+	if (c != 0)
+		return c;
+	return (g1 > g2) - (g1 < g2);
+}

@@ -44,36 +44,6 @@ recw_drain(struct recw *w)
 	return 0;
 }
 
-/* The bytes that make a CSV field need quotes. */
-static const unsigned char csv_special[256] = {
-	['\n'] = 1, ['\r'] = 1, ['"'] = 1, [','] = 1,
-};
-
-size_t
-csv_field(char *dst, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = 0;
-
-	/* The usual case: copied as it is scanned, nothing to quote. */
-	for (; *p != '\0'; p++) {
-		if (csv_special[*p])
-			break;
-		dst[n++] = (char)*p;
-	}
-	if (*p == '\0')
-		return n;
-	n = 0;
-	dst[n++] = '"';
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		if (*p == '"')
-			dst[n++] = '"';
-		dst[n++] = (char)*p;
-	}
-	dst[n++] = '"';
-	return n;
-}
-
 /* Append "v," (or "," alone when the value is absent). */
 static char *
 put_opt(char *p, int has, uint32_t v)
@@ -365,53 +335,6 @@ rec_bin_decode(const unsigned char *p, size_t n, struct rec *r,
 	r->origin = REC_PLAIN;
 	r->src = 0;
 	return 1;
-}
-
-int
-rec_line_open(const char *line, size_t len)
-{
-	int open = 0;
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (line[i] == '"')
-			open = !open;
-	return open;
-}
-
-char *
-csv_next_field(char **pp, size_t *n)
-{
-	char *p = *pp, *start, *w;
-
-	if (*p != '"') {
-		start = p;
-		while (*p != ',' && *p != '\0')
-			p++;
-		*n = (size_t)(p - start);
-		*pp = *p == ',' ? p + 1 : NULL;
-		return start;
-	}
-	start = w = ++p;
-	for (;;) {
-		if (*p == '\0')
-			return NULL;	/* unterminated */
-		if (*p == '"') {
-			if (p[1] == '"') {
-				*w++ = '"';
-				p += 2;
-				continue;
-			}
-			p++;
-			break;
-		}
-		*w++ = *p++;
-	}
-	if (*p != ',' && *p != '\0')
-		return NULL;	/* text after the closing quote */
-	*n = (size_t)(w - start);
-	*pp = *p == ',' ? p + 1 : NULL;
-	return start;
 }
 
 static int

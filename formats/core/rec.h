@@ -54,6 +54,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "csv.h"
 #include "util.h"
 
 #define REC_BIN_MAGIC "\x89GMREC\x01\n"
@@ -161,25 +162,11 @@ int recw_flush(struct recw *w);
 void recw_release(struct recw *w);
 
 /*
- * Append s as one CSV field to dst (quoted per RFC 4180 when it must be);
- * return the bytes written.  dst must have room for 2 * strlen(s) + 2.
- */
-size_t csv_field(char *dst, const char *s);
-
-/*
- * Cut the next CSV field from *pp (RFC 4180: a quoted field may hold
- * commas and doubled quotes; it is unescaped in place, not terminated).
- * Return its start and set *n; return NULL on a malformed quote.  *pp is
- * left after the separating comma, or at NULL after the last field.
- */
-char *csv_next_field(char **pp, size_t *n);
-
-/*
  * Parse one line of the record stream into *r (strings point into line,
  * which is modified: quoted fields are unescaped in place).  Return 1 for a
  * record, 0 for a header line, -1 for a bad line with *why set to a
  * message.  A quoted field containing a line break spans lines: the caller
- * joins lines while rec_line_open() says a quote is open.
+ * joins lines while csv_line_open() says a quote is open.
  */
 int rec_parse(char *line, size_t len, struct rec *r, const char **why);
 
@@ -202,7 +189,5 @@ int rec_bin_decode(const unsigned char *p, size_t n, struct rec *r,
 /* Whether the first n bytes at p start the binary form. */
 int rec_bin_sniff(const unsigned char *p, size_t n);
 
-/* Whether line ends inside an open quoted field. */
-int rec_line_open(const char *line, size_t len);
 
 #endif

@@ -24,22 +24,33 @@ sbuf_grow_slow(struct sbuf *sb, size_t extra)
 	sb->buf = erealloc(sb->buf, sb->cap);
 }
 
+/* Measure, grow, print: the one place text is formatted into an sbuf. */
+void
+sbuf_vprintf(struct sbuf *sb, const char *fmt, va_list ap)
+{
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		BUG("vsnprintf failed");
+	sbuf_grow(sb, (size_t)n);
+	va_copy(aq, ap);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, aq);
+	va_end(aq);
+	sb->len += (size_t)n;
+}
+
 void
 sbuf_printf(struct sbuf *sb, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	sbuf_vprintf(sb, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		BUG("vsnprintf failed");
-	sbuf_grow(sb, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	sb->len += (size_t)n;
 }
 
 void

@@ -3,6 +3,7 @@
 #ifndef GPUMEM_SBUF_H
 #define GPUMEM_SBUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -47,8 +48,14 @@ sbuf_adds(struct sbuf *sb, const char *s)
 {
 	sbuf_add(sb, s, strlen(s));
 }
+/*
+ * Append the formatted text.  sbuf_vprintf leaves ap as it found it (it
+ * works on copies), so a caller may use ap again.
+ */
 void sbuf_printf(struct sbuf *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+void sbuf_vprintf(struct sbuf *sb, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 void sbuf_reset(struct sbuf *sb);
 
 /* Make sb hold exactly p[0..n) (a copy, NUL-terminated). */

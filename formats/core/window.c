@@ -58,16 +58,13 @@ window_release(struct window *w)
 static inline size_t
 at(const struct window *w, size_t i)
 {
-	size_t k = w->head + i;
-
-	return k >= w->nslots ? k - w->nslots : k;
+	return ring_at(w->head, i, w->nslots);
 }
 
 static uint32_t
 slot_get(struct window *w)
 {
 	size_t n, i, old = w->nslots;
-	uint32_t *ring;
 
 	if (w->nfree > 0)
 		return w->freel[--w->nfree];
@@ -77,11 +74,8 @@ slot_get(struct window *w)
 	 */
 	n = old < 16 ? 16 : old * 2;
 	/* The ring's size is the pool's: unwrap it into a larger one. */
-	ring = ereallocarray(NULL, n, sizeof(*ring));
-	for (i = 0; i < w->count; i++)
-		ring[i] = w->ring[at(w, i)];
-	free(w->ring);
-	w->ring = ring;
+	w->ring = ering_grow(w->ring, w->head, w->count, old, n,
+	    sizeof(*w->ring));
 	w->head = 0;
 	/*
 	 * Slots come in chunks that never move (a popped record stays where

@@ -63,7 +63,7 @@ line_fn(void *st, char *line, size_t len)
 	if (p->open.len > 0) {
 		sbuf_addc(&p->open, '\n');
 		sbuf_add(&p->open, line, len);
-		if (rec_line_open(p->open.buf, p->open.len)) {
+		if (csv_line_open(p->open.buf, p->open.len)) {
 			if (p->open.len > INPUT_MAXLINE) {
 				source_bad(p->s, "quoted field opened on line "
 				    "%llu never closes", (unsigned long long)
@@ -79,7 +79,7 @@ line_fn(void *st, char *line, size_t len)
 	if (len == 0)
 		return;
 	quotes = memchr(line, '"', len) != NULL;
-	if (quotes && rec_line_open(line, len)) {
+	if (quotes && csv_line_open(line, len)) {
 		sbuf_add(&p->open, line, len);
 		p->openline = source_lineno(p->s);
 		return;

@@ -847,17 +847,7 @@ vbad(struct source *s, const char *where, const char *fmt, va_list ap)
 		else
 			sbuf_printf(&sb, "%s:%llu: ", s->name,
 			    (unsigned long long)input_lineno(s->in));
-		{
-			va_list aq;
-			int n;
-
-			va_copy(aq, ap);
-			n = vsnprintf(NULL, 0, fmt, aq);
-			va_end(aq);
-			sbuf_grow(&sb, (size_t)n);
-			vsnprintf(sb.buf + sb.len, (size_t)n + 1, fmt, ap);
-			sb.len += (size_t)n;
-		}
+		sbuf_vprintf(&sb, fmt, ap);
 		msg("%s", sb.buf);
 		sbuf_release(&sb);
 	}
@@ -907,15 +897,10 @@ source_fail(struct source *s, const char *fmt, ...)
 {
 	struct sbuf sb = SBUF_INIT;
 	va_list ap;
-	int n;
 
 	s->failed = 1;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	sbuf_grow(&sb, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(sb.buf, (size_t)n + 1, fmt, ap);
+	sbuf_vprintf(&sb, fmt, ap);
 	va_end(ap);
 	msg("%s: %s", s->name, sb.buf);
 	sbuf_release(&sb);
@@ -926,14 +911,9 @@ source_refuse(struct source *s, const char *fmt, ...)
 {
 	struct sbuf sb = SBUF_INIT;
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	sbuf_grow(&sb, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(sb.buf, (size_t)n + 1, fmt, ap);
+	sbuf_vprintf(&sb, fmt, ap);
 	va_end(ap);
 	if (s->section) {
 		free(s->refusal);
@@ -951,16 +931,11 @@ source_warn(struct source *s, const char *fmt, ...)
 {
 	struct sbuf sb = SBUF_INIT;
 	va_list ap;
-	int n;
 
 	if (verbosity < 1)
 		return;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	sbuf_grow(&sb, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(sb.buf, (size_t)n + 1, fmt, ap);
+	sbuf_vprintf(&sb, fmt, ap);
 	va_end(ap);
 	msg("%s: %s", s->name, sb.buf);
 	sbuf_release(&sb);

@@ -414,12 +414,10 @@ live_order(const void *a, const void *b)
 {
 	const struct live *x = *(struct live *const *)a;
 	const struct live *y = *(struct live *const *)b;
-	int c = strcmp(x->host, y->host);
+	int c = hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 
 	if (c != 0)
 		return c;
-	if (x->gpu != y->gpu)
-		return (x->gpu > y->gpu) - (x->gpu < y->gpu);
 	return (x->pid > y->pid) - (x->pid < y->pid);
 }
 

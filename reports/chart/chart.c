@@ -10,6 +10,7 @@
 
 #include "chart.h"
 #include "esc.h"
+#include "gpumap.h"
 #include "gtime.h"
 #include "series.h"
 #include "util.h"
@@ -757,12 +758,10 @@ by_row(const void *a, const void *b)
 {
 	const struct task *x = *(const struct task *const *)a;
 	const struct task *y = *(const struct task *const *)b;
-	int c = strcmp(x->host, y->host);
+	int c = hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 
 	if (c != 0)
 		return c;
-	if (x->gpu != y->gpu)
-		return x->gpu < y->gpu ? -1 : 1;
 	if (x->start != y->start)
 		return x->start < y->start ? -1 : 1;
 	return (x->pid > y->pid) - (x->pid < y->pid);

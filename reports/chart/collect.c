@@ -355,46 +355,6 @@ kind_name(int kind)
 	    "a record stream or log";
 }
 
-/*
- * Split a CSV line into at most max fields in place (RFC 4180 quotes, as
- * gpumem writes a host name).  Return the number of fields, or -1.
- */
-static int
-csv_split(char *line, char **f, size_t max)
-{
-	char *p = line, *w;
-	size_t n = 0;
-
-	for (;;) {
-		if (n == max)
-			return -1;
-		if (*p == '"') {
-			f[n++] = w = ++p;
-			for (;;) {
-				if (*p == '\0')
-					return -1;
-				if (*p == '"' && p[1] == '"') {
-					*w++ = '"';
-					p += 2;
-				} else if (*p == '"') {
-					p++;
-					break;
-				} else
-					*w++ = *p++;
-			}
-			if (*p != ',' && *p != '\0')
-				return -1;
-			*w = '\0';
-		} else {
-			f[n++] = p;
-			p += strcspn(p, ",");
-		}
-		if (*p == '\0')
-			return (int)n;
-		*p++ = '\0';
-	}
-}
-
 static int
 num(const char *s, int64_t *v)
 {
@@ -419,6 +379,7 @@ read_usage(struct run *rn, const char *path)
 	struct sbuf row = SBUF_INIT;
 	uint64_t bad = 0;
 	char *line, *f[16];
+	size_t flen[16];
 	size_t len;
 	int rc, every = 0, status = EXIT_OK, whole = 1;
 
@@ -447,7 +408,7 @@ read_usage(struct run *rn, const char *path)
 		if (row.len > 0)
 			sbuf_addc(&row, '\n');
 		sbuf_add(&row, line, len);
-		if (rec_line_open(row.buf, row.len)) {
+		if (csv_line_open(row.buf, row.len)) {
 			if (row.len > INPUT_MAXLINE) {
 				why = "quoted field never closes";
 				goto bad;
@@ -464,7 +425,7 @@ read_usage(struct run *rn, const char *path)
 			every = 1;
 			continue;
 		}
-		nf = csv_split(line, f, 16);
+		nf = csv_split(line, f, flen, 16, 0);
 		if (nf != (every ? 14 : 8)) {
 			why = every ? "expected 14 fields" : "expected 8 fields";
 			goto bad;
@@ -600,11 +561,7 @@ by_gpu(const void *a, const void *b)
 {
 	const struct gpuview *x = *(struct gpuview *const *)a;
 	const struct gpuview *y = *(struct gpuview *const *)b;
-	int c = strcmp(x->host, y->host);
-
-	if (c != 0)
-		return c;
-	return (x->gpu > y->gpu) - (x->gpu < y->gpu);
+	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 static void

@@ -112,16 +112,6 @@ run_sample(struct run *r, const struct sample *s)
 }
 
 static int
-hostgpu_cmp(const char *h1, uint32_t g1, const char *h2, uint32_t g2)
-{
-	int c = strcmp(h1, h2);
-
-	if (c != 0)
-		return c;
-	return (g1 > g2) - (g1 < g2);
-}
-
-static int
 by_gpu(const void *a, const void *b)
 {
 	const struct gpuinfo *x = a, *y = b;
@@ -347,15 +337,10 @@ set_msg(struct verdict *v, enum result res, const char *fmt, ...)
 {
 	struct sbuf sb = SBUF_INIT;
 	va_list ap;
-	int n;
 
 	v->res = res;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	sbuf_grow(&sb, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(sb.buf, (size_t)n + 1, fmt, ap);
+	sbuf_vprintf(&sb, fmt, ap);
 	va_end(ap);
 	v->msg = sb.buf;
 }

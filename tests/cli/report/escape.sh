@@ -6,7 +6,7 @@ command -v gnuplot > /dev/null 2>&1 || skip "gnuplot is absent"
 name_stream "a\"b<i>c&d'e" > e.csv
 gpumem-report -q e.csv > r.html
 sed '/<svg/,/<\/svg>/d' r.html > page.html
-grep -q 'a&quot;b&lt;i&gt;c&amp;d&#39;e' page.html ||
+grep -q 'a&quot;b&lt;i&gt;c&amp;d&apos;e' page.html ||
 	die "the escaped name is not in the report"
 ! grep -q 'b<i>c' page.html || die "the name's <i> is markup"
 ! grep -q 'a"b' page.html || die "the name's quote is raw"
