@@ -6,6 +6,7 @@
 
 #include "esc.h"
 #include "field.h"
+#include "gpumap.h"
 #include "gtime.h"
 #include "input.h"
 #include "rec.h"
@@ -490,22 +491,18 @@ om_family(struct tasktab_w *w, const char *name, const char *help)
 static int
 same_gpu(const struct task *x, const struct task *y)
 {
-	return x->gpu == y->gpu && strcmp(x->host, y->host) == 0;
+	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu) == 0;
 }
 
-/* Rows in the order of their GPUs (host, then index), else as they came. */
+/* Rows in the order of their GPUs, else as they came. */
 static int
 om_by_gpu(const void *a, const void *b)
 {
 	const struct task *x = *(const struct task *const *)a;
 	const struct task *y = *(const struct task *const *)b;
-	int c = strcmp(x->host, y->host);
+	int c = hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 
-	if (c != 0)
-		return c;
-	if (x->gpu != y->gpu)
-		return x->gpu < y->gpu ? -1 : 1;
-	return (x > y) - (x < y);
+	return c != 0 ? c : (x > y) - (x < y);
 }
 
 static void
