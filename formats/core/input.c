@@ -406,8 +406,14 @@ input_getline(struct input *in, char **line, size_t *len)
 			scanned = 0;
 		}
 		if (fill(in) == 0) {
-			if (toolong)
+			if (toolong) {
+				/*
+				 * The over-long line ends with the data: its
+				 * tail is part of it, not a line of its own.
+				 */
+				in->pos = in->end;
 				return in->failed ? -1 : 2;
+			}
 			if (in->pos == in->end)
 				return in->failed ? -1 : 0;
 			/* The last line has no newline. */
