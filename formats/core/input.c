@@ -40,6 +40,7 @@ struct input {
 
 	uint64_t lineno;
 	uint64_t lineoff;
+	int unterminated;	/* the line last returned ended with the data */
 	FILE *cookie;
 };
 
@@ -428,6 +429,7 @@ input_getline(struct input *in, char **line, size_t *len)
 		in->pos += n + (nl < in->buf + in->end);
 		return 2;
 	}
+	in->unterminated = nl == in->buf + in->end;
 	*line = (char *)in->buf + in->pos;
 	in->lineno++;
 	in->lineoff = in->base + in->pos;
@@ -443,6 +445,12 @@ uint64_t
 input_lineno(const struct input *in)
 {
 	return in->lineno;
+}
+
+int
+input_unterminated(const struct input *in)
+{
+	return in->unterminated;
 }
 
 uint64_t

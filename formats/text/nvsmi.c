@@ -633,6 +633,45 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 	return 0;
 }
 
+/*
+ * A last line without a line end may have been cut short by a crash or a
+ * full disk, inside its last value ("10240 MiB" cut to "10").  When that
+ * value is a memory column, trust it only when it still ends as a whole
+ * value does: with its unit, or as a placeholder.  A log without units
+ * cannot show it, so its unterminated last row is refused too.  Return
+ * whether the row is refused (reported).
+ */
+static int
+cut_short(struct nvsmi *p)
+{
+	static const enum col mem[] = {
+		C_TOTAL, C_USED, C_FREE, C_RESERVED, C_PUSED
+	};
+	size_t last = p->ncols - 1, i, n;
+	const char *f;
+	char q[48];
+
+	if (!input_unterminated(p->s->in))
+		return 0;
+	for (i = 0; i < sizeof(mem) / sizeof(mem[0]); i++)
+		if (p->col[mem[i]] == (int)last)
+			break;
+	if (i == sizeof(mem) / sizeof(mem[0]))
+		return 0;
+	f = p->f[last];
+	n = p->len[last];
+	/*
+	 * "MiB" or "MB" (a unit cut inside, "Mi", is a bad value anyway), or
+	 * a placeholder, but not an empty field: the cut came after a comma.
+	 */
+	if (n > 0 && (f[n - 1] == 'B' || field_placeholder(f, n)))
+		return 0;
+	source_bad(p->s, "the last line has no line end and its last value "
+	    "%s has no unit: cut short? (skipped)", field_quote(q, sizeof(q), f,
+	    n));
+	return 1;
+}
+
 static void
 row(struct nvsmi *p, char *line)
 {
@@ -665,6 +704,8 @@ row(struct nvsmi *p, char *line)
 			p->len[i] = p->len[i + extra];
 		}
 	}
+	if (cut_short(p))
+		return;
 	rec_init(&r);
 	sbuf_reset(&p->host);
 	sbuf_adds(&p->host, source_host(p->s, text_of(p, &p->name,
