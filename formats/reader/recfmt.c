@@ -222,15 +222,20 @@ bin_step(void *st)
 			b->off += used;
 			return 1;
 		case -1:
+			/* What follows is lost: trouble, as in a gzip. */
 			source_bad_at(b->s, at, "%s; the rest of the input "
 			    "cannot be read", why);
+			b->s->failed = 1;
 			return 0;
 		}
 		if (b->eof) {
-			if (b->have > b->off)
+			/* Cut short: trouble, as a truncated gzip is. */
+			if (b->have > b->off) {
 				source_bad_at(b->s, at, "the input ends "
-				    "inside a record (%zu of its %zu bytes)",
-				    b->have - b->off, used);
+				    "inside a record (%zu of its %zu bytes): "
+				    "truncated?", b->have - b->off, used);
+				b->s->failed = 1;
+			}
 			return 0;
 		}
 		if (bin_refill(b, used) < 0)
