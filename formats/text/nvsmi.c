@@ -25,6 +25,19 @@
 #define MAXCOLS 1024
 #define POLL_SPREAD (50 * NS_PER_MS)	/* rows of one poll, no GPU column */
 #define NLAST 64
+/*
+ * Process ids for the rows of pid 0 (see pid0_add): above every real one
+ * (Linux's pid_max is at most 2^22), one per process name.
+ */
+#define PID0_BASE (1U << 30)
+
+/* The pid 0 rows of one poll with one GPU and name, summed. */
+struct pid0 {
+	char *host, *gpukey, *name;	/* gpukey NULL: gpu is known */
+	uint32_t gpu;
+	uint64_t used;
+	int unknown;		/* a row without its memory: the sum is too */
+};
 
 enum kind { K_NONE, K_GPU, K_APPS };
 
@@ -66,6 +79,12 @@ struct nvsmi {
 
 	uint64_t rows, headers;
 	int apps_nogpu_said;
+
+	/* The rows of pid 0 of the poll at zts, one entry per GPU and name. */
+	struct pid0 *z;
+	size_t nz;
+	uint64_t zts;
+	uint64_t zrows, zrecs;	/* for the summary */
 	struct sbuf host, key, name;	/* scratch */
 	char *f[MAXCOLS + 1];
 	size_t len[MAXCOLS + 1];
@@ -634,6 +653,93 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 }
 
 /*
+ * Send the summed pid 0 rows of the poll on, in the order of their first
+ * rows, and empty the list.
+ */
+static void
+pid0_flush(struct nvsmi *p)
+{
+	struct rec r;
+	size_t i;
+
+	for (i = 0; i < p->nz; i++) {
+		struct pid0 *z = &p->z[i];
+
+		rec_init(&r);
+		r.ts = p->zts;
+		r.host = z->host;
+		r.gpu = z->gpu;
+		r.gpukey = z->gpukey;
+		r.name = z->name;
+		r.pid = PID0_BASE + (uint32_t)(hmap_hash(z->name,
+		    strlen(z->name)) % PID0_BASE);
+		if (!z->unknown && z->used <= UINT32_MAX) {
+			r.used = (uint32_t)z->used;
+			r.has |= REC_USED;
+		}
+		r.origin = REC_SNAP_APPS;
+		source_emit(p->s, &r);
+		p->zrecs++;
+		free(z->host);
+		free(z->gpukey);
+		free(z->name);
+	}
+	p->nz = 0;
+}
+
+/*
+ * A row of pid 0: nvidia-smi in a container without the host's pid
+ * namespace prints every process so.  Process id 0 is the whole device in
+ * the record stream, and the rows cannot be told apart by their ids, so
+ * the rows of one poll with the same GPU and name are read as one process
+ * holding their sum (several workers of one program are one task), under
+ * a process id made from the name.  r holds the row as read.
+ */
+static void
+pid0_add(struct nvsmi *p, const struct rec *r)
+{
+	struct pid0 *z;
+	size_t i;
+
+	if (p->nz > 0 && r->ts != p->zts)
+		pid0_flush(p);
+	p->zts = r->ts;
+	p->zrows++;
+	for (i = 0; i < p->nz; i++) {
+		z = &p->z[i];
+		if (strcmp(z->host, r->host) == 0 &&
+		    strcmp(z->name, r->name) == 0 &&
+		    (r->gpukey != NULL ? z->gpukey != NULL &&
+		    strcmp(z->gpukey, r->gpukey) == 0 :
+		    z->gpukey == NULL && z->gpu == r->gpu))
+			break;
+	}
+	if (i == p->nz) {
+		struct rec m = *r;
+
+		/*
+		 * A poll mark where the first row was: its GPU is named
+		 * there, in the order of the log (GPUs known by UUID alone
+		 * are numbered in that order), though its sum comes later.
+		 */
+		m.pid = 0;
+		m.has = 0;
+		source_emit(p->s, &m);
+		p->z = egrow(p->z, p->nz, sizeof(*p->z));
+		z = &p->z[p->nz++];
+		memset(z, 0, sizeof(*z));
+		z->host = estrdup(r->host);
+		z->name = estrdup(r->name);
+		z->gpu = r->gpu;
+		z->gpukey = r->gpukey != NULL ? estrdup(r->gpukey) : NULL;
+	}
+	if (r->has & REC_USED)
+		z->used += r->used;
+	else
+		z->unknown = 1;
+}
+
+/*
  * A last line without a line end may have been cut short by a crash or a
  * full disk, inside its last value ("10240 MiB" cut to "10").  When that
  * value is a memory column, trust it only when it still ends as a whole
@@ -735,6 +841,12 @@ row(struct nvsmi *p, char *line)
 		}
 		r.name = text_of(p, &p->name, p->col[C_PNAME]);
 		r.origin = REC_SNAP_APPS;
+		if (p->nz > 0 && r.ts != p->zts)
+			pid0_flush(p);	/* the poll they came in is over */
+		if (pid == 0) {
+			pid0_add(p, &r);
+			return;
+		}
 	} else {
 		if ((hu = mib(p, C_USED, "memory.used", &used)) < 0 ||
 		    (hf = mib(p, C_FREE, "memory.free", &free_)) < 0 ||
@@ -792,6 +904,7 @@ line_fn(void *st, char *line, size_t len)
 		}
 		if (p->have_columns)
 			p->headers++;
+		pid0_flush(p);
 		set_columns(p, l);
 		p->newblock = 1;
 		return;
@@ -816,6 +929,12 @@ line_fn(void *st, char *line, size_t len)
 }
 
 static void
+end_fn(void *st)
+{
+	pid0_flush(st);
+}
+
+static void
 summary(void *st, struct sbuf *sb)
 {
 	struct nvsmi *p = st;
@@ -827,6 +946,10 @@ summary(void *st, struct sbuf *sb)
 	if (p->headers > 0)
 		sbuf_printf(sb, ", %llu repeated headers",
 		    (unsigned long long)p->headers);
+	if (p->zrows > 0)
+		sbuf_printf(sb, ", %llu rows of pid 0 read as %llu records: "
+		    "one process per GPU and name", (unsigned long long)p->zrows,
+		    (unsigned long long)p->zrecs);
 }
 
 static void
@@ -845,6 +968,12 @@ free_fn(void *st)
 		sbuf_release(&p->last[i]);
 	sbuf_release(&p->uuid);
 	sbuf_release(&p->bus);
+	for (i = 0; i < p->nz; i++) {	/* left by an input that failed */
+		free(p->z[i].host);
+		free(p->z[i].gpukey);
+		free(p->z[i].name);
+	}
+	free(p->z);
 	free(p);
 }
 
@@ -865,6 +994,7 @@ const struct format fmt_compute_apps = {
 	.sniff_text = sniff_apps,
 	.open = open_apps,
 	.line = line_fn,
+	.end = end_fn,
 	.summary = summary,
 	.free = free_fn,
 };
