@@ -85,6 +85,13 @@ struct nvsmi {
 	size_t nz;
 	uint64_t zts;
 	uint64_t zrows, zrecs;	/* for the summary */
+
+	/* Unreadable rows: their polls end no process (unread_row). */
+	int row_timed;		/* the row being read has its time, row_ts */
+	uint64_t row_ts;
+	int have_prev;		/* a row had a time before: prev_ts */
+	uint64_t prev_ts;
+	int unread_next;	/* mark the next poll too, unless it is prev_ts */
 	struct sbuf host, key, name;	/* scratch */
 	char *f[MAXCOLS + 1];
 	size_t len[MAXCOLS + 1];
@@ -653,6 +660,42 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 }
 
 /*
+ * A poll mark saying the poll at ts held a row that could not be read:
+ * the process of that row is unknown, not absent, and must not be ended
+ * by this poll (rec.h, stream.h).
+ */
+static void
+unread_mark(struct nvsmi *p, uint64_t ts)
+{
+	struct rec m;
+
+	rec_init(&m);
+	m.ts = ts;
+	m.host = source_host(p->s, NULL);
+	m.origin = REC_SNAP_APPS;
+	m.unread = 1;
+	source_emit(p->s, &m);
+}
+
+/*
+ * A compute-apps row could not be read (reported): mark its poll.  When
+ * its own time could not be read either, it belongs to the poll of the
+ * row before it or to the next one (rows of a poll share their time):
+ * mark both.
+ */
+static void
+unread_row(struct nvsmi *p)
+{
+	if (p->row_timed) {
+		unread_mark(p, p->row_ts);
+		return;
+	}
+	if (p->have_prev)
+		unread_mark(p, p->prev_ts);
+	p->unread_next = 1;
+}
+
+/*
  * Send the summed pid 0 rows of the poll on, in the order of their first
  * rows, and empty the list.
  */
@@ -819,6 +862,16 @@ row(struct nvsmi *p, char *line)
 	r.host = p->host.buf;
 	if (row_time(p, &r.ts) < 0)
 		return;
+	p->row_timed = 1;
+	p->row_ts = r.ts;
+	if (p->unread_next && p->kind == K_APPS) {
+		/* The unreadable row before may have been of this poll. */
+		p->unread_next = 0;
+		if (r.ts != p->prev_ts)
+			unread_mark(p, r.ts);
+	}
+	p->have_prev = 1;
+	p->prev_ts = r.ts;
 	if (row_gpu(p, &r, r.ts) < 0)
 		return;
 	if (p->kind == K_APPS) {
@@ -888,6 +941,7 @@ line_fn(void *st, char *line, size_t len)
 	struct nvsmi *p = st;
 	char *l = skip_bom(line);
 	enum kind k;
+	uint64_t bad;
 	int comma;
 
 	len -= (size_t)(l - line);
@@ -925,7 +979,11 @@ line_fn(void *st, char *line, size_t len)
 		source_skip(p->s, "rows without a header to name columns");
 		return;
 	}
+	bad = p->s->nbad;
+	p->row_timed = 0;
 	row(p, l);
+	if (p->kind == K_APPS && p->s->nbad != bad)
+		unread_row(p);
 }
 
 static void
