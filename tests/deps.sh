@@ -24,11 +24,16 @@ libxml2-utils:cmd:xmllint
 "
 # For tests that skip without them: the Wireshark dissector's (tshark),
 # the check that captures gpumem writes are sound (tcpdump), the main
-# paths under valgrind.  (The fuzz smoke's clang is left to CI: .ci/run.)
+# paths under valgrind, compressed inputs made by their own tools.  (The
+# fuzz smoke's clang is left to CI: .ci/run.)
 want="
 tshark:cmd:tshark
 tcpdump:cmd:tcpdump
 valgrind:cmd:valgrind
+zstd:cmd:zstd
+xz-utils:cmd:xz
+bzip2:cmd:bzip2
+lz4:cmd:lz4
 "
 # make bench: the peers it times gpumem against, and hyperfine to time.
 if [ "${1:-}" = --bench ]; then

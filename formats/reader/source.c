@@ -111,6 +111,36 @@ looks_binary(const unsigned char *p, size_t n)
 	return n > 0 && (nul == n || odd * 20 > n - nul);
 }
 
+/*
+ * The compression that p[0..n) starts with (its magic), or NULL: named in
+ * the message of an input gpumem cannot read, with what to run instead.
+ */
+static const struct {
+	const char *magic;
+	size_t len;
+	const char *name, *cmd;
+} compressions[] = {
+	{"\x1f\x8b", 2, "gzip", "gzip -dc"},
+	{"\x28\xb5\x2f\xfd", 4, "zstd", "zstd -dc"},
+	{"\xfd\x37\x7a\x58\x5a\x00", 6, "xz", "xz -dc"},
+	{"BZh", 3, "bzip2", "bzip2 -dc"},
+	{"\x04\x22\x4d\x18", 4, "lz4", "lz4 -dc"},
+	{"\x5d\x00\x00", 3, "lzma", "xz -dc"},
+	{"PK\x03\x04", 4, "zip", "unzip -p"},
+};
+
+static int
+compressed_as(const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(compressions) / sizeof(compressions[0]); i++)
+		if (n >= compressions[i].len && memcmp(p,
+		    compressions[i].magic, compressions[i].len) == 0)
+			return (int)i;
+	return -1;
+}
+
 /* A short, printable excerpt of a line for messages. */
 static void
 excerpt(char *dst, size_t cap, const char *s)
@@ -194,7 +224,7 @@ detect(struct source *s)
 	const struct format *best = NULL;
 	char *lines[SNIFF_LINES], *copy = NULL, ex[64];
 	size_t n, nl, i;
-	int bs = 0, sc, at_end;
+	int bs = 0, sc, at_end, k;
 
 	if (s->live)
 		n = live_peek(s, &p, &at_end);
@@ -218,6 +248,24 @@ detect(struct source *s)
 		}
 	if (best != NULL)
 		return best;
+	if ((k = compressed_as(p, n)) >= 0) {
+		/* Compressed data, not binary garbage: say which, and how. */
+		if (input_is_gzip(s->in) && strcmp(compressions[k].name,
+		    "gzip") == 0)
+			source_fail(s, "gzip-compressed twice (gzip data "
+			    "inside the gzip): gzip -dc %s | gpumem read -",
+			    s->name);
+		else if (input_is_gzip(s->in))
+			source_fail(s, "%s-compressed data inside gzip, which "
+			    "gpumem does not read: gzip -dc %s | %s | gpumem "
+			    "read -", compressions[k].name, s->name,
+			    compressions[k].cmd);
+		else
+			source_fail(s, "%s-compressed data, which gpumem does "
+			    "not read: %s %s | gpumem read -",
+			    compressions[k].name, compressions[k].cmd, s->name);
+		return NULL;
+	}
 	if (looks_binary(p, n)) {
 		source_fail(s, "binary data that is not a capture or log "
 		    "gpumem reads");
