@@ -516,7 +516,7 @@ block_time(struct nvsmi *p, uint64_t *ts)
 static int
 row_time(struct nvsmi *p, uint64_t *ts)
 {
-	int i = p->col[C_TS];
+	int i = p->col[C_TS], rc;
 	char q[48];
 
 	if (i < 0)
@@ -526,9 +526,10 @@ row_time(struct nvsmi *p, uint64_t *ts)
 		*ts = p->lastval;
 		return 0;
 	}
-	if (gtime_nvsmi(p->f[i], p->len[i], ts) == 0 ||
-	    gtime_iso(p->f[i], p->len[i], ts) == 0 ||
-	    gtime_ctime(p->f[i], p->len[i], ts) == 0) {
+	if ((rc = gtime_nvsmi(p->f[i], p->len[i], ts)) == -1 &&
+	    (rc = gtime_iso(p->f[i], p->len[i], ts)) == -1)
+		rc = gtime_ctime(p->f[i], p->len[i], ts);
+	if (rc == 0) {
 		if (p->len[i] < sizeof(p->lastts)) {
 			memcpy(p->lastts, p->f[i], p->len[i]);
 			p->lastlen = p->len[i];
@@ -536,9 +537,15 @@ row_time(struct nvsmi *p, uint64_t *ts)
 		}
 		return 0;
 	}
-	source_bad(p->s, "field 'timestamp': expected YYYY/MM/DD "
-	    "HH:MM:SS.mmm, got %s", field_quote(q, sizeof(q), p->f[i],
-	    p->len[i]));
+	/* The form is right and the date is not: say so. */
+	if (rc == GTIME_RANGE)
+		source_bad(p->s, "field 'timestamp': date out of range "
+		    "(no such date, or outside 1970..2500): %s",
+		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
+	else
+		source_bad(p->s, "field 'timestamp': expected YYYY/MM/DD "
+		    "HH:MM:SS.mmm, got %s", field_quote(q, sizeof(q), p->f[i],
+		    p->len[i]));
 	return -1;
 }
 
