@@ -26,7 +26,7 @@ libxml2-utils:cmd:xmllint
 # the check that captures gpumem writes are sound (tcpdump), the main
 # paths under valgrind, the zsh and fish completions, the man pages
 # (mandoc -T lint), the Debian package (dpkg-dev, debhelper, lintian),
-# the metrics (promtool).
+# the metrics (promtool), compressed inputs made by their own tools.
 # (The fuzz smoke's clang is left to CI: .ci/run.)
 want="
 tshark:cmd:tshark
@@ -40,6 +40,10 @@ build-essential:cmd:g++
 debhelper:cmd:dh
 lintian:cmd:lintian
 prometheus:cmd:promtool
+zstd:cmd:zstd
+xz-utils:cmd:xz
+bzip2:cmd:bzip2
+lz4:cmd:lz4
 "
 # make bench: the peers it times gpumem against, and hyperfine to time.
 if [ "${1:-}" = --bench ]; then

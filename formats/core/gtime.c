@@ -148,7 +148,7 @@ gtime_local(int year, int mon, int day, int hour, int min, int sec,
 	int i;
 
 	if (!civil_ok(year, mon, day, hour, min, sec))
-		return -1;
+		return GTIME_RANGE;
 	utc = gtime_utc(year, mon, day, hour, min, sec);
 	for (i = 0; i < 2; i++)
 		if (zcache[i].valid && zcache[i].year == year &&
@@ -181,7 +181,7 @@ gtime_local(int year, int mon, int day, int hour, int min, int sec,
 done:
 	utc -= off;
 	if (utc < 0)
-		return -1;
+		return GTIME_RANGE;
 	*out = utc;
 	return 0;
 }
@@ -229,7 +229,7 @@ static int
 to_ns(int64_t secs, uint64_t frac, uint64_t *ns)
 {
 	if (secs < 0 || (uint64_t)secs > (UINT64_MAX - frac) / NS_PER_SEC)
-		return -1;
+		return GTIME_RANGE;
 	*ns = (uint64_t)secs * NS_PER_SEC + frac;
 	return 0;
 }
@@ -237,7 +237,7 @@ to_ns(int64_t secs, uint64_t frac, uint64_t *ns)
 int
 gtime_nvsmi(const char *s, size_t n, uint64_t *ns)
 {
-	int y, mo, d, h, mi, sec;
+	int y, mo, d, h, mi, sec, rc;
 	uint64_t frac = 0;
 	int64_t t;
 
@@ -254,15 +254,15 @@ gtime_nvsmi(const char *s, size_t n, uint64_t *ns)
 		return -1;
 	if (n > 19 && fraction(s + 19, n - 19, &frac) != n - 19)
 		return -1;
-	if (gtime_local(y, mo, d, h, mi, sec, &t) < 0)
-		return -1;
+	if ((rc = gtime_local(y, mo, d, h, mi, sec, &t)) < 0)
+		return rc;
 	return to_ns(t, frac, ns);
 }
 
 int
 gtime_iso(const char *s, size_t n, uint64_t *ns)
 {
-	int y, mo, d, h = 0, mi = 0, sec = 0, zone = 0;
+	int y, mo, d, h = 0, mi = 0, sec = 0, zone = 0, rc;
 	int64_t t, off = 0;
 	uint64_t frac = 0;
 	size_t i;
@@ -321,10 +321,10 @@ gtime_iso(const char *s, size_t n, uint64_t *ns)
 	}
 	if (zone) {
 		if (!civil_ok(y, mo, d, h, mi, sec))
-			return -1;
+			return GTIME_RANGE;
 		t = gtime_utc(y, mo, d, h, mi, sec) - off;
-	} else if (gtime_local(y, mo, d, h, mi, sec, &t) < 0)
-		return -1;
+	} else if ((rc = gtime_local(y, mo, d, h, mi, sec, &t)) < 0)
+		return rc;
 	return to_ns(t, frac, ns);
 }
 
@@ -344,7 +344,7 @@ int
 gtime_ctime(const char *s, size_t n, uint64_t *ns)
 {
 	char buf[64], *tok[8], *save = NULL, *p;
-	int ntok = 0, mo, d, y, h, mi, sec, utc = 0;
+	int ntok = 0, mo, d, y, h, mi, sec, utc = 0, rc;
 	int64_t t;
 	size_t len;
 
@@ -388,10 +388,10 @@ gtime_ctime(const char *s, size_t n, uint64_t *ns)
 		return -1;
 	if (utc) {
 		if (!civil_ok(y, mo, d, h, mi, sec))
-			return -1;
+			return GTIME_RANGE;
 		t = gtime_utc(y, mo, d, h, mi, sec);
-	} else if (gtime_local(y, mo, d, h, mi, sec, &t) < 0)
-		return -1;
+	} else if ((rc = gtime_local(y, mo, d, h, mi, sec, &t)) < 0)
+		return rc;
 	return to_ns(t, 0, ns);
 }
 
@@ -399,6 +399,7 @@ int
 gtime_parse(const char *s, uint64_t *ns)
 {
 	size_t n = strlen(s), i;
+	int rc;
 
 	if (n == 0)
 		return -1;
@@ -431,10 +432,10 @@ gtime_parse(const char *s, uint64_t *ns)
 		*ns = v;
 		return 0;
 	}
-	if (gtime_nvsmi(s, n, ns) == 0 || gtime_iso(s, n, ns) == 0 ||
-	    gtime_ctime(s, n, ns) == 0)
-		return 0;
-	return -1;
+	if ((rc = gtime_nvsmi(s, n, ns)) != -1 ||
+	    (rc = gtime_iso(s, n, ns)) != -1)
+		return rc;
+	return gtime_ctime(s, n, ns);
 }
 
 int

@@ -25,6 +25,14 @@ uint64_t gtime_clock(clockid_t id);
 void gtime_set_tz(const char *tz);
 
 /*
+ * What the readers of times below return for a text that has the form of
+ * a time but names none they can keep: no such date (month 13, February
+ * 30, hour 25) or outside 1970..2500.  Messages say "date out of range",
+ * not that the format is wrong.  Every other failure is -1.
+ */
+#define GTIME_RANGE (-2)
+
+/*
  * Seconds since the epoch of a civil date-time in UTC.  Fields are not
  * range-checked here; callers check them.
  */
@@ -33,8 +41,8 @@ int64_t gtime_utc(int year, int mon, int day, int hour, int min, int sec);
 /*
  * Seconds since the epoch of a civil local date-time (in the zone above).
  * A local time the zone has twice (the hour it turns back at the end of
- * summer time) is read as the first.  Return 0, or -1 when the time is
- * outside 1970..2500.
+ * summer time) is read as the first.  Return 0, or GTIME_RANGE when the
+ * time does not exist or is outside 1970..2500.
  */
 int gtime_local(int year, int mon, int day, int hour, int min, int sec,
     int64_t *out);
@@ -53,13 +61,14 @@ int gtime_fold(uint64_t t, uint64_t *end, uint64_t *delta);
 /*
  * nvidia-smi's "YYYY/MM/DD HH:MM:SS.mmm" (the fraction may be absent or of
  * any length up to 9 digits), local time.  s[0..n) must hold exactly that.
- * Return 0 and store ns, or -1.
+ * Return 0 and store ns, GTIME_RANGE, or -1.
  */
 int gtime_nvsmi(const char *s, size_t n, uint64_t *ns);
 
 /*
  * ISO-8601 "YYYY-MM-DD[T| ]HH:MM[:SS[.frac]][Z|+HH:MM|+HHMM|-HH...]", or a
- * date alone.  Without a zone it is local time.  Return 0 or -1.
+ * date alone.  Without a zone it is local time.  Return 0, GTIME_RANGE or
+ * -1.
  */
 int gtime_iso(const char *s, size_t n, uint64_t *ns);
 
@@ -67,14 +76,15 @@ int gtime_iso(const char *s, size_t n, uint64_t *ns);
  * ctime(3) style, as nvidia-smi -q and GNU date print it:
  * "Tue Jun  9 09:00:01 UTC 2020", "Fri Aug  4 11:44:30 2023",
  * "Mon Aug 7 11:10:06 2023".  A zone of UTC/GMT/Z is honoured; any other
- * zone word, or none, means local time.  Return 0 or -1.
+ * zone word, or none, means local time.  Return 0, GTIME_RANGE or -1.
  */
 int gtime_ctime(const char *s, size_t n, uint64_t *ns);
 
 /*
  * A time given by a user (--since, --until, --start): any of the forms
  * above, "@SECONDS[.frac]" since the epoch, or a bare integer of
- * nanoseconds since the epoch (as the record stream writes it).
+ * nanoseconds since the epoch (as the record stream writes it).  Return
+ * 0, GTIME_RANGE or -1.
  */
 int gtime_parse(const char *s, uint64_t *ns);
 

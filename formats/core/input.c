@@ -40,6 +40,7 @@ struct input {
 
 	uint64_t lineno;
 	uint64_t lineoff;
+	int unterminated;	/* the line last returned ended with the data */
 	FILE *cookie;
 };
 
@@ -406,8 +407,14 @@ input_getline(struct input *in, char **line, size_t *len)
 			scanned = 0;
 		}
 		if (fill(in) == 0) {
-			if (toolong)
+			if (toolong) {
+				/*
+				 * The over-long line ends with the data: its
+				 * tail is part of it, not a line of its own.
+				 */
+				in->pos = in->end;
 				return in->failed ? -1 : 2;
+			}
 			if (in->pos == in->end)
 				return in->failed ? -1 : 0;
 			/* The last line has no newline. */
@@ -422,6 +429,7 @@ input_getline(struct input *in, char **line, size_t *len)
 		in->pos += n + (nl < in->buf + in->end);
 		return 2;
 	}
+	in->unterminated = nl == in->buf + in->end;
 	*line = (char *)in->buf + in->pos;
 	in->lineno++;
 	in->lineoff = in->base + in->pos;
@@ -437,6 +445,12 @@ uint64_t
 input_lineno(const struct input *in)
 {
 	return in->lineno;
+}
+
+int
+input_unterminated(const struct input *in)
+{
+	return in->unterminated;
 }
 
 uint64_t

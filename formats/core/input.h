@@ -111,6 +111,14 @@ int input_getline(struct input *in, char **line, size_t *len);
 /* The number of the line last returned (1-based). */
 uint64_t input_lineno(const struct input *in);
 
+/*
+ * Whether the line last returned had no "\n": the data ended inside it.
+ * A log cut by a crash or a full disk ends so, inside a value ("10240 MiB"
+ * cut to "10"), so a parser should not trust such a line as it trusts the
+ * others (a file made by hand may just lack its last newline).
+ */
+int input_unterminated(const struct input *in);
+
 /* The decompressed offset of the start of the line last returned. */
 uint64_t input_offset(const struct input *in);
 

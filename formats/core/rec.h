@@ -115,6 +115,8 @@ struct rec {
 	const char *gpukey;	/* uuid or bus id awaiting an index, or NULL */
 	unsigned origin;	/* enum rec_origin: 0, or a snapshot channel */
 	unsigned src;		/* index of the input it came from */
+	int unread;		/* a poll mark: the poll held rows that could
+				   not be read (see rec_is_mark) */
 };
 
 /*
@@ -125,6 +127,9 @@ struct rec {
  * idle rows, -q -x documents, the table's "No running processes found",
  * gpustat lines, exporter scrapes) emit one per poll.  Marks are the
  * reader's bookkeeping: they are counted nowhere and never written.
+ * A mark with `unread' set says the poll held rows that could not be
+ * read: a process missing from it may have been one of them, so the poll
+ * ends none (a damaged row is unknown, not absent).
  */
 static inline int
 rec_is_mark(const struct rec *r)

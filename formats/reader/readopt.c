@@ -31,8 +31,12 @@ static uint64_t
 time_arg(const char *opt, const char *arg)
 {
 	uint64_t t;
+	int rc;
 
-	if (gtime_parse(arg, &t) < 0)
+	if ((rc = gtime_parse(arg, &t)) == GTIME_RANGE)
+		die("%s: '%s': date out of range (no such date, or outside "
+		    "1970..2500)", opt, arg);
+	if (rc < 0)
 		die("%s: '%s': expected a time (2024-06-01T11:27:15Z, "
 		    "'2024/06/01 11:27:15.361', @SECONDS or nanoseconds)",
 		    opt, arg);

@@ -54,6 +54,37 @@ parse(struct recfmt *p, char *line, size_t len, int quotes)
 	}
 }
 
+/*
+ * The most a record of the stream can span: its host and name of
+ * REC_MAXSTR bytes each, every byte a quote written twice, and numbers.
+ */
+#define OPEN_MAX (4 * REC_MAXSTR + 256)
+
+static void line_fn(void *st, char *line, size_t len);
+
+/*
+ * A quoted field that never closed (a damaged or cut stream): its first
+ * line is unreadable, and the lines it swallowed are read again as lines
+ * of their own, so that none is lost uncounted.
+ */
+static void
+reread_open(struct recfmt *p)
+{
+	char *copy = estrndup(p->open.buf, p->open.len), *l, *nl;
+
+	source_bad(p->s, "quoted field opened on line %llu never closes",
+	    (unsigned long long)p->openline);
+	sbuf_reset(&p->open);
+	for (l = strchr(copy, '\n'); l != NULL; l = nl) {
+		l++;
+		nl = strchr(l, '\n');
+		if (nl != NULL)
+			*nl = '\0';
+		line_fn(p, l, strlen(l));
+	}
+	free(copy);
+}
+
 static void
 line_fn(void *st, char *line, size_t len)
 {
@@ -64,12 +95,8 @@ line_fn(void *st, char *line, size_t len)
 		sbuf_addc(&p->open, '\n');
 		sbuf_add(&p->open, line, len);
 		if (csv_line_open(p->open.buf, p->open.len)) {
-			if (p->open.len > INPUT_MAXLINE) {
-				source_bad(p->s, "quoted field opened on line "
-				    "%llu never closes", (unsigned long long)
-				    p->openline);
-				sbuf_reset(&p->open);
-			}
+			if (p->open.len > OPEN_MAX)
+				reread_open(p);
 			return;
 		}
 		parse(p, p->open.buf, p->open.len, 1);
@@ -92,9 +119,9 @@ end_fn(void *st)
 {
 	struct recfmt *p = st;
 
-	if (p->open.len > 0)
-		source_bad(p->s, "quoted field opened on line %llu never "
-		    "closes", (unsigned long long)p->openline);
+	/* Each pass reads at least the line that opened the field. */
+	while (p->open.len > 0)
+		reread_open(p);
 }
 
 static void
@@ -222,15 +249,20 @@ bin_step(void *st)
 			b->off += used;
 			return 1;
 		case -1:
+			/* What follows is lost: trouble, as in a gzip. */
 			source_bad_at(b->s, at, "%s; the rest of the input "
 			    "cannot be read", why);
+			b->s->failed = 1;
 			return 0;
 		}
 		if (b->eof) {
-			if (b->have > b->off)
+			/* Cut short: trouble, as a truncated gzip is. */
+			if (b->have > b->off) {
 				source_bad_at(b->s, at, "the input ends "
-				    "inside a record (%zu of its %zu bytes)",
-				    b->have - b->off, used);
+				    "inside a record (%zu of its %zu bytes): "
+				    "truncated?", b->have - b->off, used);
+				b->s->failed = 1;
+			}
 			return 0;
 		}
 		if (bin_refill(b, used) < 0)

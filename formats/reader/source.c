@@ -60,6 +60,70 @@ format_sniff_text(char *const *lines, size_t n, int *score)
 }
 
 /*
+ * The end of the quoted CSV field that starts at l[i] ('"'): the index
+ * after its closing quote, or 0 when it does not close on this line.  Set
+ * *plain when its content needs no quotes (no comma, quote or CR).
+ */
+static size_t
+quoted_end(const char *l, size_t n, size_t i, int *plain)
+{
+	*plain = 1;
+	for (i++; i < n; i++) {
+		if (l[i] == '"') {
+			if (i + 1 < n && l[i + 1] == '"') {
+				*plain = 0;	/* "" stands for a quote */
+				i++;
+				continue;
+			}
+			return i + 1;
+		}
+		if (l[i] == ',' || l[i] == '\r')
+			*plain = 0;
+	}
+	return 0;
+}
+
+/*
+ * A CSV line whose every field is quoted (Excel, pandas' QUOTE_ALL) reads
+ * as the line nvidia-smi or gpumem wrote: the quotes of each field that
+ * needs none are taken off, in place, so that the formats read it as
+ * their own; a field that needs them (a name with a comma or a quote)
+ * keeps them.  Any other line is left as it is.  Return its new length.
+ */
+static size_t
+unquote_all(char *l, size_t n)
+{
+	size_t i = 0, e, w = 0;
+	int plain;
+
+	if (n < 2 || l[0] != '"')
+		return n;
+	/* All fields quoted, apart by commas, or nothing is done. */
+	while (i < n) {
+		if (l[i] != '"' || (e = quoted_end(l, n, i, &plain)) == 0 ||
+		    (e < n && l[e] != ','))
+			return n;
+		i = e + 1;
+	}
+	if (l[n - 1] == ',')
+		return n;	/* an empty last field, unquoted */
+	for (i = 0; i < n; i = e + 1) {
+		e = quoted_end(l, n, i, &plain);
+		if (plain) {
+			memmove(l + w, l + i + 1, e - i - 2);
+			w += e - i - 2;
+		} else {
+			memmove(l + w, l + i, e - i);
+			w += e - i;
+		}
+		if (e < n)
+			l[w++] = ',';
+	}
+	l[w] = '\0';
+	return w;
+}
+
+/*
  * Split the first bytes of a text into lines for sniffing: a copy, lines
  * NUL-terminated without their ends, blank lines left out.  The last line
  * counts only when the data ended (at_end) or it is complete.
@@ -84,6 +148,7 @@ split_lines(const unsigned char *p, size_t n, int at_end, char **buf,
 		b[end] = '\0';
 		if (len > 0 && b[end - 1] == '\r')
 			b[end - 1] = '\0';
+		unquote_all(b + i, strlen(b + i));
 		if (b[i] != '\0' && strspn(b + i, " \t") != strlen(b + i))
 			lines[count++] = b + i;
 		i = end + 1;
@@ -109,6 +174,36 @@ looks_binary(const unsigned char *p, size_t n)
 		    p[i] != '\t' && p[i] != 0x1b)
 			odd++;
 	return n > 0 && (nul == n || odd * 20 > n - nul);
+}
+
+/*
+ * The compression that p[0..n) starts with (its magic), or NULL: named in
+ * the message of an input gpumem cannot read, with what to run instead.
+ */
+static const struct {
+	const char *magic;
+	size_t len;
+	const char *name, *cmd;
+} compressions[] = {
+	{"\x1f\x8b", 2, "gzip", "gzip -dc"},
+	{"\x28\xb5\x2f\xfd", 4, "zstd", "zstd -dc"},
+	{"\xfd\x37\x7a\x58\x5a\x00", 6, "xz", "xz -dc"},
+	{"BZh", 3, "bzip2", "bzip2 -dc"},
+	{"\x04\x22\x4d\x18", 4, "lz4", "lz4 -dc"},
+	{"\x5d\x00\x00", 3, "lzma", "xz -dc"},
+	{"PK\x03\x04", 4, "zip", "unzip -p"},
+};
+
+static int
+compressed_as(const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(compressions) / sizeof(compressions[0]); i++)
+		if (n >= compressions[i].len && memcmp(p,
+		    compressions[i].magic, compressions[i].len) == 0)
+			return (int)i;
+	return -1;
 }
 
 /* A short, printable excerpt of a line for messages. */
@@ -194,7 +289,7 @@ detect(struct source *s)
 	const struct format *best = NULL;
 	char *lines[SNIFF_LINES], *copy = NULL, ex[64];
 	size_t n, nl, i;
-	int bs = 0, sc, at_end;
+	int bs = 0, sc, at_end, k;
 
 	if (s->live)
 		n = live_peek(s, &p, &at_end);
@@ -218,6 +313,24 @@ detect(struct source *s)
 		}
 	if (best != NULL)
 		return best;
+	if ((k = compressed_as(p, n)) >= 0) {
+		/* Compressed data, not binary garbage: say which, and how. */
+		if (input_is_gzip(s->in) && strcmp(compressions[k].name,
+		    "gzip") == 0)
+			source_fail(s, "gzip-compressed twice (gzip data "
+			    "inside the gzip): gzip -dc %s | gpumem read -",
+			    s->name);
+		else if (input_is_gzip(s->in))
+			source_fail(s, "%s-compressed data inside gzip, which "
+			    "gpumem does not read: gzip -dc %s | %s | gpumem "
+			    "read -", compressions[k].name, s->name,
+			    compressions[k].cmd);
+		else
+			source_fail(s, "%s-compressed data, which gpumem does "
+			    "not read: %s %s | gpumem read -",
+			    compressions[k].name, compressions[k].cmd, s->name);
+		return NULL;
+	}
 	if (looks_binary(p, n)) {
 		source_fail(s, "binary data that is not a capture or log "
 		    "gpumem reads");
@@ -298,7 +411,7 @@ text_step(struct source *s)
 		if (memchr(line, '\0', len) != NULL)
 			source_bad(s, "binary data in a text line");
 		else
-			s->fmt->line(s->st, line, len);
+			s->fmt->line(s->st, line, unquote_all(line, len));
 		return 1;
 	}
 	if (rc == 2) {

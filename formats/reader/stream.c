@@ -34,6 +34,7 @@ struct live {
 struct chan {
 	unsigned src, origin;
 	int open;		/* a poll at cur is being read */
+	int unread;		/* it held rows that could not be read */
 	uint64_t cur;		/* time of the latest poll */
 	int have;		/* any poll seen */
 	uint64_t interval;	/* smallest gap between polls, 0 unknown */
@@ -444,11 +445,24 @@ end_unlisted(struct resolver *rs, struct chan *c, uint64_t next)
 	free(v);
 }
 
-/* The poll at c->cur is complete: end what it did not list. */
+/*
+ * The poll at c->cur is complete: end what it did not list.  When it held
+ * rows that could not be read, a process it did not list may have been
+ * one of them: it ends nothing, and every process is taken as seen there.
+ */
 static void
 close_poll(struct resolver *rs, struct chan *c)
 {
+	size_t i;
+
 	c->open = 0;
+	if (c->unread) {
+		c->unread = 0;
+		for (i = 0; i < c->nlive; i++)
+			if (c->live[i]->seen < c->cur)
+				c->live[i]->seen = c->cur;
+		return;
+	}
 	end_unlisted(rs, c, c->cur);
 }
 
@@ -486,8 +500,11 @@ listed(struct resolver *rs, const struct rec *r)
 		c->have = 1;
 		c->open = 1;
 	}
-	if (rec_is_mark(r))
+	if (rec_is_mark(r)) {
+		if (r->unread)
+			c->unread = 1;
 		return;		/* the poll is open: that is all it says */
+	}
 	live_key(&rs->key, r->src, r->origin, r->host, r->gpu, r->pid);
 	v = hmap_get(&rs->live, rs->key.buf, rs->key.len);
 	if (v != NULL) {

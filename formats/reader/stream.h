@@ -28,7 +28,9 @@
  * more than 1.5 poll intervals after it.  A format that prints every
  * poll, even one that found no process (pmon, -q -x, the table, gpustat,
  * exporter scrapes), marks each poll (rec_is_mark() in rec.h): a process
- * missing from a marked poll ends at that poll.  To place these records in
+ * missing from a marked poll ends at that poll.  A poll marked as holding
+ * rows that could not be read (rec.unread) ends none: a process missing
+ * from it is unknown there, and is taken as seen at it.  To place these records in
  * the past, records are held back for four poll intervals; for one when
  * an input is read live (readopts.live), so that they go on sooner (see
  * horizon() in stream.c for what that costs).

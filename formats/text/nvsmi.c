@@ -25,6 +25,19 @@
 #define MAXCOLS 1024
 #define POLL_SPREAD (50 * NS_PER_MS)	/* rows of one poll, no GPU column */
 #define NLAST 64
+/*
+ * Process ids for the rows of pid 0 (see pid0_add): above every real one
+ * (Linux's pid_max is at most 2^22), one per process name.
+ */
+#define PID0_BASE (1U << 30)
+
+/* The pid 0 rows of one poll with one GPU and name, summed. */
+struct pid0 {
+	char *host, *gpukey, *name;	/* gpukey NULL: gpu is known */
+	uint32_t gpu;
+	uint64_t used;
+	int unknown;		/* a row without its memory: the sum is too */
+};
 
 enum kind { K_NONE, K_GPU, K_APPS };
 
@@ -66,6 +79,19 @@ struct nvsmi {
 
 	uint64_t rows, headers;
 	int apps_nogpu_said;
+
+	/* The rows of pid 0 of the poll at zts, one entry per GPU and name. */
+	struct pid0 *z;
+	size_t nz;
+	uint64_t zts;
+	uint64_t zrows, zrecs;	/* for the summary */
+
+	/* Unreadable rows: their polls end no process (unread_row). */
+	int row_timed;		/* the row being read has its time, row_ts */
+	uint64_t row_ts;
+	int have_prev;		/* a row had a time before: prev_ts */
+	uint64_t prev_ts;
+	int unread_next;	/* mark the next poll too, unless it is prev_ts */
 	struct sbuf host, key, name;	/* scratch */
 	char *f[MAXCOLS + 1];
 	size_t len[MAXCOLS + 1];
@@ -490,7 +516,7 @@ block_time(struct nvsmi *p, uint64_t *ts)
 static int
 row_time(struct nvsmi *p, uint64_t *ts)
 {
-	int i = p->col[C_TS];
+	int i = p->col[C_TS], rc;
 	char q[48];
 
 	if (i < 0)
@@ -500,9 +526,10 @@ row_time(struct nvsmi *p, uint64_t *ts)
 		*ts = p->lastval;
 		return 0;
 	}
-	if (gtime_nvsmi(p->f[i], p->len[i], ts) == 0 ||
-	    gtime_iso(p->f[i], p->len[i], ts) == 0 ||
-	    gtime_ctime(p->f[i], p->len[i], ts) == 0) {
+	if ((rc = gtime_nvsmi(p->f[i], p->len[i], ts)) == -1 &&
+	    (rc = gtime_iso(p->f[i], p->len[i], ts)) == -1)
+		rc = gtime_ctime(p->f[i], p->len[i], ts);
+	if (rc == 0) {
 		if (p->len[i] < sizeof(p->lastts)) {
 			memcpy(p->lastts, p->f[i], p->len[i]);
 			p->lastlen = p->len[i];
@@ -510,9 +537,15 @@ row_time(struct nvsmi *p, uint64_t *ts)
 		}
 		return 0;
 	}
-	source_bad(p->s, "field 'timestamp': expected YYYY/MM/DD "
-	    "HH:MM:SS.mmm, got %s", field_quote(q, sizeof(q), p->f[i],
-	    p->len[i]));
+	/* The form is right and the date is not: say so. */
+	if (rc == GTIME_RANGE)
+		source_bad(p->s, "field 'timestamp': date out of range "
+		    "(no such date, or outside 1970..2500): %s",
+		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
+	else
+		source_bad(p->s, "field 'timestamp': expected YYYY/MM/DD "
+		    "HH:MM:SS.mmm, got %s", field_quote(q, sizeof(q), p->f[i],
+		    p->len[i]));
 	return -1;
 }
 
@@ -633,6 +666,168 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 	return 0;
 }
 
+/*
+ * A poll mark saying the poll at ts held a row that could not be read:
+ * the process of that row is unknown, not absent, and must not be ended
+ * by this poll (rec.h, stream.h).
+ */
+static void
+unread_mark(struct nvsmi *p, uint64_t ts)
+{
+	struct rec m;
+
+	rec_init(&m);
+	m.ts = ts;
+	m.host = source_host(p->s, NULL);
+	m.origin = REC_SNAP_APPS;
+	m.unread = 1;
+	source_emit(p->s, &m);
+}
+
+/*
+ * A compute-apps row could not be read (reported): mark its poll.  When
+ * its own time could not be read either, it belongs to the poll of the
+ * row before it or to the next one (rows of a poll share their time):
+ * mark both.
+ */
+static void
+unread_row(struct nvsmi *p)
+{
+	if (p->row_timed) {
+		unread_mark(p, p->row_ts);
+		return;
+	}
+	if (p->have_prev)
+		unread_mark(p, p->prev_ts);
+	p->unread_next = 1;
+}
+
+/*
+ * Send the summed pid 0 rows of the poll on, in the order of their first
+ * rows, and empty the list.
+ */
+static void
+pid0_flush(struct nvsmi *p)
+{
+	struct rec r;
+	size_t i;
+
+	for (i = 0; i < p->nz; i++) {
+		struct pid0 *z = &p->z[i];
+
+		rec_init(&r);
+		r.ts = p->zts;
+		r.host = z->host;
+		r.gpu = z->gpu;
+		r.gpukey = z->gpukey;
+		r.name = z->name;
+		r.pid = PID0_BASE + (uint32_t)(hmap_hash(z->name,
+		    strlen(z->name)) % PID0_BASE);
+		if (!z->unknown && z->used <= UINT32_MAX) {
+			r.used = (uint32_t)z->used;
+			r.has |= REC_USED;
+		}
+		r.origin = REC_SNAP_APPS;
+		source_emit(p->s, &r);
+		p->zrecs++;
+		free(z->host);
+		free(z->gpukey);
+		free(z->name);
+	}
+	p->nz = 0;
+}
+
+/*
+ * A row of pid 0: nvidia-smi in a container without the host's pid
+ * namespace prints every process so.  Process id 0 is the whole device in
+ * the record stream, and the rows cannot be told apart by their ids, so
+ * the rows of one poll with the same GPU and name are read as one process
+ * holding their sum (several workers of one program are one task), under
+ * a process id made from the name.  r holds the row as read.
+ */
+static void
+pid0_add(struct nvsmi *p, const struct rec *r)
+{
+	struct pid0 *z;
+	size_t i;
+
+	if (p->nz > 0 && r->ts != p->zts)
+		pid0_flush(p);
+	p->zts = r->ts;
+	p->zrows++;
+	for (i = 0; i < p->nz; i++) {
+		z = &p->z[i];
+		if (strcmp(z->host, r->host) == 0 &&
+		    strcmp(z->name, r->name) == 0 &&
+		    (r->gpukey != NULL ? z->gpukey != NULL &&
+		    strcmp(z->gpukey, r->gpukey) == 0 :
+		    z->gpukey == NULL && z->gpu == r->gpu))
+			break;
+	}
+	if (i == p->nz) {
+		struct rec m = *r;
+
+		/*
+		 * A poll mark where the first row was: its GPU is named
+		 * there, in the order of the log (GPUs known by UUID alone
+		 * are numbered in that order), though its sum comes later.
+		 */
+		m.pid = 0;
+		m.has = 0;
+		source_emit(p->s, &m);
+		p->z = egrow(p->z, p->nz, sizeof(*p->z));
+		z = &p->z[p->nz++];
+		memset(z, 0, sizeof(*z));
+		z->host = estrdup(r->host);
+		z->name = estrdup(r->name);
+		z->gpu = r->gpu;
+		z->gpukey = r->gpukey != NULL ? estrdup(r->gpukey) : NULL;
+	}
+	if (r->has & REC_USED)
+		z->used += r->used;
+	else
+		z->unknown = 1;
+}
+
+/*
+ * A last line without a line end may have been cut short by a crash or a
+ * full disk, inside its last value ("10240 MiB" cut to "10").  When that
+ * value is a memory column, trust it only when it still ends as a whole
+ * value does: with its unit, or as a placeholder.  A log without units
+ * cannot show it, so its unterminated last row is refused too.  Return
+ * whether the row is refused (reported).
+ */
+static int
+cut_short(struct nvsmi *p)
+{
+	static const enum col mem[] = {
+		C_TOTAL, C_USED, C_FREE, C_RESERVED, C_PUSED
+	};
+	size_t last = p->ncols - 1, i, n;
+	const char *f;
+	char q[48];
+
+	if (!input_unterminated(p->s->in))
+		return 0;
+	for (i = 0; i < sizeof(mem) / sizeof(mem[0]); i++)
+		if (p->col[mem[i]] == (int)last)
+			break;
+	if (i == sizeof(mem) / sizeof(mem[0]))
+		return 0;
+	f = p->f[last];
+	n = p->len[last];
+	/*
+	 * "MiB" or "MB" (a unit cut inside, "Mi", is a bad value anyway), or
+	 * a placeholder, but not an empty field: the cut came after a comma.
+	 */
+	if (n > 0 && (f[n - 1] == 'B' || field_placeholder(f, n)))
+		return 0;
+	source_bad(p->s, "the last line has no line end and its last value "
+	    "%s has no unit: cut short? (skipped)", field_quote(q, sizeof(q), f,
+	    n));
+	return 1;
+}
+
 static void
 row(struct nvsmi *p, char *line)
 {
@@ -665,6 +860,8 @@ row(struct nvsmi *p, char *line)
 			p->len[i] = p->len[i + extra];
 		}
 	}
+	if (cut_short(p))
+		return;
 	rec_init(&r);
 	sbuf_reset(&p->host);
 	sbuf_adds(&p->host, source_host(p->s, text_of(p, &p->name,
@@ -672,6 +869,16 @@ row(struct nvsmi *p, char *line)
 	r.host = p->host.buf;
 	if (row_time(p, &r.ts) < 0)
 		return;
+	p->row_timed = 1;
+	p->row_ts = r.ts;
+	if (p->unread_next && p->kind == K_APPS) {
+		/* The unreadable row before may have been of this poll. */
+		p->unread_next = 0;
+		if (r.ts != p->prev_ts)
+			unread_mark(p, r.ts);
+	}
+	p->have_prev = 1;
+	p->prev_ts = r.ts;
 	if (row_gpu(p, &r, r.ts) < 0)
 		return;
 	if (p->kind == K_APPS) {
@@ -694,6 +901,12 @@ row(struct nvsmi *p, char *line)
 		}
 		r.name = text_of(p, &p->name, p->col[C_PNAME]);
 		r.origin = REC_SNAP_APPS;
+		if (p->nz > 0 && r.ts != p->zts)
+			pid0_flush(p);	/* the poll they came in is over */
+		if (pid == 0) {
+			pid0_add(p, &r);
+			return;
+		}
 	} else {
 		if ((hu = mib(p, C_USED, "memory.used", &used)) < 0 ||
 		    (hf = mib(p, C_FREE, "memory.free", &free_)) < 0 ||
@@ -735,6 +948,7 @@ line_fn(void *st, char *line, size_t len)
 	struct nvsmi *p = st;
 	char *l = skip_bom(line);
 	enum kind k;
+	uint64_t bad;
 	int comma;
 
 	len -= (size_t)(l - line);
@@ -751,6 +965,7 @@ line_fn(void *st, char *line, size_t len)
 		}
 		if (p->have_columns)
 			p->headers++;
+		pid0_flush(p);
 		set_columns(p, l);
 		p->newblock = 1;
 		return;
@@ -771,7 +986,17 @@ line_fn(void *st, char *line, size_t len)
 		source_skip(p->s, "rows without a header to name columns");
 		return;
 	}
+	bad = p->s->nbad;
+	p->row_timed = 0;
 	row(p, l);
+	if (p->kind == K_APPS && p->s->nbad != bad)
+		unread_row(p);
+}
+
+static void
+end_fn(void *st)
+{
+	pid0_flush(st);
 }
 
 static void
@@ -786,6 +1011,10 @@ summary(void *st, struct sbuf *sb)
 	if (p->headers > 0)
 		sbuf_printf(sb, ", %llu repeated headers",
 		    (unsigned long long)p->headers);
+	if (p->zrows > 0)
+		sbuf_printf(sb, ", %llu rows of pid 0 read as %llu records: "
+		    "one process per GPU and name", (unsigned long long)p->zrows,
+		    (unsigned long long)p->zrecs);
 }
 
 static void
@@ -804,6 +1033,12 @@ free_fn(void *st)
 		sbuf_release(&p->last[i]);
 	sbuf_release(&p->uuid);
 	sbuf_release(&p->bus);
+	for (i = 0; i < p->nz; i++) {	/* left by an input that failed */
+		free(p->z[i].host);
+		free(p->z[i].gpukey);
+		free(p->z[i].name);
+	}
+	free(p->z);
 	free(p);
 }
 
@@ -824,6 +1059,7 @@ const struct format fmt_compute_apps = {
 	.sniff_text = sniff_apps,
 	.open = open_apps,
 	.line = line_fn,
+	.end = end_fn,
 	.summary = summary,
 	.free = free_fn,
 };

@@ -34,6 +34,27 @@ main(void)
 	CHECK_U64(p(gtime_nvsmi, "2023/06/22 18:56:56.25x"), UINT64_MAX);
 	CHECK_U64(p(gtime_nvsmi, "2023-06-22 18:56:56.252"), UINT64_MAX);
 	CHECK_U64(p(gtime_nvsmi, "1969/12/31 23:59:59.000"), UINT64_MAX);
+	/* The form of a time, but no such date: GTIME_RANGE, not -1. */
+	{
+		static const char *const range[] = {
+			"2024/02/30 00:00:00.000", "2026/13/01 00:00:00.000",
+			"2026/01/01 25:00:00.000", "1969/12/31 23:59:59.000",
+			"2600/01/01 00:00:00", NULL
+		};
+		size_t i;
+
+		for (i = 0; range[i] != NULL; i++)
+			CHECK(gtime_nvsmi(range[i], strlen(range[i]), &t) ==
+			    GTIME_RANGE);
+		CHECK(gtime_nvsmi("2023/06/22 18:56:56.25x", 23, &t) == -1);
+		CHECK(gtime_iso("2026-02-30T00:00:00Z", 20, &t) ==
+		    GTIME_RANGE);
+		CHECK(gtime_iso("2026-02-30T00:00:00", 19, &t) ==
+		    GTIME_RANGE);
+		CHECK(gtime_iso("2026-02-3xT00:00:00", 19, &t) == -1);
+		CHECK(gtime_ctime("Mon Feb 30 00:00:00 UTC 2026", 28, &t) ==
+		    GTIME_RANGE);
+	}
 
 	/* A zone: Europe/Berlin is UTC+2 in June, UTC+1 in January. */
 	gtime_set_tz("Europe/Berlin");

@@ -210,6 +210,19 @@ main(void)
 	CHECK_STR(lines("plain.txt", &rc), "a|bb||ccc|");
 	CHECK(rc == 0);
 
+	/* Only the last line, "ccc", ended with the data. */
+	in = input_open("plain.txt");
+	{
+		char *l;
+		size_t len;
+		int k = 0;
+
+		while (input_getline(in, &l, &len) == 1)
+			CHECK(input_unterminated(in) == (++k == 4));
+		CHECK(k == 4);
+	}
+	input_close(in);
+
 	write_gz("z.gz", "a\r\nbb\n\nccc");
 	CHECK_STR(lines("z.gz", &rc), "a|bb||ccc|");
 	CHECK(rc == 0);

@@ -9,3 +9,13 @@ printf '4,h,0,9,1,,,"never closed\n' >> s.csv
 gpumem-read s.csv > /dev/null 2> err.txt
 expect_eq "unclosed quote" "$(cat err.txt)" "gpumem-read: s.csv:6: quoted field opened on line 6 never closes
 gpumem-read: s.csv: 3 records (gpumem record stream); skipped 1: 1 unreadable"
+# A quote that never closes in the middle of a stream swallows no more
+# than a record can span: the lines after it are read again, not lost.
+{
+	head -n 1 s.csv
+	printf '1,h,0,7,1,,,a\n5,h,0,9,1,,,"never closed\n'
+	awk 'BEGIN { for (i = 6; i < 1006; i++) printf "%d,h,0,%d,1,,,%s\n", i, i, "name-of-some-length-to-fill-the-bytes" }'
+} > mid.csv
+gpumem-read mid.csv > /dev/null 2> err.txt
+expect_eq "unclosed quote in the middle" "$(cat err.txt)" "gpumem-read: mid.csv:315: quoted field opened on line 3 never closes
+gpumem-read: mid.csv: 1001 records (gpumem record stream); skipped 1: 1 unreadable"
