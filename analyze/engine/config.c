@@ -244,7 +244,7 @@ load_devices(struct ctx *x, struct config *c, const struct ynode *seq)
 		if ((v = ytree_get(n, "host")) != NULL &&
 		    get_str(x, v, "devices.host", &d.host) < 0)
 			return -1;
-		c->dev = ereallocarray(c->dev, c->ndev + 1, sizeof(*c->dev));
+		c->dev = egrow(c->dev, c->ndev, sizeof(*c->dev));
 		c->dev[c->ndev++] = d;
 		if ((v = ytree_get(n, "memory_total_mib")) != NULL) {
 			if (get_u32(x, v, "devices.memory_total_mib",
@@ -277,8 +277,7 @@ load_names(struct ctx *x, struct config *c, const struct ynode *seq)
 		if (want(x, n, Y_MAP, "names") < 0 ||
 		    only_keys(x, n, "names", known) < 0)
 			return -1;
-		c->names = ereallocarray(c->names, c->nnames + 1,
-		    sizeof(*c->names));
+		c->names = egrow(c->names, c->nnames, sizeof(*c->names));
 		nm = &c->names[c->nnames++];
 		memset(nm, 0, sizeof(*nm));
 		nm->line = n->line;
@@ -310,8 +309,7 @@ load_gates(struct ctx *x, struct config *c, const struct ynode *seq)
 		if (want(x, n, Y_MAP, "tasks") < 0 ||
 		    only_keys(x, n, "tasks", known) < 0)
 			return -1;
-		c->gates = ereallocarray(c->gates, c->ngates + 1,
-		    sizeof(*c->gates));
+		c->gates = egrow(c->gates, c->ngates, sizeof(*c->gates));
 		g = &c->gates[c->ngates++];
 		memset(g, 0, sizeof(*g));
 		if (get_match(x, n, "tasks", &g->m) < 0 ||

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /* gtime.c: parsing and formatting of times, zones and durations. */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "gtime.h"
@@ -29,12 +31,155 @@ static struct {
 } zcache[2];
 static int zcache_next;
 
-void
+const char *
+gtime_tzdir(void)
+{
+	const char *d = getenv("TZDIR");
+
+	return d != NULL && *d != '\0' ? d : "/usr/share/zoneinfo";
+}
+
+/* Is path a compiled zone (tzfile(5) starts with "TZif")? */
+static int
+is_tzfile(const char *path)
+{
+	char magic[4];
+	FILE *f = fopen(path, "rb");
+	int ok;
+
+	if (f == NULL)
+		return 0;
+	ok = fread(magic, 1, 4, f) == 4 && memcmp(magic, "TZif", 4) == 0;
+	fclose(f);
+	return ok;
+}
+
+/* A zone name in a POSIX TZ string: 3 or more letters, or <...>. */
+static const char *
+posix_name(const char *s)
+{
+	const char *p = s;
+
+	if (*p == '<') {
+		for (p++; isalnum((unsigned char)*p) || *p == '+' || *p == '-';
+		    p++)
+			;
+		return *p == '>' && p - s >= 4 ? p + 1 : NULL;
+	}
+	while (isalpha((unsigned char)*p))
+		p++;
+	return p - s >= 3 ? p : NULL;
+}
+
+/* [+-]hh[:mm[:ss]], hours up to max; NULL when it is not one. */
+static const char *
+posix_hms(const char *p, int sign, int max)
+{
+	int i, v;
+
+	if (sign && (*p == '+' || *p == '-'))
+		p++;
+	for (i = 0; i < 3; i++) {
+		if (i > 0 && *p != ':')
+			break;
+		if (i > 0)
+			p++;
+		if (!isdigit((unsigned char)*p))
+			return NULL;
+		for (v = 0; isdigit((unsigned char)*p); p++)
+			if ((v = v * 10 + (*p - '0')) > 999)
+				return NULL;
+		if (v > (i == 0 ? max : 59))
+			return NULL;
+	}
+	return p;
+}
+
+/* A number from lo to hi. */
+static const char *
+posix_num(const char *p, int lo, int hi)
+{
+	int v = 0;
+
+	if (!isdigit((unsigned char)*p))
+		return NULL;
+	for (; isdigit((unsigned char)*p); p++)
+		if ((v = v * 10 + (*p - '0')) > hi)
+			return NULL;
+	return v >= lo ? p : NULL;
+}
+
+/* A rule of summer time: Jn, n or Mm.w.d, then an optional /time. */
+static const char *
+posix_rule(const char *p)
+{
+	if (*p == 'J')
+		p = posix_num(p + 1, 1, 365);
+	else if (*p == 'M') {
+		if ((p = posix_num(p + 1, 1, 12)) == NULL || *p++ != '.' ||
+		    (p = posix_num(p, 1, 5)) == NULL || *p++ != '.')
+			return NULL;
+		p = posix_num(p, 0, 6);
+	} else
+		p = posix_num(p, 0, 365);
+	if (p != NULL && *p == '/')
+		p = posix_hms(p + 1, 1, 167);
+	return p;
+}
+
+/*
+ * A POSIX TZ string (std offset [dst [offset] [,rule,rule]]): what the C
+ * library reads without a zone file.  A bare name such as "CEST" is none:
+ * the C library takes it for UTC.
+ */
+static int
+is_posix_tz(const char *s)
+{
+	const char *p;
+
+	if ((p = posix_name(s)) == NULL || (p = posix_hms(p, 1, 24)) == NULL)
+		return 0;
+	if (*p == '\0')
+		return 1;
+	if ((p = posix_name(p)) == NULL)
+		return 0;
+	if (*p != ',' && *p != '\0' && (p = posix_hms(p, 1, 24)) == NULL)
+		return 0;
+	if (*p == '\0')
+		return 1;
+	if (*p++ != ',' || (p = posix_rule(p)) == NULL || *p++ != ',' ||
+	    (p = posix_rule(p)) == NULL)
+		return 0;
+	return *p == '\0';
+}
+
+int
+gtime_tz_known(const char *tz)
+{
+	char path[4096];
+	const char *name = tz[0] == ':' ? tz + 1 : tz;
+
+	if (strcasecmp(name, "UTC") == 0 || strcasecmp(name, "GMT") == 0)
+		return 1;	/* UTC even where no tzdata is installed */
+	if (*name == '\0')
+		return 0;
+	if (name[0] == '/')
+		return is_tzfile(name);
+	if (snprintf(path, sizeof(path), "%s/%s", gtime_tzdir(), name) <
+	    (int)sizeof(path) && is_tzfile(path))
+		return 1;
+	return tz[0] != ':' && is_posix_tz(tz);
+}
+
+int
 gtime_set_tz(const char *tz)
 {
+	if (!gtime_tz_known(tz))
+		return -1;
 	setenv("TZ", tz, 1);
 	tzset();
 	memset(zcache, 0, sizeof(zcache));
+	return 0;
 }
 
 /* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant). */

@@ -21,8 +21,18 @@
 /* The time of clock id (CLOCK_REALTIME, CLOCK_MONOTONIC) in ns. */
 uint64_t gtime_clock(clockid_t id);
 
-/* Use zone tz (a TZ value such as "UTC" or "Europe/Berlin") for local times. */
-void gtime_set_tz(const char *tz);
+/*
+ * Use zone tz for local times: a zone of the tz database ("Europe/Berlin",
+ * a file under $TZDIR, else /usr/share/zoneinfo; ":NAME" and absolute
+ * paths too), a POSIX TZ string ("UTC0", "EST5EDT,M3.2.0,M11.1.0"), or
+ * "UTC".  Return -1, changing nothing, for anything else: the C library
+ * would read an unknown name ("Europe/Berln", "CEST") as UTC, silently.
+ */
+int gtime_set_tz(const char *tz);
+/* Would gtime_set_tz() take tz (1) or refuse it (0)? */
+int gtime_tz_known(const char *tz);
+/* Where zone files are looked up: $TZDIR, else /usr/share/zoneinfo. */
+const char *gtime_tzdir(void);
 
 /*
  * What the readers of times below return for a text that has the form of

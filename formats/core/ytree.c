@@ -6,6 +6,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "hmap.h"
 #include "util.h"
 #include "ytree.h"
 
@@ -71,6 +72,7 @@ read_node(struct loader *l, yaml_event_t *ev, int depth)
 {
 	unsigned line = (unsigned)ev->start_mark.line + 1;
 	struct ynode *n, *key = NULL;
+	struct hmap seen = HMAP_INIT;	/* a map's keys: one lookup each */
 	yaml_event_t e;
 
 	if (depth > MAXDEPTH) {
@@ -100,11 +102,10 @@ read_node(struct loader *l, yaml_event_t *ev, int depth)
 		for (;;) {
 			struct ynode *kid;
 
-			if (next_event(l, &e) < 0) {
-				ytree_free(key);
-				ytree_free(n);
-				return NULL;
-			}
+			int isnew;
+
+			if (next_event(l, &e) < 0)
+				goto bad;
 			if (e.type == YAML_SEQUENCE_END_EVENT ||
 			    e.type == YAML_MAPPING_END_EVENT) {
 				yaml_event_delete(&e);
@@ -112,11 +113,8 @@ read_node(struct loader *l, yaml_event_t *ev, int depth)
 			}
 			kid = read_node(l, &e, depth + 1);
 			yaml_event_delete(&e);
-			if (kid == NULL) {
-				ytree_free(key);
-				ytree_free(n);
-				return NULL;
-			}
+			if (kid == NULL)
+				goto bad;
 			if (n->type == Y_SEQ) {
 				push(n, NULL, kid);
 			} else if (key == NULL) {
@@ -124,18 +122,22 @@ read_node(struct loader *l, yaml_event_t *ev, int depth)
 					fail(l, kid->line, "a key must be a "
 					    "plain value");
 					ytree_free(kid);
-					ytree_free(n);
-					return NULL;
+					goto bad;
 				}
-				if (ytree_get(n, kid->text) != NULL) {
+				/*
+				 * A hash, not ytree_get(): a map of 100,000
+				 * keys took minutes of string compares.
+				 */
+				hmap_put(&seen, kid->text, strlen(kid->text),
+				    &isnew);
+				if (!isnew) {
 					char buf[160];
 
 					snprintf(buf, sizeof(buf), "'%.100s': "
 					    "key given twice", kid->text);
 					fail(l, kid->line, buf);
 					ytree_free(kid);
-					ytree_free(n);
-					return NULL;
+					goto bad;
 				}
 				key = kid;
 			} else {
@@ -143,7 +145,13 @@ read_node(struct loader *l, yaml_event_t *ev, int depth)
 				key = NULL;
 			}
 		}
+		hmap_release(&seen, NULL);
 		return n;
+bad:
+		hmap_release(&seen, NULL);
+		ytree_free(key);
+		ytree_free(n);
+		return NULL;
 	default:
 		fail(l, line, "unexpected YAML event");
 		return NULL;

@@ -76,7 +76,11 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 		o->have_start = 1;
 		return 1;
 	case OPT_TZ:
-		gtime_set_tz(arg);
+		if (gtime_set_tz(arg) < 0)
+			die("--tz: '%s': unknown time zone (not a zone of %s, "
+			    "nor a POSIX TZ string such as UTC0 or "
+			    "EST5EDT,M3.2.0,M11.1.0); list the zones: ls %s",
+			    arg, gtime_tzdir(), gtime_tzdir());
 		return 1;
 	case OPT_HOST:
 		o->host = arg;

@@ -818,6 +818,13 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		if ((int)chart_width(label) > lmargin)
 			lmargin = (int)chart_width(label);
 	}
+	/*
+	 * The colour scale runs to at least 1 ms: printed to the millisecond,
+	 * a shorter one is [0:0.000], which gnuplot refuses ("empty cb
+	 * range"), and no chart is drawn.
+	 */
+	if (maxdelay > 0 && maxdelay < NS_PER_MS)
+		maxdelay = NS_PER_MS;
 	/* Room on the right for the delay and leak texts. */
 	time_axis(sb, ch, first, last, RIGHT_ROOM);
 	time_label(sb, ch, first);
