@@ -124,6 +124,22 @@ $(BIN)/gpumem-$(notdir $(1)): $(BUILD)/$(1).o $(LIB)
 endef
 $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
+# The command list of the front (gpumem --help) comes from the tree: one
+# line per command, its man page's .Nd, in the order of SRCDIRS (the
+# pipeline: formats, analyze, reports).
+CMDLIST = $(BUILD)/gen/cmdlist.h
+$(CMDLIST): $(MANS) Makefile
+	@mkdir -p $(dir $@)
+	for c in $(TOOLS); do \
+		printf '\t{"%s", "%s"},\n' "$$(basename $$c)" \
+		    "$$(sed -n 's/["\\]/\\&/g; s/^\.Nd //p' $$c.1)"; \
+	done > $@.tmp
+	mv $@.tmp $@
+
+$(BUILD)/gpumem.o: gpumem.c $(CMDLIST)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -I$(BUILD)/gen -MMD -MP -c gpumem.c -o $@
+
 $(BIN)/gpumem: $(BUILD)/gpumem.o $(LIB)
 	@mkdir -p $(BIN)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(BUILD)/gpumem.o $(LIB) $(LIBS)

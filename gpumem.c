@@ -10,23 +10,19 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd.h"
 #include "util.h"
 
+/*
+ * The commands, each with its man page's one-line description: the
+ * Makefile writes cmdlist.h from the tree (a top-level .c of formats/,
+ * analyze/ or reports/ and its .1), so the list exists once.
+ */
 static const struct {
 	const char *verb;
 	const char *what;
 } verbs[] = {
-	{"read", "logs and captures in, one record stream out"},
-	{"synth", "realistic telemetry with known ground truth"},
-	{"pcap", "a record stream as a GMEM capture (pcap, pcapng)"},
-	{"usage", "usage curves: used, attributed, unattributed memory"},
-	{"tasks", "tasks, release delays and leaks"},
-	{"plot", "time-series charts through gnuplot"},
-	{"gantt", "Gantt charts of tasks and their releases"},
-	{"report", "a one-page HTML report"},
-	{"check", "the CI leak-regression gate"},
-	{"record", "run a command and record its GPUs with nvidia-smi"},
-	{"send", "stream records as GMEM frames over UDP or TCP"},
+#include "cmdlist.h"
 };
 
 static char selfdir[PATH_MAX];
@@ -103,7 +99,7 @@ usage(FILE *f, int status)
 	    "with its own --help and man page.\n\n");
 	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
 		if (available(verbs[i].verb))
-			fprintf(f, "  %-8s %s\n", verbs[i].verb, verbs[i].what);
+			fprintf(f, "  %-7s %s\n", verbs[i].verb, verbs[i].what);
 	fprintf(f, "\nExample: gpumem read cap.pcap.gz | gpumem tasks | "
 	    "gpumem gantt -o g.svg\n\n"
 	    "Exit status: 0 success, 1 a check said no, 2 trouble.\n");
@@ -137,6 +133,7 @@ run(const char *verb, int argc, char *argv[])
 int
 main(int argc, char *argv[])
 {
+	cmd_stdfds();
 	util_init(argv[0]);
 	find_selfdir(argv[0]);
 	if (argc < 2)

@@ -1,47 +1,23 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * pcap.c: gpumem-pcap, a record stream in, a capture of GMEM telemetry out
- * (pcap or pcapng; docs/wire-protocol.md).
- *
- * The records of each (sender, GPU) at one timestamp become one frame
- * (split only past what one frame or datagram can hold), sequence
- * numbers counting per (sender, GPU): framer.h, shared with gpumem send,
- * does that part.  The sender is the record's host
- * when it is an IPv4 or IPv6 address, else --src.  Over UDP a frame is a
- * datagram, fragmented at --mtu; over TCP (--tcp) each (sender, GPU) gets
- * its own connection, opened with a handshake, frames cut into segments
- * of --segment bytes and acknowledged by the collector, closed with FINs
- * at the end.  Packets carry the frame's timestamp.  The output is the
- * same on every machine (little-endian files, fixed addresses and
- * initial sequence numbers), so it can be compared byte for byte.
+ * (pcap or pcapng; docs/wire-protocol.md).  The capture is built by
+ * wire/capwrite.h; this is the command's policy: its options, no binary
+ * capture onto a terminal unless forced.
  *
  * gpumem read of the output gives the input back, byte for byte, for
  * every stream GMEM can carry (what gpumem synth --gmem writes, for one).
- * What GMEM cannot carry is written as well as it can be and counted in
- * one warning: process names are dropped, a missing memory_used or
- * memory_free is written as 0, a frame has one memory_total.
  */
-#include <arpa/inet.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "bytes.h"
-#include "framer.h"
-#include "gmem.h"
-#include "gtime.h"
-#include "hmap.h"
+#include "capwrite.h"
+#include "cmd.h"
 #include "netlayers.h"
-#include "readopt.h"
-#include "rec.h"
 #include "stream.h"
 #include "util.h"
-
-#define SNAPLEN 262144
-#define MAXPKT (65535 + 128)	/* an IP packet and its link header */
-#define HEADROOM 64		/* room for a link header before the IP one */
 
 enum {
 	OPT_PCAPNG = OPT_READ_LAST,
@@ -56,765 +32,141 @@ enum {
 	OPT_USEC
 };
 
-static const struct option longopts[] = {
-	READOPT_LONGOPTS,
-	{"pcapng", no_argument, NULL, OPT_PCAPNG},
-	{"tcp", no_argument, NULL, OPT_TCP},
-	{"segment", required_argument, NULL, OPT_SEGMENT},
-	{"mtu", required_argument, NULL, OPT_MTU},
-	{"src", required_argument, NULL, OPT_SRC},
-	{"dst", required_argument, NULL, OPT_DST},
-	{"dport", required_argument, NULL, OPT_DPORT},
-	{"link", required_argument, NULL, OPT_LINK},
-	{"vlan", required_argument, NULL, OPT_VLAN},
-	{"usec", no_argument, NULL, OPT_USEC},
-	{"force", no_argument, NULL, 'f'},
-	{"output", required_argument, NULL, 'o'},
-	{"quiet", no_argument, NULL, 'q'},
-	{"verbose", no_argument, NULL, 'v'},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{NULL, 0, NULL, 0}
+static const struct cmd_opt opts[] = {
+	{OPT_PCAPNG, "pcapng", NULL, "write pcapng (default: pcap)"},
+	{OPT_TCP, "tcp", NULL, "one TCP connection per GPU (default: UDP)"},
+	{OPT_SEGMENT, "segment", "N", "TCP payload bytes per segment (1448)"},
+	{OPT_MTU, "mtu", "N", "fragment UDP datagrams above N bytes (1500; 0: "
+	    "never)"},
+	{OPT_SRC, "src", "ADDR", "sender of records whose host is not an "
+	    "address (192.0.2.1)"},
+	{OPT_DST, "dst", "ADDR", "the collector (192.0.2.100, 2001:db8::100); "
+	    "once per family"},
+	{OPT_DPORT, "dport", "N", "the collector's port (9717)"},
+	{OPT_LINK, "link", "TYPE", "ethernet, sll, sll2, raw, null, loop "
+	    "(ethernet)"},
+	{OPT_VLAN, "vlan", "ID[,ID]", "802.1Q tag, or 802.1ad and 802.1Q tags "
+	    "(ethernet)"},
+	{OPT_USEC, "usec", NULL, "microsecond packet times (default: "
+	    "nanoseconds)"},
+	{'f', "force", NULL, "write a capture to a terminal"},
+	{'v', "verbose", NULL, "say more (records, frames and packets "
+	    "written)"},
+	{0, NULL, NULL, NULL}
 };
 
-static const struct {
-	const char *name;
-	int linktype;
-} links[] = {
-	{"ethernet", LT_ETHERNET},
-	{"sll", LT_LINUX_SLL},
-	{"sll2", LT_LINUX_SLL2},
-	{"raw", LT_RAW},
-	{"null", LT_NULL},
-	{"loop", LT_LOOP},
-};
-
-struct addr {
-	int family;		/* 4 or 6 */
-	unsigned char a[16];	/* IPv4 in the first 4 bytes */
-};
-
-/*
- * A (sender, GPU) that has frames (the framer's udata): its TCP
- * connection.  The sender's key in the framer is its struct addr.
- */
-struct conn {
-	struct addr src;
-	uint16_t gpu;
-	uint16_t sport;
-	int open;		/* TCP: the handshake was written */
-	uint32_t snd;		/* TCP: the sender's next sequence number */
-	uint32_t rcv;		/* TCP: the collector's */
-	struct conn *all;	/* every connection, in order of creation */
-};
-
-struct writer {
-	FILE *f;
-	int pcapng, tcp, usec, linktype;
-	size_t segment, mtu;
-	uint16_t dport;
-	uint16_t vlan[2];
-	size_t nvlan;
-	struct addr src, dst4, dst6;
-
-	struct framer fr;
-	struct conn *all, *alltail;
-	size_t nconns;
-	uint64_t ts;		/* the frame's being written */
-	uint16_t ipid;
-	uint32_t fragid;
-
-	unsigned char *pkt;	/* the packet being built */
-	unsigned char *l4;	/* a UDP datagram before fragmentation */
-
-	uint64_t packets;
-	int said_src, said_canon;
-	int failed;
+/* What the options ask for. */
+struct opts {
+	struct capwriter w;
+	int force, ndst;
 };
 
 static void
-usage(FILE *f, int status)
+addr_arg(const char *opt, const char *arg, struct capaddr *a)
 {
-	fprintf(f, "usage: %s [-fqv] [--pcapng] [--tcp] [--segment N] "
-	    "[--mtu N] [--src ADDR]\n"
-	    "       [--dst ADDR] [--dport N] [--link TYPE] [--vlan ID[,ID]] "
-	    "[--usec]\n"
-	    "       [read options] [-o FILE] [FILE ...]\n", progname);
-	if (status != EXIT_OK) {
-		fprintf(f, "Try '%s --help' for more information.\n",
-		    progname);
-		exit(status);
-	}
-	fprintf(f, "\nRead GPU memory telemetry (anything gpumem read reads) "
-	    "and write a capture of\nthe GMEM frames that would carry it.  "
-	    "With no FILE, or when FILE is -, read\nstandard input.\n\n"
-	    "      --pcapng       write pcapng (default: pcap)\n"
-	    "      --tcp          one TCP connection per GPU (default: UDP)\n"
-	    "      --segment N    TCP payload bytes per segment (1448)\n"
-	    "      --mtu N        fragment UDP datagrams above N bytes "
-	    "(1500; 0: never)\n"
-	    "      --src ADDR     sender of records whose host is not an "
-	    "address (192.0.2.1)\n"
-	    "      --dst ADDR     the collector (192.0.2.100, 2001:db8::100); "
-	    "once per family\n"
-	    "      --dport N      the collector's port (9717)\n"
-	    "      --link TYPE    ethernet, sll, sll2, raw, null, loop "
-	    "(ethernet)\n"
-	    "      --vlan ID[,ID] 802.1Q tag, or 802.1ad and 802.1Q tags "
-	    "(ethernet)\n"
-	    "      --usec         microsecond packet times (default: "
-	    "nanoseconds)\n"
-	    "  -f, --force        write a capture to a terminal\n"
-	    "  -o, --output FILE  write to FILE (replaced only when all "
-	    "went well)\n"
-	    "  -q, --quiet        print only problems on stderr\n"
-	    "  -v, --verbose      say more\n"
-	    "  -h, --help         print this help and exit\n"
-	    "  -V, --version      print the version and exit\n"
-	    "\nRead options (see gpumem-read(1)):\n%s\n"
-	    "Exit status: 0 success, 2 trouble (usage, unreadable input, "
-	    "write error).\n", readopt_help);
-	exit(close_stdout());
-}
-
-static void
-parse_addr(const char *opt, const char *arg, struct addr *a)
-{
-	memset(a, 0, sizeof(*a));
-	if (inet_pton(AF_INET, arg, a->a) == 1)
-		a->family = 4;
-	else if (inet_pton(AF_INET6, arg, a->a) == 1)
-		a->family = 6;
-	else
+	if (capw_addr(arg, a) < 0)
 		die("%s: '%s': expected an IPv4 or IPv6 address", opt, arg);
 }
 
-/* --- output --- */
-
-static void
-out(struct writer *w, const void *p, size_t n)
+static int
+option(void *ctx, int val, const char *arg)
 {
-	if (!w->failed && fwrite(p, 1, n, w->f) != n)
-		w->failed = 1;
-}
+	struct opts *o = ctx;
+	struct capwriter *w = &o->w;
+	struct capaddr a;
 
-static void
-file_header(struct writer *w)
-{
-	unsigned char b[64];
-
-	if (!w->pcapng) {
-		put_le32(b, w->usec ? 0xa1b2c3d4 : 0xa1b23c4d);
-		put_le16(b + 4, 2);
-		put_le16(b + 6, 4);
-		put_le32(b + 8, 0);
-		put_le32(b + 12, 0);
-		put_le32(b + 16, SNAPLEN);
-		put_le32(b + 20, (uint32_t)w->linktype);
-		out(w, b, 24);
-		return;
-	}
-	/* Section header: BOM, version 1.0, length unknown. */
-	put_le32(b, 0x0a0d0d0a);
-	put_le32(b + 4, 28);
-	put_le32(b + 8, 0x1a2b3c4d);
-	put_le16(b + 12, 1);
-	put_le16(b + 14, 0);
-	put_le32(b + 16, 0xffffffff);
-	put_le32(b + 20, 0xffffffff);
-	put_le32(b + 24, 28);
-	/* Interface: link type, snapshot length, if_tsresol. */
-	put_le32(b + 28, 1);
-	put_le32(b + 32, 32);
-	put_le16(b + 36, (uint16_t)w->linktype);
-	put_le16(b + 38, 0);
-	put_le32(b + 40, SNAPLEN);
-	put_le16(b + 44, 9);
-	put_le16(b + 46, 1);
-	b[48] = w->usec ? 6 : 9;
-	b[49] = b[50] = b[51] = 0;
-	put_le32(b + 52, 0);		/* opt_endofopt */
-	put_le32(b + 56, 32);
-	out(w, b, 60);
-}
-
-static void
-record(struct writer *w, uint64_t ts, const unsigned char *p, size_t n)
-{
-	unsigned char h[28];
-	static const unsigned char pad[4];
-	uint64_t sub = ts % NS_PER_SEC;
-
-	w->packets++;
-	if (!w->pcapng) {
-		put_le32(h, (uint32_t)(ts / NS_PER_SEC));
-		put_le32(h + 4, (uint32_t)(w->usec ? sub / 1000 : sub));
-		put_le32(h + 8, (uint32_t)n);
-		put_le32(h + 12, (uint32_t)n);
-		out(w, h, 16);
-		out(w, p, n);
-		return;
-	}
-	{
-		uint64_t t = w->usec ? ts / 1000 : ts;
-		size_t padded = (n + 3) & ~(size_t)3;
-
-		put_le32(h, 6);
-		put_le32(h + 4, (uint32_t)(32 + padded));
-		put_le32(h + 8, 0);
-		put_le32(h + 12, (uint32_t)(t >> 32));
-		put_le32(h + 16, (uint32_t)t);
-		put_le32(h + 20, (uint32_t)n);
-		put_le32(h + 24, (uint32_t)n);
-		out(w, h, 28);
-		out(w, p, n);
-		out(w, pad, padded - n);
-		put_le32(h, (uint32_t)(32 + padded));
-		out(w, h, 4);
-	}
-}
-
-/* --- packets --- */
-
-static uint16_t
-cksum_fold(uint32_t sum)
-{
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return (uint16_t)~sum;
-}
-
-static uint32_t
-cksum_add(uint32_t sum, const unsigned char *p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i + 1 < n; i += 2)
-		sum += (uint32_t)(p[i] << 8 | p[i + 1]);
-	if (n & 1)
-		sum += (uint32_t)p[n - 1] << 8;
-	return sum;
-}
-
-/* The UDP or TCP checksum of l4[0..n) between a and b. */
-static uint16_t
-l4_cksum(const struct addr *a, const struct addr *b, uint8_t proto,
-    const unsigned char *l4, size_t n)
-{
-	size_t alen = a->family == 4 ? 4 : 16;
-	uint32_t sum = 0;
-	uint16_t c;
-
-	sum = cksum_add(sum, a->a, alen);
-	sum = cksum_add(sum, b->a, alen);
-	sum += proto;
-	sum += (uint32_t)(n >> 16) + (uint32_t)(n & 0xffff);
-	sum = cksum_add(sum, l4, n);
-	c = cksum_fold(sum);
-	return proto == 17 && c == 0 ? 0xffff : c;
-}
-
-/* A made-up MAC address for an IP address. */
-static void
-mac_of(const struct addr *a, unsigned char *m)
-{
-	size_t alen = a->family == 4 ? 4 : 16;
-
-	m[0] = 0x02;
-	m[1] = 0x00;
-	memcpy(m + 2, a->a + alen - 4, 4);
-}
-
-/*
- * Write the link header for an IP packet from a to b in front of ip
- * (which has room for it); return where the packet starts.
- */
-static unsigned char *
-link_header(struct writer *w, const struct addr *a, const struct addr *b,
-    int to_collector, unsigned char *ip, size_t *len)
-{
-	unsigned char *p = ip, smac[6], dmac[6];
-	uint16_t et = a->family == 4 ? 0x0800 : 0x86dd;
-	size_t i;
-
-	mac_of(a, smac);
-	mac_of(b, dmac);
-	switch (w->linktype) {
-	case LT_ETHERNET:
-		p -= 14 + 4 * w->nvlan;
-		memcpy(p, dmac, 6);
-		memcpy(p + 6, smac, 6);
-		/* Tags outer first: 802.1ad then 802.1Q for two. */
-		for (i = 0; i < w->nvlan; i++) {
-			put_be16(p + 12 + 4 * i, w->nvlan == 2 && i == 0 ?
-			    0x88a8 : 0x8100);
-			put_be16(p + 14 + 4 * i, w->vlan[i]);
-		}
-		put_be16(p + 12 + 4 * w->nvlan, et);
+	switch (val) {
+	case 'f':
+		o->force = 1;
 		break;
-	case LT_LINUX_SLL:
-		p -= 16;
-		put_be16(p, to_collector ? 0 : 4);	/* to us, outgoing */
-		put_be16(p + 2, 1);			/* ARPHRD_ETHER */
-		put_be16(p + 4, 6);
-		memset(p + 6, 0, 8);
-		memcpy(p + 6, smac, 6);
-		put_be16(p + 14, et);
+	case OPT_DPORT:
+		w->dport = (uint16_t)opt_u64("--dport", arg, 1, 65535);
 		break;
-	case LT_LINUX_SLL2:
-		p -= 20;
-		put_be16(p, et);
-		put_be16(p + 2, 0);
-		put_be32(p + 4, 2);			/* ifindex */
-		put_be16(p + 8, 1);			/* ARPHRD_ETHER */
-		p[10] = to_collector ? 0 : 4;
-		p[11] = 6;
-		memset(p + 12, 0, 8);
-		memcpy(p + 12, smac, 6);
+	case OPT_DST:
+		addr_arg("--dst", arg, &a);
+		if (a.family == 4)
+			w->dst4 = a;
+		else
+			w->dst6 = a;
+		if (++o->ndst > 2)
+			die("--dst: given more than twice");
 		break;
-	case LT_NULL:
-		p -= 4;
-		put_le32(p, a->family == 4 ? 2 : 24);
+	case OPT_LINK:
+		if ((w->linktype = capw_linktype(arg)) < 0)
+			die("--link: '%s': expected ethernet, sll, sll2, raw, "
+			    "null or loop", arg);
 		break;
-	case LT_LOOP:
-		p -= 4;
-		put_be32(p, a->family == 4 ? 2 : 24);
+	case OPT_MTU:
+		w->mtu = (size_t)opt_u64("--mtu", arg, 0, 65535);
+		if (w->mtu != 0 && w->mtu < 128)
+			die("--mtu: '%s': expected 0 (never fragment) or "
+			    "128-65535", arg);
 		break;
-	default:
-		break;		/* raw IP */
-	}
-	*len += (size_t)(ip - p);
-	return p;
-}
-
-/*
- * Write one IP packet from a to b carrying l4[0..n); when frag, a fragment
- * of a datagram (id) at offset off, more of it following when more (IPv4
- * fields, or an IPv6 fragment header).
- */
-static void
-ip_packet(struct writer *w, uint64_t ts, const struct addr *a,
-    const struct addr *b, int to_collector, uint8_t proto,
-    const unsigned char *l4, size_t n, int frag, size_t off, int more,
-    uint32_t id, int df)
-{
-	unsigned char *ip = w->pkt + HEADROOM, *start;
-	size_t len, hl;
-	uint16_t ff;
-
-	if (a->family == 4) {
-		hl = 20;
-		ip[0] = 0x45;
-		ip[1] = 0;
-		put_be16(ip + 2, (uint16_t)(hl + n));
-		put_be16(ip + 4, (uint16_t)id);
-		ff = (uint16_t)(off / 8);
-		if (more)
-			ff |= 0x2000;
-		if (df)
-			ff |= 0x4000;
-		put_be16(ip + 6, ff);
-		ip[8] = 64;
-		ip[9] = proto;
-		put_be16(ip + 10, 0);
-		memcpy(ip + 12, a->a, 4);
-		memcpy(ip + 16, b->a, 4);
-		put_be16(ip + 10, cksum_fold(cksum_add(0, ip, 20)));
-	} else {
-		hl = frag ? 48 : 40;
-		put_be32(ip, 0x60000000);
-		put_be16(ip + 4, (uint16_t)(hl - 40 + n));
-		ip[6] = frag ? 44 : proto;
-		ip[7] = 64;
-		memcpy(ip + 8, a->a, 16);
-		memcpy(ip + 24, b->a, 16);
-		if (frag) {
-			ip[40] = proto;
-			ip[41] = 0;
-			put_be16(ip + 42, (uint16_t)(off | (more ? 1 : 0)));
-			put_be32(ip + 44, id);
-		}
-	}
-	memcpy(ip + hl, l4, n);
-	len = hl + n;
-	start = link_header(w, a, b, to_collector, ip, &len);
-	record(w, ts, start, len);
-}
-
-static void
-udp_frame(struct writer *w, struct conn *c, const struct addr *dst,
-    const unsigned char *frame, size_t n)
-{
-	unsigned char *u = w->l4;
-	size_t ulen = 8 + n, hl = c->src.family == 4 ? 20 : 48, chunk, off;
-	uint32_t id;
-
-	put_be16(u, w->dport);	/* the GMEM port at both ends */
-	put_be16(u + 2, w->dport);
-	put_be16(u + 4, (uint16_t)ulen);
-	put_be16(u + 6, 0);
-	memcpy(u + 8, frame, n);
-	put_be16(u + 6, l4_cksum(&c->src, dst, 17, u, ulen));
-	if (w->mtu == 0 || (c->src.family == 4 ? 20 : 40) + ulen <= w->mtu) {
-		ip_packet(w, w->ts, &c->src, dst, 1, 17, u, ulen, 0, 0, 0,
-		    c->src.family == 4 ? w->ipid++ : 0, 0);
-		return;
-	}
-	/* Fragments: data in multiples of 8 bytes but the last. */
-	chunk = (w->mtu - hl) & ~(size_t)7;
-	id = c->src.family == 4 ? w->ipid++ : ++w->fragid;
-	for (off = 0; off < ulen; off += chunk) {
-		size_t k = ulen - off < chunk ? ulen - off : chunk;
-
-		ip_packet(w, w->ts, &c->src, dst, 1, 17, u + off, k, 1, off,
-		    off + k < ulen, id, 0);
-	}
-}
-
-/* A TCP segment on c's connection: from the sender when fwd. */
-static void
-tcp_segment(struct writer *w, struct conn *c, const struct addr *dst,
-    int fwd, uint8_t flags, const unsigned char *p, size_t n)
-{
-	unsigned char *t = w->l4;
-	const struct addr *a = fwd ? &c->src : dst, *b = fwd ? dst : &c->src;
-
-	put_be16(t, fwd ? c->sport : w->dport);
-	put_be16(t + 2, fwd ? w->dport : c->sport);
-	put_be32(t + 4, fwd ? c->snd : c->rcv);
-	put_be32(t + 8, (flags & TCP_ACK) ? (fwd ? c->rcv : c->snd) : 0);
-	t[12] = 5 << 4;
-	t[13] = flags;
-	put_be16(t + 14, 65535);
-	put_be16(t + 16, 0);
-	put_be16(t + 18, 0);
-	if (n > 0)
-		memcpy(t + 20, p, n);
-	put_be16(t + 16, l4_cksum(a, b, 6, t, 20 + n));
-	ip_packet(w, w->ts, a, b, fwd, 6, t, 20 + n, 0, 0, 0,
-	    a->family == 4 ? w->ipid++ : 0, 1);
-	if (fwd)
-		c->snd += (uint32_t)n + ((flags & (TCP_SYN | TCP_FIN)) != 0);
-	else
-		c->rcv += (uint32_t)n + ((flags & (TCP_SYN | TCP_FIN)) != 0);
-}
-
-static const struct addr *
-dst_of(const struct writer *w, const struct conn *c)
-{
-	return c->src.family == 4 ? &w->dst4 : &w->dst6;
-}
-
-static void
-tcp_frame(struct writer *w, struct conn *c, const unsigned char *frame,
-    size_t n)
-{
-	const struct addr *dst = dst_of(w, c);
-	size_t off, k;
-
-	if (!c->open) {
-		tcp_segment(w, c, dst, 1, TCP_SYN, NULL, 0);
-		tcp_segment(w, c, dst, 0, TCP_SYN | TCP_ACK, NULL, 0);
-		tcp_segment(w, c, dst, 1, TCP_ACK, NULL, 0);
-		c->open = 1;
-	}
-	for (off = 0; off < n; off += k) {
-		k = n - off < w->segment ? n - off : w->segment;
-		tcp_segment(w, c, dst, 1, TCP_ACK | (off + k == n ? TCP_PSH :
-		    0), frame + off, k);
-	}
-	tcp_segment(w, c, dst, 0, TCP_ACK, NULL, 0);
-}
-
-/* --- frames --- */
-
-/* The connection of a framer GPU, made at its first frame. */
-static struct conn *
-conn_of(struct writer *w, struct framer_gpu *g)
-{
-	unsigned char key[19];
-	struct conn *c = g->udata;
-	uint32_t h;
-
-	if (c != NULL)
-		return c;
-	c = ecalloc(1, sizeof(*c));
-	memcpy(&c->src, g->sender, sizeof(c->src));
-	c->gpu = g->gpu;
-	c->sport = (uint16_t)(49152 + w->nconns % 16384);
-	/* Fixed initial sequence numbers: the same output every time. */
-	key[0] = (unsigned char)c->src.family;
-	memcpy(key + 1, c->src.a, 16);
-	memcpy(key + 17, &c->gpu, 2);
-	h = (uint32_t)hmap_hash(key, sizeof(key));
-	c->snd = h;
-	c->rcv = h ^ 0x5a5a5a5a;
-	if (w->alltail != NULL)
-		w->alltail->all = c;
-	else
-		w->all = c;
-	w->alltail = c;
-	w->nconns++;
-	g->udata = c;
-	return c;
-}
-
-/* The framer's callback: one frame, as packets. */
-static void
-write_frame(void *arg, struct framer_gpu *g, uint64_t ts,
-    const unsigned char *frame, size_t len, size_t nrec)
-{
-	struct writer *w = arg;
-	struct conn *c = conn_of(w, g);
-
-	(void)nrec;
-	w->ts = ts;
-	if (w->tcp)
-		tcp_frame(w, c, frame, len);
-	else
-		udp_frame(w, c, dst_of(w, c), frame, len);
-}
-
-/* The sender of r's frames. */
-static void
-sender(struct writer *w, const struct rec *r, struct addr *a)
-{
-	char canon[INET6_ADDRSTRLEN];
-
-	memset(a, 0, sizeof(*a));
-	if (inet_pton(AF_INET, r->host, a->a) == 1)
-		a->family = 4;
-	else if (inet_pton(AF_INET6, r->host, a->a) == 1)
-		a->family = 6;
-	else {
-		*a = w->src;
-		if (!w->said_src) {
-			w->said_src = 1;
-			inet_ntop(a->family == 4 ? AF_INET : AF_INET6, a->a,
-			    canon, sizeof(canon));
-			warnmsg("records whose host is not an IP address "
-			    "('%s'%s) are sent from %s (see --src)", r->host,
-			    *r->host == '\0' ? ": none" : "", canon);
-		}
-		return;
-	}
-	if (!w->said_canon) {
-		inet_ntop(a->family == 4 ? AF_INET : AF_INET6, a->a, canon,
-		    sizeof(canon));
-		if (strcmp(canon, r->host) != 0) {
-			w->said_canon = 1;
-			warnmsg("host '%s' reads back as '%s', the address's "
-			    "canonical form", r->host, canon);
-		}
-	}
-}
-
-static void
-add(struct writer *w, const struct rec *r)
-{
-	struct addr a;
-
-	/* A record the framer drops says nothing about its sender. */
-	memset(&a, 0, sizeof(a));
-	if (r->gpu <= 65535)
-		sender(w, r, &a);
-	framer_add(&w->fr, r, &a, sizeof(a));
-}
-
-/* At the end: every TCP connection closes. */
-static void
-close_all(struct writer *w)
-{
-	struct conn *c;
-
-	if (!w->tcp)
-		return;
-	w->ts = w->fr.lastts;
-	for (c = w->all; c != NULL; c = c->all) {
-		const struct addr *dst = dst_of(w, c);
-
-		if (!c->open)
-			continue;
-		tcp_segment(w, c, dst, 1, TCP_FIN | TCP_ACK, NULL, 0);
-		tcp_segment(w, c, dst, 0, TCP_FIN | TCP_ACK, NULL, 0);
-		tcp_segment(w, c, dst, 1, TCP_ACK, NULL, 0);
-	}
-}
-
-/* One warning for everything GMEM could not carry exactly. */
-static void
-inexact(struct writer *w)
-{
-	struct sbuf sb = SBUF_INIT;
-
-	if (framer_inexact(&w->fr, "written", &sb))
-		warnmsg("%s", sb.buf);
-	sbuf_release(&sb);
-}
-
-static void
-parse_vlan(struct writer *w, const char *arg)
-{
-	char *copy = estrdup(arg), *tok, *save = NULL;
-	uint64_t v;
-
-	w->nvlan = 0;
-	for (tok = strtok_r(copy, ",", &save); tok != NULL;
-	    tok = strtok_r(NULL, ",", &save)) {
-		if (w->nvlan == 2 || parse_u64(tok, strlen(tok), &v) < 0 ||
-		    v > 4095)
+	case OPT_PCAPNG:
+		w->pcapng = 1;
+		break;
+	case OPT_SEGMENT:
+		w->segment = (size_t)opt_u64("--segment", arg, 1, 65495);
+		break;
+	case OPT_SRC:
+		addr_arg("--src", arg, &w->src);
+		break;
+	case OPT_TCP:
+		w->tcp = 1;
+		break;
+	case OPT_USEC:
+		w->usec = 1;
+		break;
+	case OPT_VLAN:
+		if (capw_vlan(w, arg) < 0)
 			die("--vlan: '%s': expected one or two VLAN ids "
 			    "(0-4095), outer first", arg);
-		w->vlan[w->nvlan++] = (uint16_t)v;
+		break;
+	default:
+		return 0;
 	}
-	if (w->nvlan == 0)
-		die("--vlan: '%s': expected one or two VLAN ids (0-4095), "
-		    "outer first", arg);
-	free(copy);
+	return 1;
 }
+
+static struct cmd cmd = {
+	.synopsis = "[-fqv] [--pcapng] [--tcp] [--segment N] [--mtu N] "
+	    "[--src ADDR]\n[--dst ADDR] [--dport N] [--link TYPE] "
+	    "[--vlan ID[,ID]] [--usec]\n[read options] [-o FILE] [FILE ...]",
+	.about = "Read GPU memory telemetry (anything gpumem read reads) and "
+	    "write a capture of\nthe GMEM frames that would carry it.  With no "
+	    "FILE, or when FILE is -, read\nstandard input.",
+	.opts = opts,
+	.exits = "0 success, 2 trouble (usage, unreadable input, write error)",
+	.flags = CMD_OUTPUT | CMD_READ | CMD_READHELP,
+	.option = option,
+};
 
 int
 main(int argc, char *argv[])
 {
-	struct readopts opt;
-	struct outfile of;
-	struct writer w;
+	struct opts o;
 	struct stream *st;
 	const struct rec *r;
-	const char *output = NULL;
-	int ch, status, force = 0, ndst = 0;
-	size_t i;
+	FILE *f;
+	int status;
 
-	util_init(argv[0]);
-	readopts_init(&opt);
-	memset(&w, 0, sizeof(w));
-	w.segment = 1448;
-	w.mtu = 1500;
-	w.dport = GMEM_PORT;
-	w.linktype = LT_ETHERNET;
-	parse_addr("--src", "192.0.2.1", &w.src);
-	parse_addr("--dst", "192.0.2.100", &w.dst4);
-	parse_addr("--dst", "2001:db8::100", &w.dst6);
-	while ((ch = getopt_long(argc, argv, "fho:qvV", longopts, NULL)) != -1)
-		switch (ch) {
-		case 'f':
-			force = 1;
-			break;
-		case 'h':
-			usage(stdout, EXIT_OK);
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'q':
-			verbosity = 0;
-			break;
-		case 'v':
-			verbosity = 2;
-			break;
-		case 'V':
-			print_version();
-			break;
-		case OPT_DPORT:
-			w.dport = (uint16_t)opt_u64("--dport", optarg, 1, 65535);
-			break;
-		case OPT_DST: {
-			struct addr a;
-
-			parse_addr("--dst", optarg, &a);
-			if (a.family == 4)
-				w.dst4 = a;
-			else
-				w.dst6 = a;
-			if (++ndst > 2)
-				die("--dst: given more than twice");
-			break;
-		}
-		case OPT_LINK:
-			for (i = 0; i < sizeof(links) / sizeof(links[0]); i++)
-				if (strcmp(links[i].name, optarg) == 0)
-					break;
-			if (i == sizeof(links) / sizeof(links[0]))
-				die("--link: '%s': expected ethernet, sll, "
-				    "sll2, raw, null or loop", optarg);
-			w.linktype = links[i].linktype;
-			break;
-		case OPT_MTU:
-			w.mtu = (size_t)opt_u64("--mtu", optarg, 0, 65535);
-			if (w.mtu != 0 && w.mtu < 128)
-				die("--mtu: '%s': expected 0 (never fragment) "
-				    "or 128-65535", optarg);
-			break;
-		case OPT_PCAPNG:
-			w.pcapng = 1;
-			break;
-		case OPT_SEGMENT:
-			w.segment = (size_t)opt_u64("--segment", optarg, 1,
-			    65495);
-			break;
-		case OPT_SRC:
-			parse_addr("--src", optarg, &w.src);
-			break;
-		case OPT_TCP:
-			w.tcp = 1;
-			break;
-		case OPT_USEC:
-			w.usec = 1;
-			break;
-		case OPT_VLAN:
-			parse_vlan(&w, optarg);
-			break;
-		default:
-			if (!readopt_parse(&opt, ch, optarg))
-				usage(stderr, EXIT_TROUBLE);
-		}
-	argc -= optind;
-	argv += optind;
-	if (w.nvlan > 0 && w.linktype != LT_ETHERNET)
+	capw_init(&o.w);
+	o.force = o.ndst = 0;
+	cmd.ctx = &o;
+	cmd_start(&cmd, argc, argv);
+	if (o.w.nvlan > 0 && o.w.linktype != LT_ETHERNET)
 		die("--vlan: tags need --link ethernet");
-
-	if (outfile_open(&of, output) < 0)
-		return EXIT_TROUBLE;
-	if (output == NULL && !force && isatty(fileno(of.f)))
+	if ((f = cmd_output(&cmd)) == NULL)
+		return cmd_end(&cmd, EXIT_TROUBLE, CMD_DISCARD);
+	if (cmd.output == NULL && !o.force && isatty(fileno(f)))
 		die("standard output is a terminal: a capture is binary "
 		    "(use -o FILE, a pipe, or -f)");
-	w.f = of.f;
-	w.pkt = emalloc(MAXPKT + HEADROOM);
-	w.l4 = emalloc(MAXPKT);
-	framer_init(&w.fr, w.tcp ? GMEM_MAXCOUNT : FRAMER_UDP_MAXREC,
-	    write_frame, &w);
-	st = stream_open(argv, (size_t)argc, &opt);
-	file_header(&w);
-	while ((r = stream_next(st)) != NULL && !w.failed)
-		add(&w, r);
-	framer_end(&w.fr, 0);
-	close_all(&w);
+	capw_start(&o.w, f);
+	st = stream_open(cmd.argv, (size_t)cmd.argc, &cmd.ro);
+	while ((r = stream_next(st)) != NULL && !o.w.failed)
+		capw_add(&o.w, r);
+	capw_end(&o.w);
 	status = stream_close(st);
-	inexact(&w);
-	note("%llu records in %llu frames, %llu packets",
-	    (unsigned long long)w.fr.recs, (unsigned long long)w.fr.frames,
-	    (unsigned long long)w.packets);
-	if (w.failed) {
-		msg("%s: write error:", output != NULL ? output :
-		    "standard output");
-		outfile_abort(&of);
-		status = EXIT_TROUBLE;
-	} else if (outfile_commit(&of) < 0)
-		status = EXIT_TROUBLE;
-	else if (output == NULL)
-		status = exit_worst(status, close_stdout());
-	{
-		struct conn *c, *n;
-
-		for (c = w.all; c != NULL; c = n) {
-			n = c->all;
-			free(c);
-		}
-	}
-	framer_release(&w.fr, NULL);
-	free(w.pkt);
-	free(w.l4);
-	idset_release(&opt.gpus);
-	idset_release(&opt.pids);
-	return status;
+	capw_release(&o.w);
+	return cmd_end(&cmd, status, o.w.failed ? CMD_WRITE_ERROR : CMD_COMMIT);
 }
