@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "gtime.h"
+#include "msg.h"
 
 uint64_t
 gtime_clock(clockid_t id)
@@ -30,6 +31,7 @@ static struct {
 	int64_t offset;		/* local minus UTC, seconds */
 } zcache[2];
 static int zcache_next;
+static int tz_given;		/* --tz: the zone of local times is known */
 
 const char *
 gtime_tzdir(void)
@@ -176,6 +178,7 @@ gtime_set_tz(const char *tz)
 {
 	if (!gtime_tz_known(tz))
 		return -1;
+	tz_given = 1;
 	setenv("TZ", tz, 1);
 	tzset();
 	memset(zcache, 0, sizeof(zcache));
@@ -370,6 +373,36 @@ fraction(const char *s, size_t n, uint64_t *ns)
 	return i;
 }
 
+/*
+ * A zone offset "+HH:MM", "+HHMM" or "+HH" (or '-') that is all of s[0..n):
+ * store its seconds east of UTC in *off; return 0 or -1.
+ */
+static int
+numeric_offset(const char *s, size_t n, int64_t *off)
+{
+	int oh, om;
+
+	if (n < 3 || (s[0] != '+' && s[0] != '-'))
+		return -1;
+	if (n == 6 && s[3] == ':') {
+		oh = digits(s + 1, 2);
+		om = digits(s + 4, 2);
+	} else if (n == 5) {
+		oh = digits(s + 1, 2);
+		om = digits(s + 3, 2);
+	} else if (n == 3) {
+		oh = digits(s + 1, 2);
+		om = 0;
+	} else
+		return -1;
+	if (oh < 0 || om < 0 || oh > 23 || om > 59)
+		return -1;
+	*off = (int64_t)(oh * 3600 + om * 60);
+	if (s[0] == '-')
+		*off = -*off;
+	return 0;
+}
+
 static int
 to_ns(int64_t secs, uint64_t frac, uint64_t *ns)
 {
@@ -439,25 +472,7 @@ gtime_iso(const char *s, size_t n, uint64_t *ns)
 			if (s[i] == 'Z' && i + 1 == n) {
 				zone = 1;
 				i++;
-			} else if (s[i] == '+' || s[i] == '-') {
-				int oh, om;
-
-				if (n - i == 6 && s[i + 3] == ':') {
-					oh = digits(s + i + 1, 2);
-					om = digits(s + i + 4, 2);
-				} else if (n - i == 5) {
-					oh = digits(s + i + 1, 2);
-					om = digits(s + i + 3, 2);
-				} else if (n - i == 3) {
-					oh = digits(s + i + 1, 2);
-					om = 0;
-				} else
-					return -1;
-				if (oh < 0 || om < 0 || oh > 23 || om > 59)
-					return -1;
-				off = (int64_t)(oh * 3600 + om * 60);
-				if (s[i] == '-')
-					off = -off;
+			} else if (numeric_offset(s + i, n - i, &off) == 0) {
 				zone = 1;
 				i = n;
 			} else
@@ -485,12 +500,64 @@ month_of(const char *s)
 	return -1;
 }
 
+/*
+ * Zone abbreviations of date(1) lines, with their offsets east of UTC in
+ * minutes (docs/log-formats.md lists them).  IST is India, Israel and
+ * Ireland: --tz says which.
+ */
+static const struct {
+	const char *name;
+	int off;
+} zones[] = {
+	{"UTC", 0}, {"GMT", 0}, {"Z", 0}, {"UT", 0},
+	{"EST", -300}, {"EDT", -240}, {"CST", -360}, {"CDT", -300},
+	{"MST", -420}, {"MDT", -360}, {"PST", -480}, {"PDT", -420},
+	{"WET", 0}, {"WEST", 60}, {"BST", 60}, {"CET", 60}, {"CEST", 120},
+	{"EET", 120}, {"EEST", 180}, {"JST", 540}, {"KST", 540},
+	{"AEST", 600}, {"AEDT", 660},
+};
+
+int
+gtime_zone(const char *z, int64_t *off)
+{
+	size_t i, n = strlen(z);
+
+	for (i = 0; i < sizeof(zones) / sizeof(zones[0]); i++)
+		if (strcmp(z, zones[i].name) == 0) {
+			*off = (int64_t)zones[i].off * 60;
+			return GTIME_ZONE_KNOWN;
+		}
+	if (strcmp(z, "IST") == 0)
+		return GTIME_ZONE_AMBIGUOUS;
+	if (z[0] == '+' || z[0] == '-')
+		return numeric_offset(z, n, off) == 0 ? GTIME_ZONE_KNOWN :
+		    GTIME_ZONE_BAD;
+	for (i = 0; i < n; i++)
+		if ((z[i] < 'A' || z[i] > 'Z') && (z[i] < '0' || z[i] > '9') &&
+		    z[i] != '+' && z[i] != '-')
+			return GTIME_ZONE_BAD;
+	return GTIME_ZONE_LOCAL;
+}
+
+/* Say once that a date line's zone needs --tz. */
+static void
+ambiguous_said(const char *z)
+{
+	static int said;
+
+	if (said++)
+		return;
+	msg("date lines in zone %s: %s is India (+05:30), Israel (+02:00) "
+	    "or Ireland (+01:00); give --tz with the zone the log was "
+	    "written in (e.g. --tz Asia/Kolkata)", z, z);
+}
+
 int
 gtime_ctime(const char *s, size_t n, uint64_t *ns)
 {
 	char buf[64], *tok[8], *save = NULL, *p;
-	int ntok = 0, mo, d, y, h, mi, sec, utc = 0, rc;
-	int64_t t;
+	int ntok = 0, mo, d, y, h, mi, sec, zone = 0, i = 4, ampm = 0, rc;
+	int64_t t, off = 0;
 	size_t len;
 
 	if (n >= sizeof(buf))
@@ -500,9 +567,9 @@ gtime_ctime(const char *s, size_t n, uint64_t *ns)
 	for (p = strtok_r(buf, " \t", &save); p != NULL && ntok < 8;
 	    p = strtok_r(NULL, " \t", &save))
 		tok[ntok++] = p;
-	if (p != NULL || (ntok != 5 && ntok != 6))
+	if (p != NULL || ntok < 5 || ntok > 7)
 		return -1;
-	/* weekday month day HH:MM:SS [zone] year */
+	/* weekday month day HH:MM:SS [AM|PM] [zone] year */
 	if (strlen(tok[0]) != 3 || strlen(tok[1]) != 3 ||
 	    (mo = month_of(tok[1])) < 0)
 		return -1;
@@ -516,28 +583,58 @@ gtime_ctime(const char *s, size_t n, uint64_t *ns)
 	sec = digits(tok[3] + 6, 2);
 	if ((h | mi | sec) < 0)
 		return -1;
-	if (ntok == 6) {
-		const char *z = tok[4];
-
-		if (strcmp(z, "UTC") == 0 || strcmp(z, "GMT") == 0 ||
-		    strcmp(z, "Z") == 0)
-			utc = 1;
-		else
-			for (; *z != '\0'; z++)
-				if ((*z < 'A' || *z > 'Z') && *z != '+' &&
-				    *z != '-' && (*z < '0' || *z > '9'))
-					return -1;
+	/* The 12-hour form of en_US locales: "01:50:18 PM". */
+	if (strcmp(tok[i], "AM") == 0 || strcmp(tok[i], "PM") == 0) {
+		if (h < 1 || h > 12)
+			return -1;
+		ampm = tok[i][0];
+		h = h % 12 + (ampm == 'P' ? 12 : 0);
+		i++;
 	}
+	if (ntok - i == 2) {
+		switch (gtime_zone(tok[i], &off)) {
+		case GTIME_ZONE_KNOWN:
+			zone = 1;
+			break;
+		case GTIME_ZONE_LOCAL:
+			break;
+		case GTIME_ZONE_AMBIGUOUS:
+			if (tz_given)
+				break;	/* --tz said which */
+			ambiguous_said(tok[i]);
+			return -1;
+		default:
+			return -1;
+		}
+	} else if (ntok - i != 1)
+		return -1;
 	if (strlen(tok[ntok - 1]) != 4 ||
 	    (y = digits(tok[ntok - 1], 4)) < 0)
 		return -1;
-	if (utc) {
+	if (zone) {
 		if (!civil_ok(y, mo, d, h, mi, sec))
 			return GTIME_RANGE;
-		t = gtime_utc(y, mo, d, h, mi, sec);
+		t = gtime_utc(y, mo, d, h, mi, sec) - off;
 	} else if ((rc = gtime_local(y, mo, d, h, mi, sec, &t)) < 0)
 		return rc;
 	return to_ns(t, 0, ns);
+}
+
+int
+gtime_epoch(const char *s, size_t n, uint64_t *ns)
+{
+	static const uint64_t scale[] = { NS_PER_SEC, NS_PER_MS, 1000, 1 };
+	uint64_t v = 0, frac = 0;
+	size_t d = 0;
+
+	while (d < n && (unsigned)(s[d] - '0') <= 9)
+		v = v * 10 + (uint64_t)(s[d++] - '0');
+	if (d < 9 || d > 19 || (d % 3 != 0 && d % 3 != 1) ||
+	    (d != n && (d > 10 || fraction(s + d, n - d, &frac) != n - d)))
+		return -1;
+	/* 9-10 digits: seconds, 12-13 ms, 15-16 us, 18-19 ns. */
+	*ns = v * scale[(d - 9) / 3] + frac;
+	return 0;
 }
 
 int

@@ -85,10 +85,36 @@ int gtime_iso(const char *s, size_t n, uint64_t *ns);
 /*
  * ctime(3) style, as nvidia-smi -q and GNU date print it:
  * "Tue Jun  9 09:00:01 UTC 2020", "Fri Aug  4 11:44:30 2023",
- * "Mon Aug 7 11:10:06 2023".  A zone of UTC/GMT/Z is honoured; any other
- * zone word, or none, means local time.  Return 0, GTIME_RANGE or -1.
+ * "Mon Aug 7 11:10:06 2023", and date's 12-hour form of en_US locales,
+ * "Wed Feb 26 01:50:18 PM EST 2025".  A zone gtime_zone() knows is
+ * applied; another zone word, or none, means local time; IST (ambiguous)
+ * is local time after --tz, else refused (-1) and said once on stderr.
+ * Return 0, GTIME_RANGE (a date out of range) or -1.
  */
 int gtime_ctime(const char *s, size_t n, uint64_t *ns);
+
+/*
+ * A zone as date(1) prints it: an abbreviation of the table in gtime.c
+ * (UTC GMT Z UT, EST EDT CST CDT MST MDT PST PDT, WET WEST BST CET CEST
+ * EET EEST, JST KST, AEST AEDT) or a numeric offset +HHMM, +HH:MM, +HH.
+ * Return GTIME_ZONE_KNOWN with *off (seconds east of UTC) set,
+ * GTIME_ZONE_LOCAL for another word of capitals (read as local time, as
+ * before zones were known), GTIME_ZONE_AMBIGUOUS for IST, GTIME_ZONE_BAD
+ * for what is no zone.
+ */
+enum {
+	GTIME_ZONE_BAD = -1, GTIME_ZONE_LOCAL, GTIME_ZONE_KNOWN,
+	GTIME_ZONE_AMBIGUOUS
+};
+int gtime_zone(const char *z, int64_t *off);
+
+/*
+ * Epoch time as scripts write it (date +%s, date +%s%3N, time.time()):
+ * 9-10 digits are seconds (with an optional fraction), 12-13 milliseconds,
+ * 15-16 microseconds, 18-19 nanoseconds; s[0..n) must hold exactly that.
+ * Return 0 or -1.
+ */
+int gtime_epoch(const char *s, size_t n, uint64_t *ns);
 
 /*
  * A time given by a user (--since, --until, --start): any of the forms

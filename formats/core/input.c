@@ -1,5 +1,17 @@
 /* SPDX-License-Identifier: ISC */
-/* input.c: plain or gzip input through one buffer, with a line reader. */
+/*
+ * input.c: plain or gzip input through one buffer, with a line reader, and
+ * a decoding layer between them: UTF-16 (LE or BE) is decoded to UTF-8 as
+ * it streams, a UTF-8 byte order mark is dropped, and NUL bytes at the
+ * start of a line (a file cut while a writer kept appending) are passed
+ * over and counted.
+ *
+ * The UTF-16 decoder is a small one of our own rather than iconv(3): it
+ * has to keep an odd byte or half a surrogate pair across reads, replace
+ * what is not UTF-16 by U+FFFD instead of stopping, and work in a static
+ * build without glibc's gconv modules; that is thirty lines here and more
+ * than that around iconv's EINVAL/EILSEQ cases.
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -16,6 +28,10 @@
 
 #define BUFSZ (INPUT_MAXLINE + 1)	/* a longest line plus its NUL */
 #define ZBUFSZ (256U * 1024)
+#define EBUFSZ (64U * 1024)	/* UTF-16 bytes read ahead of decoding */
+#define SNIFF16 512		/* bytes looked at for UTF-16 without a BOM */
+
+enum enc { ENC_BYTES, ENC_UTF16LE, ENC_UTF16BE };
 
 struct input {
 	char *name;
@@ -37,6 +53,13 @@ struct input {
 	int zeof;		/* raw input exhausted */
 	int zend;		/* the last member ended cleanly */
 	uint64_t raw;
+
+	int enc;		/* enum enc: the decoding layer */
+	unsigned char *ebuf;	/* UTF-16 bytes: [epos, eend) not decoded */
+	size_t epos, eend, ebufsz;
+	int eeof;		/* no more UTF-16 bytes will come */
+	uint64_t nuls;		/* NUL bytes before the line last returned */
+	uint64_t pendnul;	/* NUL bytes skipped at the start, for line 1 */
 
 	uint64_t lineno;
 	uint64_t lineoff;
@@ -139,14 +162,13 @@ zfill(struct input *in)
 	return 0;
 }
 
-/* Decompress into buf[end, BUFSZ); return the bytes produced (0 = end). */
+/* Decompress into dst[0, want); return the bytes produced (0 = end). */
 static size_t
-gz_fill(struct input *in)
+gz_fill(struct input *in, unsigned char *dst, size_t want)
 {
-	size_t want = BUFSZ - in->end;
 	int rc;
 
-	in->zs.next_out = in->buf + in->end;
+	in->zs.next_out = dst;
 	in->zs.avail_out = (uInt)want;
 	while (in->zs.avail_out == want) {
 		if (in->zs.avail_in == 0 && zfill(in) < 0) {
@@ -190,6 +212,101 @@ gz_fill(struct input *in)
 	return want - in->zs.avail_out;
 }
 
+/* The bytes under the decoding layer: up to want of them into dst. */
+static size_t
+low_fill(struct input *in, unsigned char *dst, size_t want)
+{
+	ssize_t r;
+
+	if (in->gz)
+		return gz_fill(in, dst, want);
+	r = raw_read(in, dst, want);
+	return r > 0 ? (size_t)r : 0;
+}
+
+/* Append code point c to buf as UTF-8. */
+static void
+put_utf8(struct input *in, uint32_t c)
+{
+	unsigned char *o = in->buf + in->end;
+
+	if (c < 0x80) {
+		o[0] = (unsigned char)c;
+		in->end += 1;
+	} else if (c < 0x800) {
+		o[0] = (unsigned char)(0xc0 | c >> 6);
+		o[1] = (unsigned char)(0x80 | (c & 0x3f));
+		in->end += 2;
+	} else if (c < 0x10000) {
+		o[0] = (unsigned char)(0xe0 | c >> 12);
+		o[1] = (unsigned char)(0x80 | (c >> 6 & 0x3f));
+		o[2] = (unsigned char)(0x80 | (c & 0x3f));
+		in->end += 3;
+	} else {
+		o[0] = (unsigned char)(0xf0 | c >> 18);
+		o[1] = (unsigned char)(0x80 | (c >> 12 & 0x3f));
+		o[2] = (unsigned char)(0x80 | (c >> 6 & 0x3f));
+		o[3] = (unsigned char)(0x80 | (c & 0x3f));
+		in->end += 4;
+	}
+}
+
+/* The UTF-16 unit at p in the input's byte order. */
+static uint32_t
+unit16(const struct input *in, const unsigned char *p)
+{
+	return in->enc == ENC_UTF16LE ? (uint32_t)(p[0] | p[1] << 8) :
+	    (uint32_t)(p[0] << 8 | p[1]);
+}
+
+/*
+ * Decode UTF-16 into buf[end, BUFSZ) (a character may reach 3 bytes past
+ * BUFSZ: buf has room for it).  Return the bytes produced; 0 = the end.
+ * Half a pair waits for the next read; an unpaired surrogate or an odd
+ * byte at the end is U+FFFD.
+ */
+static size_t
+u16_fill(struct input *in)
+{
+	size_t start = in->end, k;
+	uint32_t c, lo;
+
+	while (in->end < BUFSZ) {
+		k = in->eend - in->epos;
+		c = k >= 2 ? unit16(in, in->ebuf + in->epos) : 0;
+		if (k >= 4 || (k >= 2 && (c < 0xd800 || c >= 0xdc00)) ||
+		    (k >= 2 && in->eeof)) {
+			in->epos += 2;
+			if (c >= 0xd800 && c < 0xdc00 && k >= 4 &&
+			    (lo = unit16(in, in->ebuf + in->epos)) >= 0xdc00 &&
+			    lo < 0xe000) {
+				in->epos += 2;
+				c = 0x10000 + ((c - 0xd800) << 10) +
+				    (lo - 0xdc00);
+			} else if (c >= 0xd800 && c < 0xe000)
+				c = 0xfffd;
+			put_utf8(in, c);
+			continue;
+		}
+		if (in->eeof) {
+			if (k == 1)
+				put_utf8(in, 0xfffd);
+			in->epos = in->eend;
+			break;
+		}
+		if (in->end > start)
+			break;	/* give what came: a read might wait */
+		memmove(in->ebuf, in->ebuf + in->epos, k);
+		in->epos = 0;
+		in->eend = k;
+		k = low_fill(in, in->ebuf + k, in->ebufsz - k);
+		if (k == 0)
+			in->eeof = 1;
+		in->eend += k;
+	}
+	return in->end - start;
+}
+
 /*
  * Make room and read more data after end.  Return the number of new bytes;
  * 0 means the end (or an error, with in->failed set).
@@ -198,30 +315,110 @@ static size_t
 fill(struct input *in)
 {
 	size_t got;
-	ssize_t r;
 
 	if (in->eof)
 		return 0;
-	if (in->pos > 0 && (in->end == BUFSZ || in->pos >= BUFSZ / 2)) {
+	if (in->pos > 0 && (in->end >= BUFSZ || in->pos >= BUFSZ / 2)) {
 		memmove(in->buf, in->buf + in->pos, in->end - in->pos);
 		in->base += in->pos;
 		in->end -= in->pos;
 		in->pos = 0;
 	}
-	if (in->end == BUFSZ)
+	if (in->end >= BUFSZ)
 		return 0;
-	if (in->gz) {
-		got = gz_fill(in);
+	if (in->enc != ENC_BYTES) {
+		got = u16_fill(in);
 		if (got == 0)
 			in->eof = 1;
-	} else {
-		r = raw_read(in, in->buf + in->end, BUFSZ - in->end);
-		got = r > 0 ? (size_t)r : 0;
-		if (r <= 0)
-			in->eof = 1;
+		return got;
 	}
+	got = low_fill(in, in->buf + in->end, BUFSZ - in->end);
+	if (got == 0)
+		in->eof = 1;
 	in->end += got;
 	return got;
+}
+
+/* Pass over the NUL bytes at pos; return how many there were. */
+static uint64_t
+skip_nuls(struct input *in)
+{
+	uint64_t n = 0;
+
+	for (;;) {
+		while (in->pos < in->end && in->buf[in->pos] == '\0') {
+			in->pos++;
+			n++;
+		}
+		if (in->pos < in->end || fill(in) == 0)
+			return n;
+	}
+}
+
+/*
+ * UTF-16 without a byte order mark, told by its NUL bytes: of the first
+ * n bytes, taken in pairs, nine in ten of those not both NUL are an ASCII
+ * character beside a NUL, on the same side, from the first pair on.
+ */
+static int
+sniff_utf16(const unsigned char *p, size_t n)
+{
+	size_t i, le = 0, be = 0, other = 0;
+
+	for (i = 0; i + 1 < n; i += 2)
+		if (p[i] != 0 && p[i] < 0x80 && p[i + 1] == 0)
+			le++;
+		else if (p[i] == 0 && p[i + 1] != 0 && p[i + 1] < 0x80)
+			be++;
+		else if (p[i] != 0 || p[i + 1] != 0)
+			other++;
+	if (n >= 2 && p[1] == 0 && le >= 8 && le >= 9 * (le + be + other) / 10)
+		return ENC_UTF16LE;
+	if (n >= 2 && p[0] == 0 && be >= 8 && be >= 9 * (le + be + other) / 10)
+		return ENC_UTF16BE;
+	return ENC_BYTES;
+}
+
+/*
+ * The decoding layer, set up on the first bytes: UTF-16 by its byte order
+ * mark or its NUL bytes, then decoded; a UTF-8 byte order mark dropped;
+ * NUL bytes at the start passed over (counted for the first line).  No
+ * binary format gpumem reads starts with any of these.
+ */
+static void
+decode_setup(struct input *in)
+{
+	const unsigned char *p;
+	size_t n, bom = 0;
+
+	while (in->end - in->pos < 2 && fill(in) > 0)
+		;
+	p = in->buf + in->pos;
+	n = in->end - in->pos;
+	if (n >= 2 && p[0] == 0xff && p[1] == 0xfe) {
+		in->enc = ENC_UTF16LE;
+		bom = 2;
+	} else if (n >= 2 && p[0] == 0xfe && p[1] == 0xff) {
+		in->enc = ENC_UTF16BE;
+		bom = 2;
+	} else
+		in->enc = sniff_utf16(p, n < SNIFF16 ? n : SNIFF16);
+	if (in->enc != ENC_BYTES) {
+		in->ebufsz = n > EBUFSZ ? n : EBUFSZ;
+		in->ebuf = emalloc(in->ebufsz);
+		memcpy(in->ebuf, p + bom, n - bom);
+		in->epos = 0;
+		in->eend = n - bom;
+		in->eeof = in->eof;
+		in->eof = 0;
+		in->pos = in->end = 0;
+	}
+	while (in->end - in->pos < 3 && fill(in) > 0)
+		;
+	p = in->buf + in->pos;
+	if (in->end - in->pos >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		in->pos += 3;
+	in->pendnul = skip_nuls(in);
 }
 
 /* Standard input after input_close(), with what it had read ahead. */
@@ -270,7 +467,7 @@ input_open(const char *path)
 		in->is_file = S_ISREG(st.st_mode);
 		in->name = estrdup(path);
 	}
-	in->buf = emalloc(BUFSZ + 1);
+	in->buf = emalloc(BUFSZ + 4);	/* see u16_fill, input_getline */
 
 	/* Sniff the raw bytes for the gzip magic. */
 	in->zbuf = emalloc(ZBUFSZ);
@@ -301,6 +498,7 @@ input_open(const char *path)
 		if (r == 0)
 			in->eof = 1;
 	}
+	decode_setup(in);
 	return in;
 }
 
@@ -322,6 +520,7 @@ input_close(struct input *in)
 	if (!in->is_stdin && in->fd >= 0)
 		close(in->fd);
 	free(in->zbuf);
+	free(in->ebuf);
 	free(in->buf);
 	free(in->name);
 	free(in);
@@ -390,6 +589,8 @@ input_getline(struct input *in, char **line, size_t *len)
 	size_t scanned = 0, n;
 	int toolong = 0;
 
+	in->nuls = in->pendnul + skip_nuls(in);
+	in->pendnul = 0;
 	for (;;) {
 		nl = memchr(in->buf + in->pos + scanned, '\n',
 		    in->end - in->pos - scanned);
@@ -437,8 +638,31 @@ input_getline(struct input *in, char **line, size_t *len)
 	*nl = '\0';	/* buf has one spare byte past BUFSZ for this */
 	if (n > 0 && (*line)[n - 1] == '\r')
 		(*line)[--n] = '\0';
+	if (n >= 3 && memcmp(*line, "\xef\xbb\xbf", 3) == 0) {
+		*line += 3;	/* files joined with cat: each had its mark */
+		n -= 3;
+	}
 	*len = n;
 	return 1;
+}
+
+uint64_t
+input_line_nuls(const struct input *in)
+{
+	return in->nuls + in->pendnul;
+}
+
+const char *
+input_encoding(const struct input *in)
+{
+	switch (in->enc) {
+	case ENC_UTF16LE:
+		return "UTF-16LE";
+	case ENC_UTF16BE:
+		return "UTF-16BE";
+	default:
+		return NULL;
+	}
 }
 
 uint64_t

@@ -7,6 +7,13 @@
  *
  * All data that could be decoded is delivered before an error is reported:
  * a truncated .gz yields every line before the cut, then -1.
+ *
+ * Text encodings are decoded under everything else (peek, read, lines):
+ * UTF-16LE and UTF-16BE, told by their byte order mark or, without one,
+ * by the NUL byte beside each ASCII character, come out as UTF-8 (what is
+ * not UTF-16 as U+FFFD); a UTF-8 byte order mark at the start is dropped,
+ * and so are NUL bytes at the start (a file cut while a writer kept
+ * appending), counted for the first line (input_line_nuls).
  */
 #ifndef GPUMEM_INPUT_H
 #define GPUMEM_INPUT_H
@@ -107,6 +114,18 @@ ssize_t input_read(struct input *in, void *buf, size_t n);
  * INPUT_MAXLINE, which has been skipped (input_lineno() names it).
  */
 int input_getline(struct input *in, char **line, size_t *len);
+
+/*
+ * The NUL bytes passed over before the line last returned: a line never
+ * starts with NUL (input_getline drops them, and a UTF-8 byte order mark
+ * after them: files joined with cat).  NUL bytes further in are the
+ * line's.  Before the first line: those at the start of the input (all
+ * of it when nothing else came).
+ */
+uint64_t input_line_nuls(const struct input *in);
+
+/* "UTF-16LE" or "UTF-16BE" when the input was decoded, else NULL. */
+const char *input_encoding(const struct input *in);
 
 /* The number of the line last returned (1-based). */
 uint64_t input_lineno(const struct input *in);

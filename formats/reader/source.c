@@ -282,6 +282,9 @@ starts_binary(struct source *s)
 	return rec_bin_sniff(p, n);
 }
 
+static const char not_ours[] =
+    "binary data that is not a capture or log gpumem reads";
+
 static const struct format *
 detect(struct source *s)
 {
@@ -302,7 +305,10 @@ detect(struct source *s)
 			source_fail(s, "%s", input_error(s->in));
 			return NULL;
 		}
-		s->empty = 1;
+		if (input_line_nuls(s->in) > 0)	/* NUL bytes only */
+			source_fail(s, "%s", not_ours);
+		else
+			s->empty = 1;
 		return NULL;
 	}
 	for (i = 0; formats[i] != NULL; i++)
@@ -332,8 +338,7 @@ detect(struct source *s)
 		return NULL;
 	}
 	if (looks_binary(p, n)) {
-		source_fail(s, "binary data that is not a capture or log "
-		    "gpumem reads");
+		source_fail(s, "%s", not_ours);
 		return NULL;
 	}
 	nl = split_lines(p, n, at_end, &copy, lines, SNIFF_LINES);
@@ -398,6 +403,38 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 	return s;
 }
 
+/*
+ * A line with NUL bytes: a file cut (truncated) while a writer kept
+ * appending at its offset holds a run of them, and the writer's text after
+ * it.  Keep that text (the parser judges it as any line) and count the
+ * repair; a line of NUL bytes only is passed over, counted; a NUL byte
+ * alone (not a run) inside a line is damage, reported.  Return whether
+ * the line (*line, *len, moved past the NUL bytes) is to be parsed.
+ */
+static int
+nul_repair(struct source *s, char **line, size_t *len)
+{
+	char *p = memrchr(*line, '\0', *len), *q;
+
+	if (p != NULL) {
+		for (q = p; q > *line && q[-1] == '\0'; q--)
+			;
+		if (p == q && q > *line) {
+			source_bad(s, "binary data in a text line");
+			return 0;
+		}
+		*len -= (size_t)(p + 1 - *line);
+		*line = p + 1;
+	} else if (input_line_nuls(s->in) == 0)
+		return 1;
+	if (strspn(*line, " \t") == *len) {
+		source_skip(s, "lines of NUL bytes only");
+		return 0;
+	}
+	s->nnulfix++;
+	return 1;
+}
+
 /* One step of a text format: one line. */
 static int
 text_step(struct source *s)
@@ -408,9 +445,7 @@ text_step(struct source *s)
 
 	rc = input_getline(s->in, &line, &len);
 	if (rc == 1) {
-		if (memchr(line, '\0', len) != NULL)
-			source_bad(s, "binary data in a text line");
-		else
+		if (nul_repair(s, &line, &len))
 			s->fmt->line(s->st, line, unquote_all(line, len));
 		return 1;
 	}
@@ -1101,6 +1136,14 @@ source_summary(struct source *s, int procs)
 			sbuf_printf(&sb, ", %llu clock step%s back read as "
 			    "continuing", (unsigned long long)s->nstep,
 			    s->nstep == 1 ? "" : "s");
+		if (input_encoding(s->in) != NULL)
+			sbuf_printf(&sb, ", decoded from %s",
+			    input_encoding(s->in));
+		if (s->nnulfix > 0)
+			sbuf_printf(&sb, ", %llu line%s read after NUL bytes "
+			    "(a file cut while written)",
+			    (unsigned long long)s->nnulfix,
+			    s->nnulfix == 1 ? "" : "s");
 		if (s->device_only && !procs)
 			sbuf_adds(&sb, "; device only: no per-process data, "
 			    "tasks need --tasks");

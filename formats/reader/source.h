@@ -199,6 +199,7 @@ struct source {
 	const char *lasthost;	/* the host of the last lookup (a key) */
 	struct rclock *lastclk;	/* and its clocks */
 	uint64_t nstep;		/* clock steps back repaired */
+	uint64_t nnulfix;	/* lines read after a run of NUL bytes */
 };
 
 /*

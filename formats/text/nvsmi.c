@@ -15,6 +15,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "field.h"
 #include "gtime.h"
@@ -66,6 +67,9 @@ struct nvsmi {
 	uint64_t nblocks;
 	size_t block_rows;
 	int noclock_said;
+	int glued;		/* the row's time came glued in front of it */
+	uint64_t glued_ts;
+	struct sbuf phost;	/* the host of a "host: " prefix (pdsh) */
 
 	/* Rows with a timestamp but no GPU column: position in the poll. */
 	uint64_t poll_ts;
@@ -228,15 +232,37 @@ line_header_kind(char *line)
 	return header_kind(line, NULL, NULL);
 }
 
-/* "2024/06/01 11:27:15.361, ..." : a headerless nvidia-smi row. */
+/*
+ * The length of a "host: " prefix that pdsh and clush put before each
+ * line of a remote command, or 0: a host name (letters, digits, '.', '-',
+ * '_') and ": ".  No line of a log starts so (times have no space after
+ * their colons).
+ */
+static size_t
+host_prefix(const char *line)
+{
+	size_t i = strspn(line, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_");
+
+	return i > 0 && line[i] == ':' && line[i + 1] == ' ' ? i + 2 : 0;
+}
+
+/*
+ * "2024/06/01 11:27:15.361, ..." : a headerless nvidia-smi row; also one
+ * with epoch seconds in front, in MiB (echo "$(date +%s),$(nvidia-smi
+ * ... --format=csv,noheader)").
+ */
 static int
 is_nvsmi_row(const char *line)
 {
 	uint64_t t;
-	const char *comma = strchr(line, ',');
+	const char *comma;
 
-	return comma != NULL && gtime_nvsmi(line, (size_t)(comma - line),
-	    &t) == 0;
+	line += host_prefix(line);
+	comma = strchr(line, ',');
+	return comma != NULL && (gtime_nvsmi(line, (size_t)(comma - line),
+	    &t) == 0 || (gtime_epoch(line, (size_t)(comma - line), &t) == 0 &&
+	    strstr(comma, " MiB") != NULL));
 }
 
 static int
@@ -246,7 +272,8 @@ sniff(char *const *lines, size_t n, enum kind want)
 	int rows = 0;
 
 	for (i = 0; i < n; i++) {
-		enum kind k = line_header_kind(lines[i]);
+		enum kind k = line_header_kind(lines[i] +
+		    host_prefix(lines[i]));
 
 		if (k == want)
 			return 90;
@@ -412,6 +439,60 @@ windows_time(const char *s, int *h, int *mi)
 }
 
 /*
+ * A time of day alone, "13:02:11" (date +%T between blocks): on the day
+ * of the clock so far (the last date line or block, else --start), the
+ * next day when it is earlier than that clock's time of day.  Without a
+ * day it is counted and passed over.  Return whether the line was one.
+ */
+static int
+time_only_line(struct nvsmi *p, const char *line, size_t len)
+{
+	const struct readopts *o = p->s->opt;
+	uint64_t last, frac = 0;
+	int64_t secs;
+	time_t t;
+	struct tm tm;
+	size_t i, scale = 100000000;
+	int h, mi, sec;
+
+	if (len < 8 || line[2] != ':' || line[5] != ':' ||
+	    !isdigit((unsigned char)line[0]) || !isdigit((unsigned char)line[1]) ||
+	    !isdigit((unsigned char)line[3]) || !isdigit((unsigned char)line[4]) ||
+	    !isdigit((unsigned char)line[6]) || !isdigit((unsigned char)line[7]))
+		return 0;
+	if (len > 8 && (line[8] != '.' || strspn(line + 9, "0123456789") !=
+	    len - 9))
+		return 0;
+	h = (line[0] - '0') * 10 + (line[1] - '0');
+	mi = (line[3] - '0') * 10 + (line[4] - '0');
+	sec = (line[6] - '0') * 10 + (line[7] - '0');
+	for (i = 9; i < len && scale > 0; i++, scale /= 10)
+		frac += (uint64_t)(line[i] - '0') * scale;
+	if (p->have_pending)
+		last = p->pending;
+	else if (p->nblocks > 0)
+		last = p->block_ts;
+	else if (o->have_start)
+		last = o->start;
+	else {
+		source_skip(p->s, "time lines without a date (give --start)");
+		return 1;
+	}
+	t = (time_t)(last / NS_PER_SEC);
+	if (h > 23 || mi > 59 || sec > 60 || localtime_r(&t, &tm) == NULL ||
+	    gtime_local(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, h, mi,
+	    sec, &secs) < 0)
+		return 0;
+	if ((uint64_t)secs * NS_PER_SEC + frac < last &&
+	    last - ((uint64_t)secs * NS_PER_SEC + frac) > 3600 * NS_PER_SEC)
+		secs += 86400;	/* past midnight */
+	p->pending = (uint64_t)secs * NS_PER_SEC + frac;
+	p->have_pending = 1;
+	p->clocklines = 1;
+	return 1;
+}
+
+/*
  * Lines that wrappers add around nvidia-smi output.  Return 1 when the line
  * was one (used as a clock, or counted and passed over).
  */
@@ -454,6 +535,17 @@ wrapper_line(struct nvsmi *p, const char *line, size_t len)
 	}
 	if (line[0] == '#') {
 		source_skip(p->s, "comment lines");
+		return 1;
+	}
+	if (time_only_line(p, line, len))
+		return 1;
+	if (line[0] == '|' || (line[0] == '+' && line[1] == '-')) {
+		source_skip(p->s, "nvidia-smi table lines (--format table "
+		    "reads them)");
+		return 1;
+	}
+	if (len >= 3 && strspn(line, "-=*_~ \t") == len) {
+		source_skip(p->s, "separator lines");
 		return 1;
 	}
 	return 0;
@@ -519,6 +611,10 @@ row_time(struct nvsmi *p, uint64_t *ts)
 	int i = p->col[C_TS], rc;
 	char q[48];
 
+	if (i < 0 && p->glued) {
+		*ts = p->glued_ts;
+		return 0;
+	}
 	if (i < 0)
 		return block_time(p, ts);
 	if (p->lastlen > 0 && p->len[i] == p->lastlen &&
@@ -527,8 +623,9 @@ row_time(struct nvsmi *p, uint64_t *ts)
 		return 0;
 	}
 	if ((rc = gtime_nvsmi(p->f[i], p->len[i], ts)) == -1 &&
-	    (rc = gtime_iso(p->f[i], p->len[i], ts)) == -1)
-		rc = gtime_ctime(p->f[i], p->len[i], ts);
+	    (rc = gtime_iso(p->f[i], p->len[i], ts)) == -1 &&
+	    (rc = gtime_ctime(p->f[i], p->len[i], ts)) == -1)
+		rc = gtime_epoch(p->f[i], p->len[i], ts);
 	if (rc == 0) {
 		if (p->len[i] < sizeof(p->lastts)) {
 			memcpy(p->lastts, p->f[i], p->len[i]);
@@ -838,6 +935,13 @@ row(struct nvsmi *p, char *line)
 	char q[48];
 
 	nf = field_split(line, ',', p->f, p->len, MAXCOLS);
+	p->glued = p->col[C_TS] < 0 && nf == p->ncols + 1 &&
+	    gtime_epoch(p->f[0], p->len[0], &p->glued_ts) == 0;
+	if (p->glued) {
+		/* echo "$(date +%s),$(nvidia-smi ... noheader)" */
+		memmove(p->f, p->f + 1, --nf * sizeof(p->f[0]));
+		memmove(p->len, p->len + 1, nf * sizeof(p->len[0]));
+	}
 	if (nf < p->ncols) {
 		source_bad(p->s, "expected %zu fields, got %zu", p->ncols, nf);
 		return;
@@ -864,7 +968,8 @@ row(struct nvsmi *p, char *line)
 		return;
 	rec_init(&r);
 	sbuf_reset(&p->host);
-	sbuf_adds(&p->host, source_host(p->s, text_of(p, &p->name,
+	sbuf_adds(&p->host, source_host(p->s, p->col[C_HOST] < 0 &&
+	    p->phost.len > 0 ? p->phost.buf : text_of(p, &p->name,
 	    p->col[C_HOST])));
 	r.host = p->host.buf;
 	if (row_time(p, &r.ts) < 0)
@@ -949,9 +1054,16 @@ line_fn(void *st, char *line, size_t len)
 	char *l = skip_bom(line);
 	enum kind k;
 	uint64_t bad;
+	size_t hl;
 	int comma;
 
 	len -= (size_t)(l - line);
+	if ((hl = host_prefix(l)) > 0) {
+		/* pdsh, clush: "node07: <line>"; the host of its rows. */
+		sbuf_set(&p->phost, l, hl - 2);
+		l += hl;
+		len -= hl;
+	}
 	if (len == 0 || strspn(l, " \t") == len)
 		return;
 	comma = strchr(l, ',') != NULL;
@@ -1039,6 +1151,7 @@ free_fn(void *st)
 		free(p->z[i].name);
 	}
 	free(p->z);
+	sbuf_release(&p->phost);
 	free(p);
 }
 

@@ -103,6 +103,32 @@ main(void)
 	    1691149470000000000ULL);
 	CHECK_U64(p(gtime_ctime, "Fri Xyz  4 11:44:30 2023"), UINT64_MAX);
 	CHECK_U64(p(gtime_ctime, "Fri Aug  4 11:44 2023"), UINT64_MAX);
+	/*
+	 * date(1)'s 12-hour form of en_US locales and zones applied; the
+	 * truths are GNU date's (TZ=UTC date -d '2025-02-26 13:50:18 EST'
+	 * +%s).  12 AM is midnight, 12 PM noon.
+	 */
+	CHECK_U64(p(gtime_ctime, "Wed Feb 26 01:50:18 PM EST 2025"),
+	    1740595818000000000ULL);
+	CHECK_U64(p(gtime_ctime, "Wed Feb 26 12:05:00 AM -0500 2025"),
+	    1740546300000000000ULL);
+	CHECK_U64(p(gtime_ctime, "Wed Feb 26 12:05:00 PM 2025"),
+	    1740571500000000000ULL);
+	CHECK_U64(p(gtime_ctime, "Tue Jul  1 09:00:00 CEST 2025"),
+	    1751353200000000000ULL);
+	CHECK_U64(p(gtime_ctime, "Tue Jul  1 09:00:00 +05:30 2025"),
+	    1751340600000000000ULL);
+	CHECK_U64(p(gtime_ctime, "Wed Jan  1 09:00:00 JST 2025"),
+	    1735689600000000000ULL);
+	CHECK_U64(p(gtime_ctime, "Wed Jan  1 09:00:00 AEDT 2025"),
+	    1735682400000000000ULL);
+	CHECK_U64(p(gtime_ctime, "Wed Feb 26 13:50:18 PM EST 2025"), UINT64_MAX);
+	CHECK_U64(p(gtime_ctime, "Wed Feb 26 01:50:18 XM EST 2025"), UINT64_MAX);
+	CHECK_U64(p(gtime_ctime, "Wed Feb 26 01:50:18 PM EST x 2025"),
+	    UINT64_MAX);
+	/* A zone word not in the table is local time, as before. */
+	CHECK_U64(p(gtime_ctime, "Wed Jan  1 09:00:00 HKT 2025"),
+	    1735722000000000000ULL);
 
 	/* What users give on the command line. */
 	CHECK(gtime_parse("@1700000000.25", &t) == 0);

@@ -88,6 +88,76 @@ lines(const char *path, int *rc_end)
 	return out;
 }
 
+/*
+ * UTF-16 decoding at its edges: a surrogate pair split across the layer's
+ * reads (at 64 KiB), an unpaired surrogate and an odd last byte (U+FFFD),
+ * a BOM in the middle of the text (files joined with cat) dropped at a
+ * line's start, and NUL bytes before a line counted.
+ */
+static void
+test_utf16(void)
+{
+	static unsigned char big[70000];
+	struct input *in;
+	char *line;
+	size_t len, i = 0;
+	int rc;
+
+	/* "a\n" then x's up to the pair at bytes 65534..65537, "\n". */
+	big[i++] = 0xff;
+	big[i++] = 0xfe;
+	big[i++] = 'a';
+	big[i++] = 0;
+	big[i++] = '\n';
+	big[i++] = 0;
+	while (i < 65534) {
+		big[i++] = 'x';
+		big[i++] = 0;
+	}
+	/* U+1F600 is d83d de00; the BOM is there for the layer only. */
+	big[i++] = 0x3d;
+	big[i++] = 0xd8;
+	big[i++] = 0x00;
+	big[i++] = 0xde;
+	big[i++] = '\n';
+	big[i++] = 0;
+	write_file("big16.txt", big, i);
+	in = input_open("big16.txt");
+	CHECK(input_getline(in, &line, &len) == 1);
+	CHECK_STR(line, "a");
+	CHECK(input_getline(in, &line, &len) == 1);
+	CHECK_U64(len, (65534 - 6) / 2 + 4);
+	CHECK(len >= 4 && memcmp(line + len - 4, "\xf0\x9f\x98\x80", 4) == 0);
+	CHECK(input_getline(in, &line, &len) == 0);
+	CHECK_STR(input_encoding(in), "UTF-16LE");
+	input_close(in);
+
+	/*
+	 * BE without a BOM (told by nine in ten pairs): a lone low
+	 * surrogate, a BOM not at a line's start kept, one at a line's
+	 * start dropped, an odd last byte.
+	 */
+	write_file("be.txt", "\0a\0b\0c\0d\0e\0f\0g\0h\0a\0b\0c\0d\0e\0f"
+	    "\0g\0h\0a\0b\0c\0d\0e\0f\0g\0h\0a\0b\0c\0d\0e\0f\0g\0h\0\n"
+	    "\xdc\0\xfe\xff\0i\0\n\xfe\xff\0j\0\n\0", 81);
+	CHECK_STR(lines("be.txt", &rc), "abcdefghabcdefghabcdefghabcdefgh|\xef\xbf\xbd\xef\xbb\xbf"
+	    "i|j|\xef\xbf\xbd|");
+
+	/* NUL bytes before lines: counted; a UTF-8 BOM after them dropped. */
+	write_file("nul.txt", "\0\0\0a\nb\n\0\0\xef\xbb\xbf" "c\n", 13);
+	in = input_open("nul.txt");
+	CHECK(input_getline(in, &line, &len) == 1);
+	CHECK_STR(line, "a");
+	CHECK_U64(input_line_nuls(in), 3);
+	CHECK(input_getline(in, &line, &len) == 1);
+	CHECK_U64(input_line_nuls(in), 0);
+	CHECK(input_getline(in, &line, &len) == 1);
+	CHECK_STR(line, "c");
+	CHECK_U64(input_line_nuls(in), 2);
+	CHECK(input_encoding(in) == NULL);
+	input_close(in);
+}
+
 /* The wait hook's state: the pipe to feed, and what to answer. */
 static struct {
 	int fd;			/* write end */
@@ -336,7 +406,8 @@ main(void)
 
 	CHECK(input_open("does-not-exist") == NULL);
 	CHECK(input_open(".") == NULL);
-	test_live();
+	test_utf16();
+	test_live();	/* last: it ends every input (input_end_all) */
 	leave_tmpdir(dir);
 	TEST_END("input");
 }

@@ -2,7 +2,8 @@
 # gzip through a fixed buffer whatever the ratio, so a bomb costs time in
 # proportion to what it inflates to and never memory; there is no ratio
 # beyond which it refuses (a log of identical lines is a bomb too).  1 GiB
-# of zeros is refused at once as binary data, 1 GiB of blank lines is an
+# of zeros is read through (NUL bytes before text are a cut log's, and may
+# be as long) and refused as binary data, 1 GiB of blank lines is an
 # empty input, 1 GiB of records is read to the last one (16 MiB under
 # ASan), in the memory of a small file.
 . "$TESTS/lib.sh"
