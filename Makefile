@@ -53,6 +53,7 @@ LIBDIRS = $(sort $(patsubst %/,%,$(dir $(wildcard \
 	$(addsuffix /*/*.[ch],$(SRCDIRS))))))
 INCDIRS = $(SRCDIRS) $(LIBDIRS)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(PKG_CFLAGS) \
+	-DGPUMEM_DATADIR='"$(DATADIR)/gpumem"' \
 	$(addprefix -I,$(INCDIRS)) $(SAN) $(CFLAGS)
 ALL_LDFLAGS = $(SAN) $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm
@@ -196,6 +197,8 @@ install: $(BINS)
 	done
 	mkdir -p $(DESTDIR)$(DATADIR)/gpumem/wireshark
 	cp contrib/wireshark/gmem.lua $(DESTDIR)$(DATADIR)/gpumem/wireshark/
+	mkdir -p $(DESTDIR)$(DATADIR)/gpumem/maps
+	cp formats/maps/*.yaml $(DESTDIR)$(DATADIR)/gpumem/maps/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gpumem

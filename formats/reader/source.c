@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "colmap.h"
 #include "gtime.h"
 #include "hmap.h"
 #include "recfmt.h"
@@ -271,7 +272,9 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 		 */
 		if (s->fmt == &fmt_stream && starts_binary(s))
 			s->fmt = &fmt_stream_bin;
-	} else
+	} else if (opt->map != NULL)
+		s->fmt = &fmt_colmap;
+	else
 		s->fmt = detect(s);
 	if (s->fmt == NULL) {
 		s->eof = 1;

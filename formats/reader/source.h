@@ -58,6 +58,7 @@ struct readopts {
 	/* Filters applied to the merged stream. */
 	struct idset gpus, pids;
 	uint64_t since, until;	/* until = UINT64_MAX when not given */
+	const char *map;	/* --map: a column map (colmap.h), or NULL */
 };
 
 /* Set the defaults: detect formats, window 4096, no filters. */
