@@ -31,7 +31,10 @@ const char readopt_help[] =
 "  --map MAP          read CSV through a column map: inline\n"
 "                     (timestamp=ts:ms,memory_used=mem_mb:MB,gpu=gpu_id),\n"
 "                     a YAML file, or a shipped map (amd-smi, rocm-smi,\n"
-"                     xpu-smi)\n";
+"                     xpu-smi)\n"
+"  --host-from-file[=REGEX]\n"
+"                     each file its own host: its base name without\n"
+"                     extensions, or what REGEX matches in it\n";
 
 static uint64_t
 time_arg(const char *opt, const char *arg)
@@ -126,6 +129,18 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 			die("--map: %s", err);
 		colmap_free(m);
 		o->map = arg;
+		return 1;
+	}
+	case OPT_HOST_FROM_FILE: {
+		char err[256], *h;
+
+		if (arg != NULL && source_file_host("", arg, &h, err,
+		    sizeof(err)) < 0)
+			die("--host-from-file: '%s': %s", arg, err);
+		if (arg != NULL)
+			free(h);
+		o->host_from_file = 1;
+		o->host_pattern = arg;
 		return 1;
 	}
 	case OPT_LAG:

@@ -33,6 +33,7 @@ enum {
 	OPT_NO_LIVE,
 	OPT_LAG,
 	OPT_MAP,
+	OPT_HOST_FROM_FILE,
 	OPT_READ_LAST		/* tools number their own long options from here */
 };
 
@@ -51,7 +52,8 @@ enum {
 	{"strict", no_argument, NULL, OPT_STRICT}, \
 	{"filter", required_argument, NULL, OPT_FILTER}, \
 	{"port", required_argument, NULL, OPT_PORT}, \
-	{"map", required_argument, NULL, OPT_MAP}
+	{"map", required_argument, NULL, OPT_MAP}, \
+	{"host-from-file", optional_argument, NULL, OPT_HOST_FROM_FILE}
 
 /*
  * Reading inputs as they grow (read --live, send): a tool that offers it
