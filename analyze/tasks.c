@@ -4,6 +4,8 @@
  * it held memory, how long its memory stayed occupied after it ended, and
  * what never came back.  See analyze/engine/engine.h for the definitions.
  */
+#include <sys/stat.h>
+
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,17 +121,75 @@ summary(const struct engine_stats *st, const struct ctx *c)
 	sbuf_release(&sb);
 }
 
+/* Declare a life of a process listed N/A to the engine of the next pass. */
+static void
+declare_life(void *ctx, const char *host, uint32_t gpu, uint32_t pid,
+    const char *name, uint64_t start, uint64_t end)
+{
+	engine_declare_estimated(ctx, host, gpu, pid, name, start, end);
+}
+
+/* Whether every input can be read again: files and directories, no stdin. */
+static int
+rereadable(char *const *paths, int n)
+{
+	struct stat sb;
+	int i;
+
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (strcmp(paths[i], "-") == 0 || stat(paths[i], &sb) < 0 ||
+		    !(S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode)))
+			return 0;
+	return 1;
+}
+
+/*
+ * One pass over the inputs, the table written to f.  prev: the engine of
+ * a pass that found processes listed with their memory N/A, declared to
+ * this one as estimated tasks, or NULL.  Return the stream's status, or
+ * -1 when the --tasks file could not be read; *ep is the engine.
+ */
+static int
+pass(char **paths, int n, const struct readopts *opt,
+    const struct config *cfg, const char *tasks, FILE *f, int fmt, int utc,
+    struct ctx *c, struct engine *prev, struct engine **ep)
+{
+	struct engine_cb cb;
+	struct stream *st;
+	const struct rec *r;
+
+	memset(c, 0, sizeof(*c));
+	cb.sample = NULL;
+	cb.task = on_task;
+	cb.ctx = c;
+	*ep = engine_new(cfg, &cb);
+	if (tasks != NULL && tasktab_declare(tasks, *ep) < 0)
+		return -1;
+	if (prev != NULL)
+		engine_unlisted(prev, declare_life, *ep);
+	c->w = tasktab_open(f, (enum tasktab_fmt)fmt, utc);
+	st = stream_open(paths, (size_t)n, opt);
+	while ((r = stream_next(st)) != NULL)
+		engine_put(*ep, r);
+	engine_end(*ep);
+	if (tasktab_close(c->w) < 0)
+		c->werr = 1;
+	return stream_close(st);
+}
+
 int
 main(int argc, char *argv[])
 {
 	struct readopts opt;
 	struct config cfg;
 	struct outfile out;
-	struct engine_cb cb;
 	struct engine *e;
-	struct stream *st;
 	struct ctx c;
-	const struct rec *r;
+	FILE *mf;
+	char *mbuf = NULL;
+	size_t mlen = 0, nna;
 	const char *output = NULL, *cfgpath = NULL, *tasks = NULL;
 	int ch, fmt = TT_CSV, utc = 0, status, tol = -1;
 
@@ -185,22 +245,52 @@ main(int argc, char *argv[])
 		goto out;
 	if (tol >= 0)
 		cfg.tolerance = (uint32_t)tol;
-	cb.sample = NULL;
-	cb.task = on_task;
-	cb.ctx = &c;
-	e = engine_new(&cfg, &cb);
-	if (tasks != NULL && tasktab_declare(tasks, e) < 0)
-		goto out;
 	if (outfile_open(&out, output) < 0)
 		goto out;
-	c.w = tasktab_open(out.f, (enum tasktab_fmt)fmt, utc);
-	st = stream_open(argv, (size_t)argc, &opt);
-	while ((r = stream_next(st)) != NULL)
-		engine_put(e, r);
-	engine_end(e);
-	if (tasktab_close(c.w) < 0)
-		c.werr = 1;
-	status = stream_close(st);
+	/*
+	 * The table of the first pass is kept until the end: a second pass
+	 * replaces it when processes were listed with their memory N/A.
+	 */
+	if ((mf = open_memstream(&mbuf, &mlen)) == NULL)
+		die("memory:");
+	status = pass(argv, argc, &opt, &cfg, tasks, mf, fmt, utc, &c, NULL,
+	    &e);
+	if (fclose(mf) != 0)
+		die("memory:");
+	if (status < 0) {
+		outfile_abort(&out);
+		status = EXIT_TROUBLE;
+		goto out;
+	}
+	nna = engine_unlisted(e, NULL, NULL);
+	if (nna > 0 && rereadable(argv, argc)) {
+		struct engine *e2;
+		int v = verbosity, st2;
+
+		warnmsg("%zu processes were listed with their memory N/A "
+		    "(Windows WDDM gives no per-process memory): their tasks "
+		    "are estimated from their lives and the device's usage "
+		    "(note 'estimated')", nna);
+		/* The inputs said what they had to say in the first pass. */
+		verbosity = 0;
+		st2 = pass(argv, argc, &opt, &cfg, tasks, out.f, fmt, utc, &c,
+		    e, &e2);
+		verbosity = v;
+		engine_free(e);
+		e = e2;
+		status = exit_worst(status, st2 < 0 ? EXIT_TROUBLE : st2);
+	} else {
+		if (nna > 0)
+			warnmsg("%zu processes were listed with their memory "
+			    "N/A (Windows WDDM gives no per-process memory): "
+			    "their tasks are estimated from a second reading, "
+			    "which standard input cannot give: give the "
+			    "files", nna);
+		if (mlen > 0 && fwrite(mbuf, 1, mlen, out.f) != mlen)
+			c.werr = 1;
+	}
+	free(mbuf);
+	mbuf = NULL;
 	engine_warnings(e);
 	summary(engine_stats(e), &c);
 	if (c.werr) {
@@ -213,6 +303,7 @@ main(int argc, char *argv[])
 	else if (output == NULL)
 		status = exit_worst(status, close_stdout());
 out:
+	free(mbuf);
 	engine_free(e);
 	config_release(&cfg);
 	idset_release(&opt.gpus);
