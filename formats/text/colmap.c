@@ -505,6 +505,8 @@ open_fn(struct source *s, const char *hint)
 	for (k = 0; k < NKEY; k++)
 		p->col[k] = -1;
 	s->what = colmap_what(p->m);
+	/* Before the header: the stream orders device-only inputs first. */
+	s->device_only = m->c[K_PID].column == NULL;
 	return p;
 }
 
