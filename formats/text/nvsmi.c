@@ -65,6 +65,7 @@ struct nvsmi {
 	uint64_t lastval;
 
 	uint64_t rows, headers;
+	uint64_t nomem;		/* process rows with their memory N/A */
 	int apps_nogpu_said;
 	struct sbuf host, key, name;	/* scratch */
 	char *f[MAXCOLS + 1];
@@ -691,7 +692,8 @@ row(struct nvsmi *p, char *line)
 		if (hu) {
 			r.used = used;
 			r.has |= REC_USED;
-		}
+		} else
+			p->nomem++;	/* WDDM: N/A (engine.h) */
 		r.name = text_of(p, &p->name, p->col[C_PNAME]);
 		r.origin = REC_SNAP_APPS;
 	} else {
@@ -786,6 +788,12 @@ summary(void *st, struct sbuf *sb)
 	if (p->headers > 0)
 		sbuf_printf(sb, ", %llu repeated headers",
 		    (unsigned long long)p->headers);
+	if (p->kind == K_APPS && p->nomem == p->rows && p->rows > 0)
+		sbuf_adds(sb, ", memory N/A on every row (Windows WDDM: "
+		    "tasks are estimated)");
+	else if (p->kind == K_APPS && p->nomem > 0)
+		sbuf_printf(sb, ", memory N/A on %llu rows",
+		    (unsigned long long)p->nomem);
 }
 
 static void

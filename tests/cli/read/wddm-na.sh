@@ -21,3 +21,5 @@ cat nv/query-gpu.csv apps.csv | gpumem-tasks
 grep -v ' 00:00:[3-5][0-9]\| 00:01' nv/query-gpu.csv > q.csv
 grep -v ' 00:00:[3-5][0-9]\| 00:01' apps.csv > a.csv
 gpumem-tasks -q q.csv a.csv | grep running | cut -d, -f2-
+# gpumem read says it in the summary line of the log.
+gpumem-read nv/query-gpu.csv apps.csv > /dev/null
