@@ -5,7 +5,8 @@
 . "$TESTS/lib.sh"
 GPUMEM_MAPS="$TESTS/../formats/maps"
 export GPUMEM_MAPS
-gpumem-synth -s demo | awk -F, 'NR == 1 || $4 == 0' > dev.csv
+# The recording runs over midnight (xpu-smi's times of day roll over).
+gpumem-synth -s demo --start 2026-01-01T23:58:30Z | awk -F, 'NR == 1 || $4 == 0' > dev.csv
 awk -F, 'NR > 1 { print $1, $3, $5 }' dev.csv > want.txt
 got() {
 	awk -F, 'NR > 1 { print $1, $3, $5 }' "$1" > got.txt
@@ -21,10 +22,10 @@ got amd.rec
 awk -F, 'NR == 1 { next }
 $1 != last { print "device,VRAM Total Memory (B),VRAM Total Used Memory (B)"; last = $1 }
 { printf "card%d,%.0f,%.0f\n", $3, $7 * 1048576, $5 * 1048576 }' dev.csv > rocm.csv
-gpumem-read --map rocm-smi --start 2026-01-01T00:00:00Z --interval 1s rocm.csv > rocm.rec
+gpumem-read --map rocm-smi --start 2026-01-01T23:58:30Z --interval 1s rocm.csv > rocm.rec
 got rocm.rec
 # xpu-smi dump -d 0,1 -m 0,18: times of day, the device id padded, MiB
-# with two decimals.
+# with two decimals; --start gives the day of the first.
 awk -F, 'NR == 1 { print "Timestamp, DeviceId, GPU Utilization (%), GPU Memory Used (MiB)"; next }
 { s = substr($1, 1, length($1) - 9) % 86400
   printf "%02d:%02d:%02d.000, %4d, 0.00, %.2f\n", s / 3600, s % 3600 / 60, s % 60, $3, $5 }' \
