@@ -959,6 +959,14 @@ stream_close(struct stream *st)
 		}
 		source_free(s);
 	}
+	{
+		struct sbuf sb = SBUF_INIT;
+
+		if (gpumap_clash(st->gpus, &sb))
+			warnmsg("%s: read as one GPU (per-node logs: give "
+			    "--host-from-file)", sb.buf);
+		sbuf_release(&sb);
+	}
 	if (st->res != NULL && st->res->added > 0)
 		note("added %llu memory_used = 0 records for processes no "
 		    "longer listed", (unsigned long long)st->res->added);
