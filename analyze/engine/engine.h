@@ -155,8 +155,8 @@ void engine_declare_estimated(struct engine *e, const char *host,
 /*
  * The lives of processes listed with their memory N/A (WDDM) seen so far:
  * fn (unless NULL) is called for each, in order of start, with end 0 for
- * one still listed at the end.  Return their number.  A tool that finds any reads
- * its inputs again, declaring them (engine_declare_estimated()).
+ * one still listed at the end.  Return their number.  A tool that finds
+ * any reads its inputs again, declaring them (engine_declare_estimated()).
  */
 typedef void engine_life_fn(void *ctx, const char *host, uint32_t gpu,
     uint32_t pid, const char *name, uint64_t start, uint64_t end);

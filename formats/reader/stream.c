@@ -898,8 +898,8 @@ overlap_check(struct stream *st, const struct rec *r)
 			    "%u%s%s%s at the same times (at %s): two "
 			    "recordings read as one GPU (give --host-from-file "
 			    "to keep them apart)", st->src[sp->src[i]]->name,
-			    st->src[src]->name, r->gpu, *r->host ? " of host '" :
-			    "", r->host, *r->host ? "'" : "",
+			    st->src[src]->name, r->gpu, *r->host ?
+			    " of host '" : "", r->host, *r->host ? "'" : "",
 			    gtime_fmt(r->ts, 1, t));
 			return;
 		}

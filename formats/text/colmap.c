@@ -53,7 +53,7 @@ static const struct {
 };
 
 struct mapcol {
-	char *column;		/* as the map names it, or NULL: not mapped */
+	char *column;		/* as the map names it; NULL: not mapped */
 	int optional;
 	double unit;		/* memory: bytes per unit */
 	enum tkind tkind;	/* timestamp */
