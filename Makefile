@@ -59,6 +59,7 @@ LIBDIRS = $(sort $(patsubst %/,%,$(dir $(wildcard \
 	$(addsuffix /*/*.[ch],$(SRCDIRS))))))
 INCDIRS = $(SRCDIRS) $(LIBDIRS)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(PKG_CFLAGS) \
+	-DGPUMEM_DATADIR='"$(DATADIR)/gpumem"' \
 	$(addprefix -I,$(INCDIRS)) $(SAN) $(CPPFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(SAN) $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm
@@ -228,6 +229,8 @@ install: $(BINS)
 	done
 	cp contrib/completion/_gpumem $(DESTDIR)$(ZSHCOMPDIR)/_gpumem
 	cp contrib/completion/gpumem.fish $(DESTDIR)$(FISHCOMPDIR)/gpumem.fish
+	mkdir -p $(DESTDIR)$(DATADIR)/gpumem/maps
+	cp formats/maps/*.yaml $(DESTDIR)$(DATADIR)/gpumem/maps/
 
 # The same, with the programs stripped of their symbols.
 install-strip:

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd.h"
 #include "cfgopt.h"
@@ -112,44 +113,142 @@ summary(const struct engine_stats *st, const struct ctx *c)
 	sbuf_release(&sb);
 }
 
+/* Declare a life of a process listed N/A to the engine of the next pass. */
+static void
+declare_life(void *ctx, const char *host, uint32_t gpu, uint32_t pid,
+    const char *name, uint64_t start, uint64_t end)
+{
+	engine_declare_estimated(ctx, host, gpu, pid, name, start, end);
+}
+
+/* Whether every input can be read again: files and directories, no stdin. */
+static int
+rereadable(char *const *paths, int n)
+{
+	struct stat sb;
+	int i;
+
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (strcmp(paths[i], "-") == 0 || stat(paths[i], &sb) < 0 ||
+		    !(S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode)))
+			return 0;
+	return 1;
+}
+
+/*
+ * One pass over the inputs, the table written to f.  prev: the engine of
+ * a pass that found processes listed with their memory N/A, declared to
+ * this one as estimated tasks, or NULL.  Return the stream's status, or
+ * -1 when the --tasks file could not be read; *ep is the engine.
+ */
+static int
+pass(const struct opts *o, const struct config *cfg, FILE *f,
+    struct ctx *c, struct engine *prev, struct engine **ep)
+{
+	struct engine_cb cb;
+	struct stream *st;
+	const struct rec *r;
+
+	memset(c, 0, sizeof(*c));
+	cb.sample = NULL;
+	cb.task = on_task;
+	cb.ctx = c;
+	*ep = engine_new(cfg, &cb);
+	if (o->cfg.tasks != NULL && tasktab_declare(o->cfg.tasks, *ep) < 0)
+		return -1;
+	if (prev != NULL)
+		engine_unlisted(prev, declare_life, *ep);
+	c->w = tasktab_open(f, (enum tasktab_fmt)o->fmt, o->utc);
+	st = stream_open(cmd.argv, (size_t)cmd.argc, &cmd.ro);
+	while ((r = stream_next(st)) != NULL)
+		engine_put(*ep, r);
+	engine_end(*ep);
+	if (tasktab_close(c->w) < 0)
+		c->werr = 1;
+	return stream_close(st);
+}
+
+/*
+ * Processes listed with their memory N/A (Windows WDDM): read the inputs
+ * again with each of their lives declared, judged from the device's
+ * usage, the table written to f; else write the first pass's table (buf)
+ * to f.  Return the status of the second pass, or EXIT_OK.
+ */
+static int
+estimate(const struct opts *o, const struct config *cfg, FILE *f,
+    struct ctx *c, struct engine **ep, const char *buf, size_t len)
+{
+	struct engine *e2;
+	size_t nna = engine_unlisted(*ep, NULL, NULL);
+	int v = verbosity, st2;
+
+	if (nna == 0 || !rereadable(cmd.argv, cmd.argc)) {
+		if (nna > 0)
+			warnmsg("%zu processes were listed with their memory "
+			    "N/A (Windows WDDM gives no per-process memory): "
+			    "their tasks are estimated from a second reading, "
+			    "which standard input cannot give: give the "
+			    "files", nna);
+		if (len > 0 && fwrite(buf, 1, len, f) != len)
+			c->werr = 1;
+		return EXIT_OK;
+	}
+	warnmsg("%zu processes were listed with their memory N/A (Windows "
+	    "WDDM gives no per-process memory): their tasks are estimated "
+	    "from their lives and the device's usage (note 'estimated')",
+	    nna);
+	/* The inputs said what they had to say in the first pass. */
+	verbosity = 0;
+	st2 = pass(o, cfg, f, c, *ep, &e2);
+	verbosity = v;
+	engine_free(*ep);
+	*ep = e2;
+	return st2 < 0 ? EXIT_TROUBLE : st2;
+}
+
 int
 main(int argc, char *argv[])
 {
 	struct opts o = {CFGOPTS_INIT, TT_CSV, 0};
 	struct config cfg;
-	struct engine_cb cb;
 	struct engine *e = NULL;
-	struct stream *st;
 	struct ctx c;
-	const struct rec *r;
-	FILE *f;
+	FILE *f, *mf;
+	char *mbuf = NULL;
+	size_t mlen = 0;
 	int status = EXIT_TROUBLE;
+	enum cmd_how how = CMD_DISCARD;
 
 	cmd.ctx = &o;
 	cmd_start(&cmd, argc, argv);
 	memset(&c, 0, sizeof(c));
 	if (cfgopt_load(&o.cfg, &cfg) < 0)
 		goto out;
-	cb.sample = NULL;
-	cb.task = on_task;
-	cb.ctx = &c;
-	e = engine_new(&cfg, &cb);
-	if (o.cfg.tasks != NULL && tasktab_declare(o.cfg.tasks, e) < 0)
-		goto out;
 	if ((f = cmd_output(&cmd)) == NULL)
 		goto out;
-	c.w = tasktab_open(f, (enum tasktab_fmt)o.fmt, o.utc);
-	st = stream_open(cmd.argv, (size_t)cmd.argc, &cmd.ro);
-	while ((r = stream_next(st)) != NULL)
-		engine_put(e, r);
-	engine_end(e);
-	if (tasktab_close(c.w) < 0)
-		c.werr = 1;
-	status = stream_close(st);
+	/*
+	 * The table of the first pass is kept until the end: a second pass
+	 * replaces it when processes were listed with their memory N/A.
+	 */
+	if ((mf = open_memstream(&mbuf, &mlen)) == NULL)
+		die("memory:");
+	status = pass(&o, &cfg, mf, &c, NULL, &e);
+	if (fclose(mf) != 0)
+		die("memory:");
+	if (status < 0) {
+		status = EXIT_TROUBLE;
+		goto out;
+	}
+	status = exit_worst(status, estimate(&o, &cfg, f, &c, &e, mbuf,
+	    mlen));
 	engine_warnings(e);
 	summary(engine_stats(e), &c);
+	how = c.werr ? CMD_WRITE_ERROR : CMD_COMMIT;
 out:
+	free(mbuf);
 	engine_free(e);
 	config_release(&cfg);
-	return cmd_end(&cmd, status, c.werr ? CMD_WRITE_ERROR : CMD_COMMIT);
+	return cmd_end(&cmd, status, how);
 }

@@ -14,6 +14,7 @@ enum dstate { D_PENDING, D_RUNNING, D_WAITING, D_DONE };
 
 struct dtask {
 	char *name;
+	uint32_t pid;
 	uint64_t start, end;
 	enum dstate state;
 	int64_t held, peak;
@@ -67,7 +68,8 @@ dgpu_new(const char *host, uint32_t gpu)
 
 /* Insert a task, keeping t[] in order of start. */
 static void
-dgpu_insert(struct dgpu *g, const char *name, uint64_t start, uint64_t end)
+dgpu_insert(struct dgpu *g, uint32_t pid, const char *name, uint64_t start,
+    uint64_t end)
 {
 	size_t i;
 
@@ -76,6 +78,7 @@ dgpu_insert(struct dgpu *g, const char *name, uint64_t start, uint64_t end)
 		g->t[i] = g->t[i - 1];
 	memset(&g->t[i], 0, sizeof(g->t[i]));
 	g->t[i].name = estrdup(name);
+	g->t[i].pid = pid;
 	g->t[i].start = start;
 	g->t[i].end = end;
 	g->n++;
@@ -83,7 +86,8 @@ dgpu_insert(struct dgpu *g, const char *name, uint64_t start, uint64_t end)
 
 void
 declared_add(struct declared **dp, struct dgpu **gp, const char *host,
-    uint32_t gpu, const char *name, uint64_t start, uint64_t end)
+    uint32_t gpu, uint32_t pid, const char *name, uint64_t start,
+    uint64_t end)
 {
 	struct declared *d = *dp;
 
@@ -96,7 +100,7 @@ declared_add(struct declared **dp, struct dgpu **gp, const char *host,
 		d->wild = egrow(d->wild, d->nwild, sizeof(*d->wild));
 		d->wild[d->nwild++] = *gp;
 	}
-	dgpu_insert(*gp, name, start, end);
+	dgpu_insert(*gp, pid, name, start, end);
 }
 
 size_t
@@ -131,7 +135,7 @@ attach(struct declared *d, struct dgpu *g)
 		if (w->gpu != g->gpu)
 			continue;
 		for (j = 0; j < w->n; j++)
-			dgpu_insert(g, w->t[j].name, w->t[j].start,
+			dgpu_insert(g, w->t[j].pid, w->t[j].name, w->t[j].start,
 			    w->t[j].end);
 		if (w->taken++ == 0)
 			w->takenby = estrdup(g->host);
@@ -173,6 +177,7 @@ emit(struct declared *d, struct dgpu *g, struct dtask *t,
 	o.host = g->host;
 	o.gpu = g->gpu;
 	o.name = t->name;
+	o.pid = t->pid;
 	o.start = t->start;
 	o.end = t->end;
 	o.peak = mib(t->peak);

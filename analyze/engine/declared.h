@@ -80,6 +80,7 @@ struct declared_task {
 	const char *host;
 	uint32_t gpu;
 	const char *name;
+	uint32_t pid;			/* 0, or an estimated process's */
 	uint64_t start, end;
 	uint32_t peak, held;
 	uint64_t release;		/* 0: not released */
@@ -98,12 +99,14 @@ struct declared;	/* every task declared to one engine */
 struct dgpu;		/* the declared tasks of one GPU, and its state */
 
 /*
- * Declare a task on (host, gpu); host "" is no host (every host).  *dp and
+ * Declare a task on (host, gpu); host "" is no host (every host); pid is
+ * 0 but for a process whose memory was never listed (engine.h).  *dp and
  * *gp are created when NULL; *gp is the GPU's state the engine keeps.
  * Declare before the first sample.
  */
 void declared_add(struct declared **dp, struct dgpu **gp, const char *host,
-    uint32_t gpu, const char *name, uint64_t start, uint64_t end);
+    uint32_t gpu, uint32_t pid, const char *name, uint64_t start,
+    uint64_t end);
 
 /* The number of tasks declared on a GPU (0 for NULL). */
 size_t declared_count(const struct dgpu *g);

@@ -119,6 +119,18 @@ struct engine {
 	struct sbuf key;
 	struct gpu *gcache[NGCACHE];	/* GPUs looked up lately */
 	struct declared *decl;	/* NULL: no task declared */
+	/* Processes listed with their memory N/A (WDDM): their lives. */
+	struct nalife *na;
+	size_t nna;
+	struct hmap nalive;	/* "host\0gpu pid" -> index + 1 in na */
+};
+
+/* A life of a process whose memory was never listed. */
+struct nalife {
+	char *host, *name;
+	uint32_t gpu, pid;
+	uint64_t start, end;	/* end 0: listed until the end */
+	uint64_t last;		/* its last listing */
 };
 
 struct engine *
@@ -158,8 +170,9 @@ gpu_of(struct engine *e, const char *host, uint32_t gpu)
 	return *v;
 }
 
-void
-engine_declare(struct engine *e, const char *host, uint32_t gpu,
+/* Declare a task (pid 0) or an estimated one on (host, gpu). */
+static void
+declare(struct engine *e, const char *host, uint32_t gpu, uint32_t pid,
     const char *name, uint64_t start, uint64_t end)
 {
 	struct gpu *g = gpu_of(e, host, gpu);
@@ -172,7 +185,91 @@ engine_declare(struct engine *e, const char *host, uint32_t gpu,
 		e->st.declcapped++;
 		return;
 	}
-	declared_add(&e->decl, &g->decl, host, gpu, name, start, end);
+	declared_add(&e->decl, &g->decl, host, gpu, pid, name, start, end);
+}
+
+void
+engine_declare(struct engine *e, const char *host, uint32_t gpu,
+    const char *name, uint64_t start, uint64_t end)
+{
+	declare(e, host, gpu, 0, name, start, end);
+}
+
+void
+engine_declare_estimated(struct engine *e, const char *host, uint32_t gpu,
+    uint32_t pid, const char *name, uint64_t start, uint64_t end)
+{
+	/* Still listed at the end: past any sample, so it runs. */
+	declare(e, host, gpu, pid, name, start, end != 0 ? end : UINT64_MAX);
+}
+
+/* The key of a process of a GPU in e->nalive. */
+static void
+na_key(struct engine *e, const struct rec *r)
+{
+	gpu_key(&e->key, r->host, r->gpu);
+	sbuf_add(&e->key, &r->pid, sizeof(r->pid));
+}
+
+/*
+ * A listing with the memory N/A: a life starts, or goes on.  A life
+ * ended (the stream's memory_used = 0 record) and listed again is a new
+ * one (a pid reused).
+ */
+static void
+na_listed(struct engine *e, const struct rec *r)
+{
+	void **v;
+	struct nalife *l;
+
+	na_key(e, r);
+	if (e->nalive.n >= ENGINE_MAXLIVE && hmap_get(&e->nalive, e->key.buf,
+	    e->key.len) == NULL) {
+		e->st.capped++;
+		return;
+	}
+	v = hmap_put(&e->nalive, e->key.buf, e->key.len, NULL);
+	if (*v != NULL && e->na[(uintptr_t)*v - 1].end == 0) {
+		e->na[(uintptr_t)*v - 1].last = r->ts;
+		return;
+	}
+	e->na = egrow(e->na, e->nna, sizeof(*e->na));
+	l = &e->na[e->nna++];
+	l->host = estrdup(r->host);
+	l->name = estrdup(r->name);
+	l->gpu = r->gpu;
+	l->pid = r->pid;
+	l->start = r->ts;
+	l->end = 0;
+	l->last = r->ts;
+	*v = (void *)(uintptr_t)e->nna;
+}
+
+/* The memory_used = 0 record of a process listed N/A: its life ends. */
+static int
+na_ended(struct engine *e, const struct rec *r)
+{
+	void **v;
+
+	if (e->nna == 0)
+		return 0;
+	na_key(e, r);
+	v = hmap_get(&e->nalive, e->key.buf, e->key.len);
+	if (v == NULL || e->na[(uintptr_t)*v - 1].end != 0)
+		return 0;
+	e->na[(uintptr_t)*v - 1].end = r->ts;
+	return 1;
+}
+
+size_t
+engine_unlisted(const struct engine *e, engine_life_fn *fn, void *ctx)
+{
+	size_t i;
+
+	for (i = 0; fn != NULL && i < e->nna; i++)
+		fn(ctx, e->na[i].host, e->na[i].gpu, e->na[i].pid,
+		    e->na[i].name, e->na[i].start, e->na[i].end);
+	return e->nna;
 }
 
 static int
@@ -776,13 +873,34 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 	wait_emptied(g);
 }
 
+/*
+ * The last listing of a process listed N/A and still listed at the end
+ * (this pass saw its listings too), or 0.
+ */
+static uint64_t
+na_last(struct engine *e, const char *host, uint32_t gpu, uint32_t pid)
+{
+	struct rec r;
+	void **v;
+
+	rec_init(&r);
+	r.host = host;
+	r.gpu = gpu;
+	r.pid = pid;
+	na_key(e, &r);
+	v = hmap_get(&e->nalive, e->key.buf, e->key.len);
+	return v != NULL ? e->na[(uintptr_t)*v - 1].last : 0;
+}
+
 /* A declared task judged (declared.h): ctx is the engine, gp the GPU. */
 static void
 emit_declared(void *ctx, void *gp, const struct declared_task *d)
 {
 	struct task t;
 
-	task_init(&t, d->name, 0, d->start, d->end, d->peak, d->held,
+	/* A running estimated task ends, as others do, at its last listing. */
+	task_init(&t, d->name, d->pid, d->start, d->end == UINT64_MAX ?
+	    na_last(ctx, d->host, d->gpu, d->pid) : d->end, d->peak, d->held,
 	    d->status);
 	t.release = d->release;
 	if (d->status == TASK_RELEASED) {
@@ -797,6 +915,8 @@ emit_declared(void *ctx, void *gp, const struct declared_task *d)
 	t.declared = 1;
 	if (d->note != NULL)
 		t.notes |= NOTE_AMBIGUOUS;
+	if (d->pid != 0)
+		t.notes |= NOTE_ESTIMATED;
 	emit(ctx, gp, &t);
 }
 
@@ -1121,8 +1241,12 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 		/* Listed, memory unknown (WDDM): alive, nothing to count. */
 		if (t != NULL)
 			t->last = r->ts;
+		else
+			na_listed(e, r);
 		return;
 	}
+	if (r->used == 0 && t == NULL && na_ended(e, r))
+		return;
 	if (r->used > 0) {
 		if (t == NULL && (t = resume(e, g, r)) != NULL) {
 			*hmap_put(&g->live, &r->pid, sizeof(r->pid), NULL) = t;
@@ -1386,10 +1510,18 @@ gpu_free(void *p)
 void
 engine_free(struct engine *e)
 {
+	size_t i;
+
 	if (e == NULL)
 		return;
 	hmap_release(&e->gpus, gpu_free);
 	declared_free(e->decl);
+	for (i = 0; i < e->nna; i++) {
+		free(e->na[i].host);
+		free(e->na[i].name);
+	}
+	free(e->na);
+	hmap_release(&e->nalive, NULL);
 	free(e->pend);
 	sbuf_release(&e->key);
 	free(e);

@@ -71,7 +71,9 @@ enum task_note {
 	NOTE_AMBIGUOUS = 1 << 1,	/* another set of tasks fitted as well */
 	NOTE_PIDREUSE = 1 << 2,	/* its pid went on with a new process */
 	NOTE_RESUMED = 1 << 3,	/* missing from polls, then listed again */
-	NOTE_LASTSAMPLE = 1 << 4	/* back only in the last sample */
+	NOTE_LASTSAMPLE = 1 << 4,	/* back only in the last sample */
+	NOTE_ESTIMATED = 1 << 5	/* memory never listed (N/A): judged from
+				   its life and the device's usage */
 };
 
 struct task {
@@ -139,6 +141,27 @@ struct engine *engine_new(const struct config *cfg, const struct engine_cb *cb);
  */
 void engine_declare(struct engine *e, const char *host, uint32_t gpu,
     const char *name, uint64_t start, uint64_t end);
+
+/*
+ * A task estimated from a process whose memory was never listed
+ * (nvidia-smi prints N/A on Windows WDDM): declared like the tasks of
+ * engine_declare(), with its pid, and noted NOTE_ESTIMATED.  end is 0 for
+ * a process still listed at the end of the data (a running task).
+ */
+void engine_declare_estimated(struct engine *e, const char *host,
+    uint32_t gpu, uint32_t pid, const char *name, uint64_t start,
+    uint64_t end);
+
+/*
+ * The lives of processes listed with their memory N/A (WDDM) seen so far:
+ * fn (unless NULL) is called for each, in order of start, with end 0 for
+ * one still listed at the end.  Return their number.  A tool that finds
+ * any reads its inputs again, declaring them (engine_declare_estimated()).
+ */
+typedef void engine_life_fn(void *ctx, const char *host, uint32_t gpu,
+    uint32_t pid, const char *name, uint64_t start, uint64_t end);
+size_t engine_unlisted(const struct engine *e, engine_life_fn *fn,
+    void *ctx);
 
 /* The next record of the stream (in time order). */
 void engine_put(struct engine *e, const struct rec *r);

@@ -103,7 +103,7 @@ tasktab_delay(uint64_t delay, uint64_t interval, char *buf)
 }
 
 static const char *const note_names[] = {"gap", "ambiguous", "pid-reused",
-    "resumed", "last-sample"};
+    "resumed", "last-sample", "estimated"};
 #define NNOTES (sizeof(note_names) / sizeof(note_names[0]))
 
 char *

@@ -13,8 +13,8 @@
  * tenths at 100 ms; delay_min_s and delay_max_s are the bounds the data
  * allows (the samples around the end and the release), in ms; note says
  * what the data could not decide ("gap", "ambiguous", "pid-reused",
- * "resumed", "last-sample", joined by ';'); leaked_mib is empty when it
- * cannot be known and for running tasks.  Tables of the 12 columns before
+ * "resumed", "last-sample", "estimated", joined by ';'); leaked_mib is
+ * empty when it cannot be known and for running tasks.  Tables of the 12 columns before
  * the last three (gpumem 0.x) are read too.  "text" and "md" are tables for people (kept until the
  * end to size the columns), "json" an array for jq; those two say the
  * sampling interval next to every delay.

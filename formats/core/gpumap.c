@@ -12,6 +12,7 @@
 struct gpu {
 	char *host;
 	char *bus;		/* normalised, or NULL */
+	char *uuid;		/* the first, normalised, or NULL */
 	int64_t index;		/* from a log, or -1 */
 	int64_t assigned;	/* numbered by us, or -1 */
 	enum gpumap_how how;
@@ -20,10 +21,13 @@ struct gpu {
 
 struct gpumap {
 	struct hmap keys;	/* "host\0key" -> struct gpu */
-	struct hmap used;	/* "host\0" + index -> (void *)1 */
+	struct hmap used;	/* "host\0" + index -> the struct gpu */
 	struct hmap hint;	/* "host" -> lowest index that may be free */
 	struct gpu **all;
 	size_t n;
+	/* Two GPUs a log gave the same index on one host: the first two. */
+	uint64_t nclash;
+	struct gpu *clash[2];
 };
 
 struct gpumap *
@@ -42,6 +46,7 @@ gpumap_free(struct gpumap *m)
 	for (i = 0; i < m->n; i++) {
 		free(m->all[i]->host);
 		free(m->all[i]->bus);
+		free(m->all[i]->uuid);
 		free(m->all[i]);
 	}
 	free(m->all);
@@ -49,6 +54,38 @@ gpumap_free(struct gpumap *m)
 	hmap_release(&m->used, NULL);
 	hmap_release(&m->hint, NULL);
 	free(m);
+}
+
+static int
+apart_bus(const struct gpu *a, const struct gpu *b)
+{
+	return a->bus != NULL && b->bus != NULL && strcmp(a->bus, b->bus) != 0;
+}
+
+int
+gpumap_clash(const struct gpumap *m, struct sbuf *sb)
+{
+	size_t i;
+
+	if (m->nclash == 0)
+		return 0;
+	sbuf_printf(sb, "GPU %lld%s%s%s is two GPUs in the logs",
+	    (long long)m->clash[0]->index, *m->clash[0]->host ? " of host '" :
+	    "", m->clash[0]->host, *m->clash[0]->host ? "'" : "");
+	for (i = 0; i < 2; i++) {
+		const struct gpu *g = m->clash[i];
+		int bus = g->bus != NULL && (g->uuid == NULL ||
+		    apart_bus(m->clash[0], m->clash[1]));
+
+		sbuf_printf(sb, "%s%s %s%s", i ? " and " : " (", bus ?
+		    "bus id" : "UUID", bus ? "" : "GPU-", bus ? g->bus :
+		    g->uuid);
+	}
+	sbuf_adds(sb, ")");
+	if (m->nclash > 1)
+		sbuf_printf(sb, ", and %llu more such indexes",
+		    (unsigned long long)(m->nclash - 1));
+	return 1;
 }
 
 int
@@ -113,13 +150,34 @@ used_key(struct sbuf *sb, const char *host, int64_t v)
 	sbuf_add(sb, &v, sizeof(v));
 }
 
+/* Whether a and b are named apart: different bus ids or UUIDs. */
+static int
+apart(const struct gpu *a, const struct gpu *b)
+{
+	return (a->bus != NULL && b->bus != NULL && strcmp(a->bus,
+	    b->bus) != 0) || (a->uuid != NULL && b->uuid != NULL &&
+	    strcmp(a->uuid, b->uuid) != 0);
+}
+
+/*
+ * Index v of host is g's.  A GPU named apart that a log gave the same
+ * index is a clash (a log with the UUID only and one with the bus id only
+ * may name one GPU twice: that is none).
+ */
 static void
-mark_used(struct gpumap *m, const char *host, int64_t v)
+mark_used(struct gpumap *m, const char *host, int64_t v, struct gpu *g)
 {
 	struct sbuf k = SBUF_INIT;
+	void **p;
 
 	used_key(&k, host, v);
-	*hmap_put(&m->used, k.buf, k.len, NULL) = (void *)1;
+	p = hmap_put(&m->used, k.buf, k.len, NULL);
+	if (*p != NULL && *p != g && ((struct gpu *)*p)->index == v &&
+	    g->index == v && apart(*p, g) && m->nclash++ == 0) {
+		m->clash[0] = *p;
+		m->clash[1] = g;
+	}
+	*p = g;
 	sbuf_release(&k);
 }
 
@@ -185,8 +243,11 @@ gpumap_learn(struct gpumap *m, const char *host, const char *uuid,
 	if (g == NULL && (hu || hb) && m->n < GPUMAP_MAX)
 		g = add(m, host);
 	if (g != NULL) {
-		if (hu)
+		if (hu) {
 			bind(m, &ku, g);
+			if (g->uuid == NULL)
+				g->uuid = estrdup(ku.buf + strlen(host) + 1);
+		}
 		if (hb) {
 			bind(m, &kb, g);
 			if (g->bus == NULL)
@@ -195,7 +256,7 @@ gpumap_learn(struct gpumap *m, const char *host, const char *uuid,
 		if (index >= 0 && g->index < 0) {
 			g->index = index;
 			g->how = GPUMAP_LOGGED;
-			mark_used(m, host, index);
+			mark_used(m, host, index, g);
 		}
 	}
 	sbuf_release(&ku);
@@ -207,7 +268,7 @@ gpumap_learn(struct gpumap *m, const char *host, const char *uuid,
  * numbering n GPUs costs O(n), not O(n^2).
  */
 static int64_t
-next_free(struct gpumap *m, const char *host)
+next_free(struct gpumap *m, const char *host, struct gpu *g)
 {
 	struct sbuf k = SBUF_INIT;
 	void **hint = hmap_put(&m->hint, host, strlen(host), NULL);
@@ -220,7 +281,7 @@ next_free(struct gpumap *m, const char *host)
 	}
 	*hint = (void *)(intptr_t)(v + 1);
 	sbuf_release(&k);
-	mark_used(m, host, v);
+	mark_used(m, host, v, g);
 	return v;
 }
 
@@ -258,7 +319,7 @@ number_host(struct gpumap *m, const char *host)
 	if (n > 1)
 		qsort(v, n, sizeof(*v), by_bus);
 	for (i = 0; i < n; i++) {
-		v[i]->assigned = next_free(m, host);
+		v[i]->assigned = next_free(m, host, v[i]);
 		v[i]->how = v[i]->bus != NULL ? GPUMAP_BUSORDER :
 		    GPUMAP_LOGORDER;
 	}
@@ -285,7 +346,7 @@ gpumap_index(struct gpumap *m, const char *host, const char *key,
 		if (gpumap_is_bus(key))
 			g->bus = estrdup(k.buf + strlen(host) + 1);
 		bind(m, &k, g);
-		g->assigned = next_free(m, host);
+		g->assigned = next_free(m, host, g);
 		g->how = GPUMAP_APPEARANCE;
 	} else if (g->index < 0 && g->assigned < 0) {
 		number_host(m, host);

@@ -85,6 +85,14 @@ void gpuset_release(struct gpuset *s);
  */
 int hostgpu_cmp(const char *h1, uint32_t g1, const char *h2, uint32_t g2);
 
+/*
+ * Whether logs gave one index of a host to two GPUs (different UUIDs or
+ * bus ids: two machines' "GPU 0" read without hosts, or a job moved
+ * between GPUs): then describe the first such index into sb and return 1.
+ * Their records are read as one GPU; the caller says so.
+ */
+int gpumap_clash(const struct gpumap *m, struct sbuf *sb);
+
 /* Whether s looks like a PCI bus id ("00000000:01:00.0", "0000:00:03.0"). */
 int gpumap_is_bus(const char *s);
 

@@ -7,6 +7,7 @@
 
 #include "bundle.h"
 #include "capture.h"
+#include "colmap.h"
 #include "dcgmi.h"
 #include "dmon.h"
 #include "gpustat.h"
@@ -35,5 +36,6 @@ const struct format *const formats[] = {
 	&fmt_gpustat,
 	&fmt_help,
 	&fmt_pcap,
+	&fmt_colmap,
 	NULL
 };

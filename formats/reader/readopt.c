@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /* readopt.c: the options of gpumem read, shared by the tools that read. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "colmap.h"
 #include "gtime.h"
 #include "readopt.h"
 
@@ -25,7 +27,14 @@ const char readopt_help[] =
 "  --strict           the first unreadable line or frame is fatal\n"
 "  --filter EXPR      captures: only packets the BPF expression takes\n"
 "                     (pcap-filter(7), e.g. 'host 10.0.0.7')\n"
-"  --port N           captures: only UDP and TCP to or from port N\n";
+"  --port N           captures: only UDP and TCP to or from port N\n"
+"  --map MAP          read CSV through a column map: inline\n"
+"                     (timestamp=ts:ms,memory_used=mem_mb:MB,gpu=gpu_id),\n"
+"                     a YAML file, or a shipped map (amd-smi, rocm-smi,\n"
+"                     xpu-smi)\n"
+"  --host-from-file[=REGEX]\n"
+"                     each file its own host: its base name without\n"
+"                     extensions, or what REGEX matches in it\n";
 
 static uint64_t
 time_arg(const char *opt, const char *arg)
@@ -119,6 +128,29 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 	case OPT_NO_LIVE:
 		o->live = LIVE_OFF;
 		return 1;
+	case OPT_MAP: {
+		struct colmap *m;
+		char err[512];
+
+		/* Checked now; each input loads its own copy. */
+		if ((m = colmap_load(arg, err, sizeof(err))) == NULL)
+			die("--map: %s", err);
+		colmap_free(m);
+		o->map = arg;
+		return 1;
+	}
+	case OPT_HOST_FROM_FILE: {
+		char err[256], *h;
+
+		if (arg != NULL && source_file_host("", arg, &h, err,
+		    sizeof(err)) < 0)
+			die("--host-from-file: '%s': %s", arg, err);
+		if (arg != NULL)
+			free(h);
+		o->host_from_file = 1;
+		o->host_pattern = arg;
+		return 1;
+	}
 	case OPT_LAG:
 		if (gtime_duration(arg, &o->lag) < 0)
 			die("--lag: '%s': expected a duration (0, 100ms, 1s)",

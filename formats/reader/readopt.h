@@ -32,6 +32,8 @@ enum {
 	OPT_LIVE,
 	OPT_NO_LIVE,
 	OPT_LAG,
+	OPT_MAP,
+	OPT_HOST_FROM_FILE,
 	OPT_READ_LAST		/* tools number their own long options from here */
 };
 
@@ -49,7 +51,9 @@ enum {
 	{"window", required_argument, NULL, OPT_WINDOW}, \
 	{"strict", no_argument, NULL, OPT_STRICT}, \
 	{"filter", required_argument, NULL, OPT_FILTER}, \
-	{"port", required_argument, NULL, OPT_PORT}
+	{"port", required_argument, NULL, OPT_PORT}, \
+	{"map", required_argument, NULL, OPT_MAP}, \
+	{"host-from-file", optional_argument, NULL, OPT_HOST_FROM_FILE}
 
 /*
  * Reading inputs as they grow (read --live, send): a tool that offers it

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /* source.c: opening an input, detecting its format, driving its parser. */
 #include <errno.h>
+#include <regex.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "colmap.h"
 #include "gtime.h"
 #include "hmap.h"
 #include "recfmt.h"
@@ -374,6 +376,9 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 		return NULL;
 	}
 	s->name = input_name(s->in);
+	if (opt->host_from_file && source_file_host(path, opt->host_pattern,
+	    &s->filehost, NULL, 0) < 0)
+		BUG("--host-from-file's pattern passed the option check");
 	s->live = opt->live == LIVE_ON ||
 	    (opt->live == LIVE_AUTO && !input_is_file(s->in));
 	window_init(&s->win, opt->window);
@@ -389,7 +394,9 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 		 */
 		if (s->fmt == &fmt_stream && starts_binary(s))
 			s->fmt = &fmt_stream_bin;
-	} else
+	} else if (opt->map != NULL)
+		s->fmt = &fmt_colmap;
+	else
 		s->fmt = detect(s);
 	if (s->fmt == NULL) {
 		s->eof = 1;
@@ -1094,7 +1101,42 @@ source_host(const struct source *s, const char *logged)
 {
 	if (s->opt->host != NULL)
 		return s->opt->host;
+	if (s->filehost != NULL)
+		return s->filehost;
 	return logged != NULL ? logged : "";
+}
+
+int
+source_file_host(const char *path, const char *pattern, char **host,
+    char *err, size_t errlen)
+{
+	const char *base = strrchr(path, '/');
+	regex_t re;
+	regmatch_t m[2];
+	int rc;
+
+	base = base != NULL ? base + 1 : path;
+	if (pattern != NULL) {
+		if ((rc = regcomp(&re, pattern, REG_EXTENDED)) != 0) {
+			if (err != NULL)
+				regerror(rc, &re, err, errlen);
+			regfree(&re);
+			return -1;
+		}
+		if (regexec(&re, base, 2, m, 0) == 0) {
+			int g = re.re_nsub > 0 && m[1].rm_so >= 0;
+
+			*host = estrndup(base + m[g].rm_so,
+			    (size_t)(m[g].rm_eo - m[g].rm_so));
+			regfree(&re);
+			return 0;
+		}
+		regfree(&re);
+	}
+	/* "node3.gpu.csv.gz" is node3; a hidden file keeps its dot. */
+	*host = estrndup(base, *base != '\0' ? 1 + strcspn(base + 1, ".") :
+	    0);
+	return 0;
 }
 
 uint64_t
@@ -1188,5 +1230,6 @@ source_free(struct source *s)
 	window_release(&s->win);
 	input_close(s->in);
 	free(s->refusal);
+	free(s->filehost);
 	free(s);
 }

@@ -58,6 +58,9 @@ struct readopts {
 	/* Filters applied to the merged stream. */
 	struct idset gpus, pids;
 	uint64_t since, until;	/* until = UINT64_MAX when not given */
+	const char *map;	/* --map: a column map (colmap.h), or NULL */
+	int host_from_file;	/* --host-from-file: each file a host */
+	const char *host_pattern; /* its pattern (a regex), or NULL */
 };
 
 /* Set the defaults: detect formats, window 4096, no filters. */
@@ -180,6 +183,7 @@ struct source {
 	int device_only;	/* said in the summary line */
 	const char *what;	/* the format for people; a parser may refine it */
 	int refused;		/* holds nothing gpumem reads; said already */
+	char *filehost;		/* --host-from-file: this file's host */
 	int section;		/* a bundle is feeding one of its sections */
 	char *refusal;		/* why that section was refused, for the bundle */
 
@@ -227,6 +231,15 @@ void source_fill(struct source *s);
  */
 void source_summary(struct source *s, int procs);
 void source_free(struct source *s);
+
+/*
+ * The host --host-from-file gives a file named path: what the pattern
+ * (an extended regex) matches in its base name, its first group if it
+ * has one, else the base name without extensions.  A pattern that does
+ * not compile is -1 with a message in err (readopt checks it).
+ */
+int source_file_host(const char *path, const char *pattern, char **host,
+    char *err, size_t errlen);
 
 /* --- For parsers --- */
 
@@ -281,7 +294,10 @@ void source_refuse(struct source *s, const char *fmt, ...)
 void source_warn(struct source *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* The host for records of this input: --host, else what the log names. */
+/*
+ * The host for records of this input: --host, else the file's
+ * (--host-from-file), else what the log names.
+ */
 const char *source_host(const struct source *s, const char *logged);
 
 /* The line number of the line being parsed (text formats). */

@@ -79,6 +79,21 @@ struct stream {
 	struct hmap keycache;	/* "host\0key" as logged -> index + 1 */
 	struct sbuf kc;
 	struct dupslot *dup;	/* DUP_NSLOT, for duplicate samples */
+	struct hmap seen;	/* "host\0gpu" -> struct span, device rows */
+	struct sbuf sk;
+	int overlap_said;
+};
+
+/*
+ * The inputs that gave device samples of one GPU (host, index), with the
+ * times they span, to tell two recordings of "GPU 0" taken at the same
+ * time (two machines, two jobs) from one recording split into files.
+ */
+#define SPAN_NSRC 4
+struct span {
+	unsigned src[SPAN_NSRC];
+	uint64_t first[SPAN_NSRC], last[SPAN_NSRC];
+	unsigned n;
 };
 
 /*
@@ -855,6 +870,56 @@ skip_duplicate(struct stream *st, const struct rec *r)
 	source_skip(s, "duplicate samples");
 }
 
+/*
+ * Device samples of one GPU from two inputs at the same times: two
+ * recordings (the same "GPU 0" of two machines, or of two jobs) that
+ * would be read as one GPU, with usage and delays in neither.  Said once
+ * a run, naming both inputs; --host-from-file keeps them apart.
+ */
+static void
+overlap_check(struct stream *st, const struct rec *r)
+{
+	struct span *sp;
+	unsigned src = r->src, i, k;
+	void **v;
+	char t[GTIME_BUFSZ];
+
+	if (r->pid != 0 || rec_is_mark(r) || (src & SRC_ADDED) ||
+	    st->overlap_said || st->n < 2)
+		return;
+	gpu_key(&st->sk, r->host, r->gpu);
+	if (st->seen.n >= GPUMAP_MAX)
+		return;
+	v = hmap_put(&st->seen, st->sk.buf, st->sk.len, NULL);
+	if (*v == NULL)
+		*v = ecalloc(1, sizeof(struct span));
+	sp = *v;
+	for (k = 0; k < sp->n && sp->src[k] != src; k++)
+		;
+	if (k == sp->n) {
+		if (k == SPAN_NSRC)
+			return;
+		sp->src[k] = src;
+		sp->first[k] = r->ts;
+		sp->n++;
+	}
+	sp->last[k] = r->ts;
+	/* In time order: another input's samples after this one's first. */
+	for (i = 0; i < sp->n; i++)
+		if (i != k && sp->last[i] > sp->first[k] &&
+		    sp->first[i] < r->ts) {
+			st->overlap_said = 1;
+			warnmsg("%s and %s both have device samples of GPU "
+			    "%u%s%s%s at the same times (at %s): two "
+			    "recordings read as one GPU (give --host-from-file "
+			    "to keep them apart)", st->src[sp->src[i]]->name,
+			    st->src[src]->name, r->gpu, *r->host ?
+			    " of host '" : "", r->host, *r->host ? "'" : "",
+			    gtime_fmt(r->ts, 1, t));
+			return;
+		}
+}
+
 const struct rec *
 stream_next(struct stream *st)
 {
@@ -864,6 +929,7 @@ stream_next(struct stream *st)
 		if (duplicate(st, r))
 			skip_duplicate(st, r);
 		else if (wanted(st, r)) {
+			overlap_check(st, r);
 			st->count++;
 			return r;
 		}
@@ -908,6 +974,14 @@ stream_close(struct stream *st)
 		}
 		source_free(s);
 	}
+	{
+		struct sbuf sb = SBUF_INIT;
+
+		if (gpumap_clash(st->gpus, &sb))
+			warnmsg("%s: read as one GPU (per-node logs: give "
+			    "--host-from-file)", sb.buf);
+		sbuf_release(&sb);
+	}
 	if (st->res != NULL && st->res->added > 0)
 		note("added %llu memory_used = 0 records for processes no "
 		    "longer listed", (unsigned long long)st->res->added);
@@ -915,6 +989,8 @@ stream_close(struct stream *st)
 	gpumap_free(st->gpus);
 	hmap_release(&st->keycache, NULL);
 	sbuf_release(&st->kc);
+	hmap_release(&st->seen, free);
+	sbuf_release(&st->sk);
 	free(st->dup);
 	free(st->src);
 	free(st->heap);

@@ -82,6 +82,7 @@ struct nvsmi {
 	uint64_t lastval;
 
 	uint64_t rows, headers;
+	uint64_t nomem;		/* process rows with their memory N/A */
 	int apps_nogpu_said;
 
 	/* The rows of pid 0 of the poll at zts, one entry per GPU and name. */
@@ -1003,7 +1004,8 @@ row(struct nvsmi *p, char *line)
 		if (hu) {
 			r.used = used;
 			r.has |= REC_USED;
-		}
+		} else
+			p->nomem++;	/* WDDM: N/A (engine.h) */
 		r.name = text_of(p, &p->name, p->col[C_PNAME]);
 		r.origin = REC_SNAP_APPS;
 		if (p->nz > 0 && r.ts != p->zts)
@@ -1127,6 +1129,12 @@ summary(void *st, struct sbuf *sb)
 		sbuf_printf(sb, ", %llu rows of pid 0 read as %llu records: "
 		    "one process per GPU and name", (unsigned long long)p->zrows,
 		    (unsigned long long)p->zrecs);
+	if (p->kind == K_APPS && p->nomem == p->rows && p->rows > 0)
+		sbuf_adds(sb, ", memory N/A on every row (Windows WDDM: "
+		    "tasks are estimated)");
+	else if (p->kind == K_APPS && p->nomem > 0)
+		sbuf_printf(sb, ", memory N/A on %llu rows",
+		    (unsigned long long)p->nomem);
 }
 
 static void

@@ -1,0 +1,977 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * colmap.c: CSV logs read through a column map (colmap.h): the map's
+ * syntax, inline and in YAML, and the reading of rows with it.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "colmap.h"
+#include "field.h"
+#include "gtime.h"
+#include "source.h"
+#include "ytree.h"
+
+#ifndef GPUMEM_DATADIR
+#define GPUMEM_DATADIR "/usr/local/share/gpumem"
+#endif
+
+#define MAXCOLS 1024
+
+enum key {
+	K_TS, K_GPU, K_UUID, K_BUS, K_HOST, K_PID, K_PNAME,
+	K_USED, K_FREE, K_TOTAL, NKEY
+};
+
+static const char *const keynames[NKEY] = {
+	"timestamp", "gpu", "uuid", "bus_id", "host", "pid", "process_name",
+	"memory_used", "memory_free", "memory_total"
+};
+
+enum tkind { T_AUTO, T_S, T_MS, T_US, T_NS, T_ISO, T_NVSMI, T_CLOCK, T_STRP };
+
+static const struct {
+	const char *name;
+	enum tkind kind;
+} tkinds[] = {
+	{"auto", T_AUTO}, {"s", T_S}, {"ms", T_MS}, {"us", T_US},
+	{"ns", T_NS}, {"iso", T_ISO}, {"nvsmi", T_NVSMI}, {"clock", T_CLOCK},
+};
+
+/* Units of memory, in bytes; a cell may print one after its number. */
+static const struct {
+	const char *name;
+	double bytes;
+} units[] = {
+	{"B", 1}, {"KiB", 1024.0}, {"MiB", 1048576.0},
+	{"GiB", 1073741824.0}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9},
+};
+
+struct mapcol {
+	char *column;		/* as the map names it; NULL: not mapped */
+	int optional;
+	double unit;		/* memory: bytes per unit */
+	enum tkind tkind;	/* timestamp */
+	char *tfmt;		/* T_STRP: the strptime format */
+};
+
+struct colmap {
+	struct mapcol c[NKEY];
+	char delim;
+	char *what;
+};
+
+/* --- the map --- */
+
+static int
+find_key(const char *s, size_t n)
+{
+	int k;
+
+	for (k = 0; k < NKEY; k++)
+		if (strlen(keynames[k]) == n && memcmp(keynames[k], s, n) == 0)
+			return k;
+	return -1;
+}
+
+static int
+is_mem(int k)
+{
+	return k == K_USED || k == K_FREE || k == K_TOTAL;
+}
+
+/* The bytes of a unit name, or 0. */
+static double
+unit_bytes(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strlen(units[i].name) == n &&
+		    strncasecmp(units[i].name, s, n) == 0)
+			return units[i].bytes;
+	return 0;
+}
+
+/* The name of a unit, for messages. */
+static const char *
+unit_name(double bytes)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (units[i].bytes == bytes)
+			return units[i].name;
+	return "bytes";
+}
+
+/* A date in a strptime format: then the cell says its own day. */
+static int
+has_date(const char *f)
+{
+	return strstr(f, "%Y") != NULL || strstr(f, "%y") != NULL ||
+	    strstr(f, "%D") != NULL || strstr(f, "%F") != NULL ||
+	    strstr(f, "%s") != NULL || strstr(f, "%c") != NULL;
+}
+
+/*
+ * Set the spec of key k ("MB", "ms", "%d-%m-%Y %H:%M") from s[0..n).
+ * Return 0, or -1 with a message in err.
+ */
+static int
+set_spec(struct mapcol *c, int k, const char *s, size_t n, char *err,
+    size_t errlen)
+{
+	size_t i;
+
+	if (is_mem(k)) {
+		if ((c->unit = unit_bytes(s, n)) == 0) {
+			snprintf(err, errlen, "%s: unit '%.*s': expected B, "
+			    "KiB, MiB, GiB, KB, MB or GB", keynames[k],
+			    (int)n, s);
+			return -1;
+		}
+		return 0;
+	}
+	if (k != K_TS) {
+		snprintf(err, errlen, "%s: '%.*s': only timestamp and "
+		    "memory_* take a ':SPEC'", keynames[k], (int)n, s);
+		return -1;
+	}
+	for (i = 0; i < sizeof(tkinds) / sizeof(tkinds[0]); i++)
+		if (strlen(tkinds[i].name) == n &&
+		    memcmp(tkinds[i].name, s, n) == 0) {
+			c->tkind = tkinds[i].kind;
+			return 0;
+		}
+	if (memchr(s, '%', n) == NULL) {
+		snprintf(err, errlen, "timestamp: time format '%.*s': expected "
+		    "s, ms, us, ns, iso, nvsmi, clock, auto or a strptime "
+		    "format (%%Y-%%m-%%d %%H:%%M:%%S)", (int)n, s);
+		return -1;
+	}
+	c->tkind = T_STRP;
+	free(c->tfmt);
+	c->tfmt = estrndup(s, n);
+	if (!has_date(c->tfmt))
+		c->tkind = T_CLOCK;
+	return 0;
+}
+
+/* Set the column of key k from "COLUMN[?]". */
+static int
+set_column(struct mapcol *c, int k, const char *s, size_t n, char *err,
+    size_t errlen)
+{
+	while (n > 0 && isspace((unsigned char)*s)) {
+		s++;
+		n--;
+	}
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	if (n > 0 && s[n - 1] == '?') {
+		c->optional = 1;
+		n--;
+	}
+	if (n == 0) {
+		snprintf(err, errlen, "%s: no column named", keynames[k]);
+		return -1;
+	}
+	free(c->column);
+	c->column = estrndup(s, n);
+	return 0;
+}
+
+/* "COLUMN[?][:SPEC]" for key k. */
+static int
+set_entry(struct colmap *m, int k, const char *s, size_t n, char *err,
+    size_t errlen)
+{
+	const char *colon = memchr(s, ':', n);
+	size_t cn = colon != NULL ? (size_t)(colon - s) : n;
+
+	if (set_column(&m->c[k], k, s, cn, err, errlen) < 0)
+		return -1;
+	if (colon != NULL)
+		return set_spec(&m->c[k], k, colon + 1, n - cn - 1, err,
+		    errlen);
+	return 0;
+}
+
+static int
+check_map(struct colmap *m, char *err, size_t errlen)
+{
+	if (m->c[K_USED].column == NULL && m->c[K_FREE].column == NULL) {
+		snprintf(err, errlen, "the map names no memory column: give "
+		    "memory_used=COLUMN (or memory_free)");
+		return -1;
+	}
+	return 0;
+}
+
+static struct colmap *
+map_new(void)
+{
+	struct colmap *m = ecalloc(1, sizeof(*m));
+	int k;
+
+	for (k = 0; k < NKEY; k++)
+		m->c[k].unit = 1048576.0;
+	m->delim = ',';
+	return m;
+}
+
+static struct colmap *
+load_inline(const char *spec, char *err, size_t errlen)
+{
+	struct colmap *m = map_new();
+	const char *p = spec;
+	char sub[256];
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, ","), kn;
+		const char *eq = memchr(p, '=', n);
+		int k;
+
+		if (eq == NULL) {
+			snprintf(err, errlen, "'%.*s': expected KEY=COLUMN",
+			    (int)n, p);
+			goto bad;
+		}
+		kn = (size_t)(eq - p);
+		if ((k = find_key(p, kn)) < 0) {
+			snprintf(err, errlen, "'%.*s': unknown key (known: "
+			    "timestamp, gpu, uuid, bus_id, host, pid, "
+			    "process_name, memory_used, memory_free, "
+			    "memory_total)", (int)kn, p);
+			goto bad;
+		}
+		if (set_entry(m, k, eq + 1, n - kn - 1, sub, sizeof(sub)) < 0) {
+			snprintf(err, errlen, "%s", sub);
+			goto bad;
+		}
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	m->what = estrdup("CSV read through --map");
+	if (check_map(m, err, errlen) == 0)
+		return m;
+bad:
+	colmap_free(m);
+	return NULL;
+}
+
+/* One key of a YAML map: a scalar "COLUMN[:SPEC]" or a small map. */
+static int
+yaml_entry(struct colmap *m, int k, const struct ynode *v, char *err,
+    size_t errlen)
+{
+	const struct ynode *col, *spec, *opt;
+
+	if (v->type == Y_SCALAR)
+		return set_entry(m, k, v->text, strlen(v->text), err, errlen);
+	if (v->type != Y_MAP || (col = ytree_get(v, "column")) == NULL ||
+	    col->type != Y_SCALAR) {
+		snprintf(err, errlen, "%s: expected COLUMN[:SPEC] or "
+		    "{column: C, unit: U, time: T, optional: true}",
+		    keynames[k]);
+		return -1;
+	}
+	if (set_column(&m->c[k], k, col->text, strlen(col->text), err,
+	    errlen) < 0)
+		return -1;
+	spec = ytree_get(v, is_mem(k) ? "unit" : "time");
+	if (spec != NULL && (spec->type != Y_SCALAR ||
+	    set_spec(&m->c[k], k, spec->text, strlen(spec->text), err,
+	    errlen) < 0)) {
+		if (spec->type != Y_SCALAR)
+			snprintf(err, errlen, "%s: expected a scalar",
+			    keynames[k]);
+		return -1;
+	}
+	opt = ytree_get(v, "optional");
+	if (opt != NULL && opt->type == Y_SCALAR &&
+	    strcmp(opt->text, "true") == 0)
+		m->c[k].optional = 1;
+	return 0;
+}
+
+static struct colmap *
+load_yaml(const char *path, char *err, size_t errlen)
+{
+	struct ynode *root;
+	struct colmap *m;
+	char sub[256];
+	size_t i;
+
+	if ((root = ytree_load(path, err, errlen)) == NULL)
+		return NULL;
+	m = map_new();
+	if (root->type != Y_MAP) {
+		snprintf(err, errlen, "%s:%u: expected a map of keys to "
+		    "columns", path, root->line);
+		goto bad;
+	}
+	for (i = 0; i < root->n; i++) {
+		const char *key = root->keys[i]->text;
+		const struct ynode *v = root->kids[i];
+		int k = find_key(key, strlen(key));
+
+		if (strcmp(key, "description") == 0 && v->type == Y_SCALAR) {
+			free(m->what);
+			m->what = estrdup(v->text);
+		} else if (strcmp(key, "delimiter") == 0 &&
+		    v->type == Y_SCALAR && strlen(v->text) == 1) {
+			m->delim = v->text[0];
+		} else if (k < 0) {
+			snprintf(err, errlen, "%s:%u: '%s': unknown key "
+			    "(known: description, delimiter, timestamp, gpu, "
+			    "uuid, bus_id, host, pid, process_name, "
+			    "memory_used, memory_free, memory_total)", path,
+			    root->keys[i]->line, key);
+			goto bad;
+		} else if (yaml_entry(m, k, v, sub, sizeof(sub)) < 0) {
+			snprintf(err, errlen, "%s:%u: %s", path, v->line, sub);
+			goto bad;
+		}
+	}
+	if (m->what == NULL) {
+		m->what = emalloc(strlen(path) + 32);
+		sprintf(m->what, "CSV read through map %s", path);
+	}
+	if (check_map(m, sub, sizeof(sub)) < 0) {
+		snprintf(err, errlen, "%s: %s", path, sub);
+		goto bad;
+	}
+	ytree_free(root);
+	return m;
+bad:
+	ytree_free(root);
+	colmap_free(m);
+	return NULL;
+}
+
+/* A shipped map's file: NAME.yaml in $GPUMEM_MAPS, else the data folder. */
+static char *
+shipped(const char *name)
+{
+	const char *dir = getenv("GPUMEM_MAPS");
+	char *path;
+
+	if (dir == NULL || *dir == '\0')
+		dir = GPUMEM_DATADIR "/maps";
+	path = emalloc(strlen(dir) + strlen(name) + 7);
+	sprintf(path, "%s/%s.yaml", dir, name);
+	return path;
+}
+
+struct colmap *
+colmap_load(const char *spec, char *err, size_t errlen)
+{
+	struct colmap *m;
+	char *path;
+	size_t n = strlen(spec);
+
+	if (strchr(spec, '=') != NULL)
+		return load_inline(spec, err, errlen);
+	if (strchr(spec, '/') != NULL || (n > 5 &&
+	    strcmp(spec + n - 5, ".yaml") == 0) || (n > 4 &&
+	    strcmp(spec + n - 4, ".yml") == 0))
+		return load_yaml(spec, err, errlen);
+	path = shipped(spec);
+	if (access(path, F_OK) != 0) {
+		snprintf(err, errlen, "'%s': not KEY=COLUMN,..., a YAML file "
+		    "or a map shipped with gpumem (amd-smi, rocm-smi, "
+		    "xpu-smi)", spec);
+		free(path);
+		return NULL;
+	}
+	m = load_yaml(path, err, errlen);
+	free(path);
+	return m;
+}
+
+void
+colmap_free(struct colmap *m)
+{
+	int k;
+
+	if (m == NULL)
+		return;
+	for (k = 0; k < NKEY; k++) {
+		free(m->c[k].column);
+		free(m->c[k].tfmt);
+	}
+	free(m->what);
+	free(m);
+}
+
+const char *
+colmap_what(const struct colmap *m)
+{
+	return m->what;
+}
+
+/* --- reading --- */
+
+struct cmread {
+	struct source *s;
+	struct colmap *m;
+	int col[NKEY];		/* field index of each key, or -1 */
+	size_t ncols;
+	char *header;		/* the header line, to tell it again */
+	int have_header;
+	uint64_t headers;	/* repeated */
+
+	/* Rows without a timestamp: the poll they belong to. */
+	uint64_t npoll;
+	int inpoll;
+	int64_t lastgpu;
+	/* A clock time's day (the date from --start), and the last time. */
+	int y, mo, d;
+	int have_day;
+	uint64_t days;		/* midnights passed */
+	uint64_t lastclock;
+	uint64_t rows;
+	struct sbuf host, name, key;
+	char *f[MAXCOLS + 1];
+	size_t len[MAXCOLS + 1];
+};
+
+/*
+ * Split line at delim into fields, trimmed; a field in double quotes may
+ * hold the delimiter (its quotes stay: values do not have any).  Return
+ * the count (MAXCOLS + 1: more).
+ */
+static size_t
+split(char *line, char delim, char **f, size_t *len)
+{
+	size_t nf = 0;
+	char *p = line;
+
+	for (;;) {
+		char *start = p;
+		int q = 0;
+		size_t n;
+
+		while (*p != '\0' && (q || *p != delim)) {
+			if (*p == '"')
+				q = !q;
+			p++;
+		}
+		if (nf == MAXCOLS)
+			return MAXCOLS + 1;
+		n = (size_t)(p - start);
+		start = field_trim(start, &n);
+		if (n >= 2 && start[0] == '"' && start[n - 1] == '"') {
+			start++;
+			n -= 2;
+		}
+		f[nf] = start;
+		len[nf++] = n;
+		if (*p == '\0')
+			return nf;
+		p++;
+	}
+}
+
+static void *
+open_fn(struct source *s, const char *hint)
+{
+	struct cmread *p;
+	struct colmap *m;
+	char err[512];
+	int k;
+
+	(void)hint;
+	if (s->opt->map == NULL) {
+		source_fail(s, "--format map needs --map");
+		return NULL;
+	}
+	if ((m = colmap_load(s->opt->map, err, sizeof(err))) == NULL) {
+		source_fail(s, "--map: %s", err);
+		return NULL;
+	}
+	p = ecalloc(1, sizeof(*p));
+	p->s = s;
+	p->m = m;
+	p->lastgpu = -1;
+	for (k = 0; k < NKEY; k++)
+		p->col[k] = -1;
+	s->what = colmap_what(p->m);
+	/* Before the header: the stream orders device-only inputs first. */
+	s->device_only = m->c[K_PID].column == NULL;
+	return p;
+}
+
+/* Take the header: find every mapped column or refuse the input. */
+static void
+take_header(struct cmread *p, char *line)
+{
+	size_t nf, i;
+	int k;
+
+	p->header = estrdup(line);
+	nf = split(line, p->m->delim, p->f, p->len);
+	if (nf > MAXCOLS) {
+		source_refuse(p->s, "header: more than %d columns", MAXCOLS);
+		return;
+	}
+	p->ncols = nf;
+	for (k = 0; k < NKEY; k++) {
+		const struct mapcol *c = &p->m->c[k];
+
+		if (c->column == NULL)
+			continue;
+		for (i = 0; i < nf; i++)
+			if (strlen(c->column) == p->len[i] &&
+			    strncasecmp(c->column, p->f[i], p->len[i]) == 0)
+				break;
+		if (i < nf)
+			p->col[k] = (int)i;
+		else if (!c->optional) {
+			struct sbuf sb = SBUF_INIT;
+
+			for (i = 0; i < nf && i < 12; i++)
+				sbuf_printf(&sb, "%s'%.*s'", i ? ", " : "",
+				    (int)p->len[i], p->f[i]);
+			if (nf > 12)
+				sbuf_adds(&sb, ", ...");
+			source_refuse(p->s, "%s: the %s column '%s' is not in "
+			    "the header (it has %s)", p->m->what, keynames[k],
+			    c->column, sb.buf);
+			sbuf_release(&sb);
+			return;
+		}
+	}
+	if (p->col[K_USED] < 0 && p->col[K_FREE] < 0) {
+		source_refuse(p->s, "none of the map's memory columns is in "
+		    "the header");
+		return;
+	}
+	if (p->col[K_TS] < 0 && p->s->opt->interval == 0) {
+		source_refuse(p->s, "the rows carry no time (the map's "
+		    "timestamp column is not in the header): give --interval "
+		    "(and --start)");
+		return;
+	}
+	p->have_header = 1;
+	p->s->device_only = p->col[K_PID] < 0;
+}
+
+/* The day of clock times: --start's, in local time. */
+static int
+clock_day(struct cmread *p)
+{
+	const struct readopts *o = p->s->opt;
+	struct tm tm;
+	time_t t;
+
+	if (p->have_day)
+		return 0;
+	if (!o->have_start) {
+		source_refuse(p->s, "the timestamps are times of day: give "
+		    "the day of the first with --start");
+		return -1;
+	}
+	t = (time_t)(o->start / NS_PER_SEC);
+	if (localtime_r(&t, &tm) == NULL)
+		return -1;
+	p->y = tm.tm_year + 1900;
+	p->mo = tm.tm_mon + 1;
+	p->d = tm.tm_mday;
+	p->have_day = 1;
+	return 0;
+}
+
+/* Digits of a fraction of a second at s[0..n): ns, and how many used. */
+static size_t
+fraction(const char *s, size_t n, uint64_t *ns)
+{
+	uint64_t scale = NS_PER_SEC / 10;
+	size_t i = 0;
+
+	*ns = 0;
+	if (n == 0 || s[0] != '.')
+		return 0;
+	for (i = 1; i < n && isdigit((unsigned char)s[i]); i++) {
+		*ns += (uint64_t)(s[i] - '0') * scale;
+		scale /= 10;
+	}
+	return i;
+}
+
+/*
+ * A time of day with --start's date; a clock that goes back by more than
+ * twelve hours has passed midnight: the day after.
+ */
+static int
+clock_time(struct cmread *p, const struct tm *tm, uint64_t frac,
+    uint64_t *ts)
+{
+	int64_t secs;
+	uint64_t t, day = 24 * 3600 * NS_PER_SEC;
+
+	if (clock_day(p) < 0)
+		return -1;
+	if (gtime_local(p->y, p->mo, p->d, tm->tm_hour, tm->tm_min,
+	    tm->tm_sec, &secs) < 0)
+		return -1;
+	t = (uint64_t)secs * NS_PER_SEC + frac + p->days * day;
+	if (p->lastclock > 0 && t + day / 2 < p->lastclock) {
+		p->days++;
+		t += day;
+	}
+	p->lastclock = t;
+	*ts = t;
+	return 0;
+}
+
+/* strptime, or HH:MM:SS for clock; then a fraction; nothing after. */
+static int
+parse_strp(struct cmread *p, const char *fmt, const char *s, size_t n,
+    int day, uint64_t *ts)
+{
+	char buf[128];
+	struct tm tm;
+	const char *end;
+	uint64_t frac;
+	int64_t secs;
+
+	if (n >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	memset(&tm, 0, sizeof(tm));
+	if ((end = strptime(buf, fmt, &tm)) == NULL)
+		return -1;
+	end += fraction(end, strlen(end), &frac);
+	if (*end != '\0')
+		return -1;
+	if (!day)
+		return clock_time(p, &tm, frac, ts);
+	if (gtime_local(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+	    tm.tm_hour, tm.tm_min, tm.tm_sec, &secs) < 0)
+		return -1;
+	*ts = (uint64_t)secs * NS_PER_SEC + frac;
+	return 0;
+}
+
+/*
+ * Seconds, ms, us or ns since the epoch, with a fraction; auto: the
+ * number of digits tells (10 s, 13 ms, 16 us, 19 ns, as loggers print
+ * them).  Exact: decimal digits, no floating point.
+ */
+static int
+parse_epoch(const char *s, size_t n, enum tkind k, uint64_t *ts)
+{
+	uint64_t v = 0, scale;
+	size_t i = 0, nd;
+
+	while (i < n && isdigit((unsigned char)s[i])) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(s[i++] - '0');
+	}
+	if ((nd = i) == 0)
+		return -1;
+	if (k == T_AUTO)
+		k = nd <= 11 ? T_S : nd <= 14 ? T_MS : nd <= 17 ? T_US : T_NS;
+	scale = k == T_S ? NS_PER_SEC : k == T_MS ? NS_PER_MS : k == T_US ?
+	    1000 : 1;
+	if (v > UINT64_MAX / scale)
+		return -1;
+	v *= scale;
+	if (i < n && s[i] == '.')
+		for (i++; i < n && isdigit((unsigned char)s[i]); i++) {
+			scale /= 10;
+			v += (uint64_t)(s[i] - '0') * scale;
+		}
+	if (i != n)
+		return -1;
+	*ts = v;
+	return 0;
+}
+
+static int
+row_time(struct cmread *p, uint64_t *ts)
+{
+	const struct mapcol *c = &p->m->c[K_TS];
+	int i = p->col[K_TS], rc = -1;
+	const char *s;
+	size_t n;
+	char q[48];
+
+	if (i < 0) {
+		*ts = (p->s->opt->have_start ? p->s->opt->start : 0) +
+		    p->npoll * p->s->opt->interval;
+		return 0;
+	}
+	s = p->f[i];
+	n = p->len[i];
+	switch (c->tkind) {
+	case T_AUTO:
+		rc = gtime_nvsmi(s, n, ts) == 0 || gtime_iso(s, n, ts) == 0 ||
+		    gtime_ctime(s, n, ts) == 0 ||
+		    parse_epoch(s, n, T_AUTO, ts) == 0 ? 0 : -1;
+		break;
+	case T_S:
+	case T_MS:
+	case T_US:
+	case T_NS:
+		rc = parse_epoch(s, n, c->tkind, ts);
+		break;
+	case T_ISO:
+		rc = gtime_iso(s, n, ts);
+		break;
+	case T_NVSMI:
+		rc = gtime_nvsmi(s, n, ts);
+		break;
+	case T_CLOCK:
+		/* Some versions of a tool print the whole date. */
+		if (memchr(s, '-', n) != NULL && gtime_iso(s, n, ts) == 0) {
+			rc = 0;
+			break;
+		}
+		rc = parse_strp(p, c->tfmt != NULL ? c->tfmt : "%H:%M:%S", s,
+		    n, 0, ts);
+		break;
+	case T_STRP:
+		rc = parse_strp(p, c->tfmt, s, n, 1, ts);
+		break;
+	}
+	if (rc < 0 && !p->s->refused)
+		source_bad(p->s, "column '%s' (timestamp, %s): expected a "
+		    "time, got %s", c->column, c->tfmt != NULL ? c->tfmt :
+		    tkinds[c->tkind].name, field_quote(q, sizeof(q), s, n));
+	return rc;
+}
+
+/*
+ * A memory cell in MiB: 1 value, 0 missing, -1 bad (reported).  A unit
+ * printed after the number wins over the map's.
+ */
+static int
+mem(struct cmread *p, int k, uint32_t *v)
+{
+	const struct mapcol *c = &p->m->c[k];
+	int i = p->col[k];
+	const char *s;
+	size_t n, u;
+	double x, bytes = c->unit;
+	char q[48];
+
+	if (i < 0)
+		return 0;
+	s = p->f[i];
+	n = p->len[i];
+	if (field_placeholder(s, n))
+		return 0;
+	for (u = n; u > 0 && isalpha((unsigned char)s[u - 1]); u--)
+		;
+	if (u < n && u > 0) {
+		bytes = unit_bytes(s + u, n - u);
+		n = u;
+		while (n > 0 && s[n - 1] == ' ')
+			n--;
+	}
+	if (bytes == 0 || field_double(s, n, &x) != 1 ||
+	    x * bytes / 1048576.0 > UINT32_MAX) {
+		source_bad(p->s, "column '%s' (%s): expected a number of %s, "
+		    "got %s", c->column, keynames[k], unit_name(c->unit),
+		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
+		return -1;
+	}
+	*v = (uint32_t)llround(x * bytes / 1048576.0);
+	return 1;
+}
+
+/*
+ * A GPU number: the last digits of the cell ("0", "card1", "GPU[2]"):
+ * 1, 0 missing, -1 bad (reported).
+ */
+static int
+gpu_number(struct cmread *p, uint32_t *g)
+{
+	int i = p->col[K_GPU];
+	size_t e, b;
+	char q[48];
+
+	if (i < 0 || field_placeholder(p->f[i], p->len[i]))
+		return 0;
+	for (e = p->len[i]; e > 0 && !isdigit((unsigned char)p->f[i][e - 1]);
+	    e--)
+		;
+	for (b = e; b > 0 && isdigit((unsigned char)p->f[i][b - 1]); b--)
+		;
+	if (e == b || e - b > 9 || (e < p->len[i] && p->f[i][e] != ']')) {
+		source_bad(p->s, "column '%s' (gpu): expected a GPU number, "
+		    "got %s", p->m->c[K_GPU].column, field_quote(q, sizeof(q),
+		    p->f[i], p->len[i]));
+		return -1;
+	}
+	*g = (uint32_t)strtoul(p->f[i] + b, NULL, 10);
+	return 1;
+}
+
+static const char *
+text_of(struct cmread *p, struct sbuf *sb, int k)
+{
+	int i = p->col[k];
+
+	if (i >= 0 && !field_placeholder(p->f[i], p->len[i]))
+		sbuf_set(sb, p->f[i], p->len[i]);
+	else
+		sbuf_set(sb, "", 0);
+	return sb->buf;
+}
+
+static void
+row(struct cmread *p, char *line)
+{
+	struct rec r;
+	size_t nf;
+	uint32_t v, g = 0;
+	int rc, hg;
+	const char *key;
+
+	nf = split(line, p->m->delim, p->f, p->len);
+	if (nf != p->ncols) {
+		source_bad(p->s, "expected %zu fields, got %s%zu", p->ncols,
+		    nf > MAXCOLS ? "more than " : "", nf > MAXCOLS ?
+		    (size_t)MAXCOLS : nf);
+		return;
+	}
+	rec_init(&r);
+	if ((hg = gpu_number(p, &g)) < 0)
+		return;
+	/* Without a time of their own, rows are polls: a GPU going back. */
+	if (p->col[K_TS] < 0 && p->inpoll && (int64_t)g <= p->lastgpu) {
+		p->npoll++;
+		p->inpoll = 0;
+	}
+	if (row_time(p, &r.ts) < 0)
+		return;
+	r.gpu = g;
+	r.host = source_host(p->s, text_of(p, &p->host, K_HOST));
+	if (hg == 0) {
+		key = text_of(p, &p->key, K_UUID);
+		if (*key == '\0')
+			key = text_of(p, &p->key, K_BUS);
+		if (*key != '\0')
+			r.gpukey = key;
+	} else if (p->col[K_UUID] >= 0 || p->col[K_BUS] >= 0) {
+		struct sbuf b = SBUF_INIT;
+
+		gpumap_learn(p->s->gpus, r.host, text_of(p, &p->key, K_UUID),
+		    text_of(p, &b, K_BUS), g);
+		sbuf_release(&b);
+	}
+	if (p->col[K_PID] >= 0 && field_uint(p->f[p->col[K_PID]],
+	    p->len[p->col[K_PID]], &r.pid) < 0) {
+		char q[48];
+
+		source_bad(p->s, "column '%s' (pid): expected a process id, "
+		    "got %s", p->m->c[K_PID].column, field_quote(q, sizeof(q),
+		    p->f[p->col[K_PID]], p->len[p->col[K_PID]]));
+		return;
+	}
+	if ((rc = mem(p, K_USED, &v)) < 0)
+		return;
+	if (rc) {
+		r.used = v;
+		r.has |= REC_USED;
+	}
+	if (r.pid == 0) {
+		if ((rc = mem(p, K_FREE, &v)) < 0)
+			return;
+		if (rc) {
+			r.free = v;
+			r.has |= REC_FREE;
+		}
+		if ((rc = mem(p, K_TOTAL, &v)) < 0)
+			return;
+		if (rc) {
+			r.total = v;
+			r.has |= REC_TOTAL;
+		}
+	} else {
+		r.name = text_of(p, &p->name, K_PNAME);
+		r.origin = REC_SNAP_APPS;
+	}
+	p->inpoll = 1;
+	p->lastgpu = g;
+	if (p->col[K_GPU] < 0 && p->col[K_TS] < 0)
+		p->npoll++, p->inpoll = 0;
+	p->rows++;
+	source_emit(p->s, &r);
+}
+
+static void
+line_fn(void *st, char *line, size_t len)
+{
+	struct cmread *p = st;
+
+	if (len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
+		line += 3;
+		len -= 3;
+	}
+	if (len == 0 || strspn(line, " \t") == len)
+		return;
+	if (line[0] == '#') {
+		source_skip(p->s, "comment lines");
+		return;
+	}
+	if (!p->have_header) {
+		take_header(p, line);
+		return;
+	}
+	if (strcmp(line, p->header) == 0) {
+		/* A loop that prints its header every poll: a new poll. */
+		p->headers++;
+		if (p->inpoll)
+			p->npoll++;
+		p->inpoll = 0;
+		return;
+	}
+	row(p, line);
+}
+
+static void
+summary(void *st, struct sbuf *sb)
+{
+	struct cmread *p = st;
+
+	if (p->headers > 0)
+		sbuf_printf(sb, ", %llu repeated headers",
+		    (unsigned long long)p->headers);
+}
+
+static void
+free_fn(void *st)
+{
+	struct cmread *p = st;
+
+	free(p->header);
+	colmap_free(p->m);
+	sbuf_release(&p->host);
+	sbuf_release(&p->name);
+	sbuf_release(&p->key);
+	free(p);
+}
+
+const struct format fmt_colmap = {
+	.name = "map",
+	.what = "CSV read through --map",
+	.device_only = 1,
+	.open = open_fn,
+	.line = line_fn,
+	.summary = summary,
+	.free = free_fn,
+};
