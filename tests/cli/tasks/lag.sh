@@ -12,25 +12,16 @@
 # 2048 MiB) is listed at 28.5 and 33.5 s, gone at 38.5 s, its memory back
 # at 40 s: 1.5 s after its end (2 s at one-second samples), between 0.5 s
 # (39 - 38.5) and 6.5 s (40 - 33.5).
-awk 'BEGIN {
-	t0 = 1767225600	# 2026-01-01T00:00:00Z
-	print "timestamp,host,gpu,process_id,memory_used,memory_free," \
-	    "memory_total,process_name"
+recording '
 	for (s = 0; s < 45; s++) {
-		used = (s >= 3 && s < 20 ? 4096 : 0) + \
-		    (s >= 28 && s < 40 ? 2048 : 0)
-		printf "%d000000000,,0,0,%d,%d,16384,\n", t0 + s, used,
-		    16384 - used
+		dev(s, (s >= 3 && s < 20 ? 4096 : 0) + (s >= 28 && s < 40 ? 2048 : 0))
 		if (s % 5 != 3)
 			continue
 		if (s <= 23)
-			printf "%d500000000,,0,500,%d,,,train.py\n", t0 + s,
-			    s <= 18 ? 4096 : 0
+			proc(s + 0.5, 500, s <= 18 ? 4096 : 0, "train.py")
 		if (s >= 28 && s <= 38)
-			printf "%d500000000,,0,600,%d,,,eval.py\n", t0 + s,
-			    s <= 33 ? 2048 : 0
-	}
-}' > rec.csv
+			proc(s + 0.5, 600, s <= 33 ? 2048 : 0, "eval.py")
+	}' > rec.csv
 gpumem-tasks -q rec.csv
 
 # The two-loop scenarios whose tasks outlive a poll, at these intervals,
