@@ -72,6 +72,25 @@ main(void)
 	CHECK_U64(p(gtime_iso, "2025-09-08"), 1757289600000000000ULL);
 	CHECK_U64(p(gtime_iso, "2025-09-08T09:26"), 1757323560000000000ULL);
 	CHECK_U64(p(gtime_iso, "2025-09-08T09:26:50+8"), UINT64_MAX);
+	/* Zones west and east, in each of the three forms; bad offsets. */
+	CHECK_U64(p(gtime_iso, "2025-09-08T04:26:50-05"), 1757323610000000000ULL);
+	CHECK_U64(p(gtime_iso, "2025-09-08T14:56:50+05:30"),
+	    1757323610000000000ULL);
+	CHECK_U64(p(gtime_iso, "2026-01-01T00:00:00-0030"),
+	    1767227400000000000ULL);
+	CHECK_U64(p(gtime_iso, "2025-09-08T09:26:50+24:00"), UINT64_MAX);
+	CHECK_U64(p(gtime_iso, "2025-09-08T09:26:50+05:60"), UINT64_MAX);
+	CHECK_U64(p(gtime_iso, "2025-09-08T09:26:50+05-30"), UINT64_MAX);
+	CHECK_U64(p(gtime_iso, "2025-09-08T09:26:50Zx"), UINT64_MAX);
+	CHECK_U64(p(gtime_iso, "2025-09-08T09:26:50x"), UINT64_MAX);
+	CHECK_U64(p(gtime_iso, "2025-09-08T09:26:5"), UINT64_MAX);
+	CHECK_U64(p(gtime_iso, "2025-09-08T09:2x"), UINT64_MAX);
+	CHECK_U64(p(gtime_iso, "2025-09-08X09:26"), UINT64_MAX);
+	CHECK_U64(p(gtime_iso, "2025-09-08T09-26"), UINT64_MAX);
+	CHECK_U64(p(gtime_iso, "2025/09/08"), UINT64_MAX);
+	CHECK_U64(p(gtime_iso, "2025-9-8"), UINT64_MAX);
+	CHECK_U64(p(gtime_iso, "2025-02-30T00:00:00Z"), UINT64_MAX);
+	CHECK_U64(p(gtime_iso, "2025-09-08T24:00:00Z"), UINT64_MAX);
 
 	/* ctime, as -q, date(1) and the default table print it. */
 	CHECK_U64(p(gtime_ctime, "Tue Jun  9 09:00:01 UTC 2020"),
@@ -82,6 +101,18 @@ main(void)
 	    1691149470000000000ULL);
 	CHECK_U64(p(gtime_ctime, "Fri Xyz  4 11:44:30 2023"), UINT64_MAX);
 	CHECK_U64(p(gtime_ctime, "Fri Aug  4 11:44 2023"), UINT64_MAX);
+	/* A zone other than UTC is local time; the fields are checked. */
+	CHECK_U64(p(gtime_ctime, "Thu Jan  1 00:00:00 GMT 2026"),
+	    1767225600000000000ULL);
+	CHECK_U64(p(gtime_ctime, "Thu Jan  1 00:00:00 CET 2026"),
+	    1767225600000000000ULL);
+	CHECK_U64(p(gtime_ctime, "Thu Jan  1 00:00:00 utc 2026"), UINT64_MAX);
+	CHECK_U64(p(gtime_ctime, "Thu Jan  1 00:00:00 UTC 2026 x"), UINT64_MAX);
+	CHECK_U64(p(gtime_ctime, "Thursday Jan  1 00:00:00 2026"), UINT64_MAX);
+	CHECK_U64(p(gtime_ctime, "Thu Jan 123 00:00:00 2026"), UINT64_MAX);
+	CHECK_U64(p(gtime_ctime, "Thu Jan  1 00:00:0x 2026"), UINT64_MAX);
+	CHECK_U64(p(gtime_ctime, "Thu Jan  1 00:00:00 26"), UINT64_MAX);
+	CHECK_U64(p(gtime_ctime, "Thu Feb 30 00:00:00 UTC 2026"), UINT64_MAX);
 
 	/* What users give on the command line. */
 	CHECK(gtime_parse("@1700000000.25", &t) == 0);
@@ -94,6 +125,8 @@ main(void)
 	CHECK(gtime_parse("", &t) < 0);
 	CHECK(gtime_parse("@", &t) < 0);
 	CHECK(gtime_parse("99999999999999999999999", &t) < 0);
+	CHECK(gtime_parse("@12x", &t) < 0);
+	CHECK(gtime_parse("@99999999999999999999", &t) < 0);
 
 	/* Durations. */
 	CHECK(gtime_duration("100ms", &t) == 0);
