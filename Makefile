@@ -24,7 +24,9 @@ FUZZ_JOBS ?= 2
 # Build variants: `make SANITIZE=1` builds with ASan and UBSan into
 # build/san and bin-san (the test suite runs both).  `make FUZZ=1` is the
 # fuzzing build: clang, libFuzzer, ASan and UBSan, into build/fuzz (see
-# `make fuzz` below).
+# `make fuzz` below).  `make COVERAGE=1` builds with gcov's counters,
+# unoptimised so that lines and branches are the source's, into build/cov
+# (see `make coverage` below).
 ifeq ($(SANITIZE),1)
 BUILD ?= build/san
 BIN ?= build/san/bin
@@ -36,6 +38,11 @@ BUILD ?= build/fuzz
 BIN ?= build/fuzz/bin
 SAN = -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
       -fno-sanitize-recover=all
+else ifeq ($(COVERAGE),1)
+BUILD ?= build/cov
+BIN ?= build/cov/bin
+SAN = --coverage
+CFLAGS = -O0 -g
 else
 BUILD ?= build/normal
 BIN ?= bin
@@ -190,6 +197,16 @@ check: deps
 mutants:
 	@sh tests/mutants/run.sh $(MUTANTS)
 
+# Line and branch coverage of the whole suite: the COVERAGE=1 build, the
+# suite on it, then lcov's report in build/cov/html and a table per folder
+# on stdout (tests/coverage.sh).  Not part of check: it takes a while.
+# COVERAGE_ONLY=PATTERN runs only those cases (tests/run.sh --only).
+coverage:
+	@sh tests/deps.sh --coverage
+	@$(MAKE) --no-print-directory COVERAGE=1 all tests
+	@sh tests/coverage.sh $(if $(COVERAGE_ONLY),--only $(COVERAGE_ONLY)) \
+	    build/cov
+
 # Run every fuzz target for FUZZ_SECONDS (FUZZ_JOBS at once), built with
 # clang and libFuzzer into build/fuzz; finds go to build/fuzz/out/crash/.
 # FUZZ_TARGETS="xml prom" runs only those.  tests/fuzz/README says more.
@@ -250,5 +267,5 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all bench check tests clean demo deps fuzz fuzz-build install install-strip mutants \
-	uninstall
+.PHONY: all bench check coverage tests clean demo deps fuzz fuzz-build install \
+	install-strip mutants uninstall

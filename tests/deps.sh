@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# tests/deps.sh [--bench]: make sure the Debian packages that gpumem needs
-# to build and test (with --bench: to benchmark) are installed; install
+# tests/deps.sh [--bench | --coverage]: make sure the Debian packages that
+# gpumem needs to build and test (with --bench: to benchmark; with
+# --coverage: to report coverage, `make coverage`) are installed; install
 # the missing ones when we can (root, or sudo without a password), else
 # say which command to run.  Packages only some tests use (they skip
 # without them) are installed when we can, and only named when we cannot.
@@ -52,6 +53,13 @@ hyperfine:cmd:hyperfine
 miller:cmd:mlr
 tcpdump:cmd:tcpdump
 tshark:cmd:tshark
+"
+fi
+# make coverage: gcov comes with gcc; lcov reads its counters and writes
+# the report.
+if [ "${1:-}" = --coverage ]; then
+	need="$need
+lcov:cmd:lcov
 "
 fi
 missing_of() {

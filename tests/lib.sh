@@ -103,6 +103,30 @@ lo_capture_stop() {
 		die "tcpdump: $(grep 'dropped by kernel' "$cap_file.err")"
 }
 
+# recording 'AWK STATEMENTS': a record stream (stdout) made with awk, as a
+# user writes one: the header, then what the statements print.  They have
+# t0 (2026-01-01T00:00:00Z, in seconds), dev(s, used) for GPU 0's sample
+# (16384 MiB) at t0 + s, and proc(s, pid, used, name) for a process
+# listed at t0 + s (s may have decimals, to the ms; used may be "").
+recording() {
+	cat > recording.awk <<'AWK'
+function dev(s, used) {
+	printf "%d000000000,,0,0,%d,%d,16384,\n", t0 + s, used, 16384 - used
+}
+function proc(s, pid, used, name) {
+	printf "%d%09d,,0,%d,%s,,,%s\n", t0 + int(s),
+	    int((s - int(s)) * 1000 + 0.5) * 1000000, pid, used, name
+}
+BEGIN {
+	t0 = 1767225600
+	print "timestamp,host,gpu,process_id,memory_used,memory_free," \
+	    "memory_total,process_name"
+}
+AWK
+	printf 'BEGIN {\n%s\n}\n' "$1" >> recording.awk
+	awk -f recording.awk
+}
+
 # residue_stream LEFT: a record stream (stdout) whose truth is known by
 # construction.  GPU 0 (16384 MiB) is idle (0 MiB used) for 5 s; train.py
 # (pid 4242) holds 4096 MiB from 00:00:05 and ends at 00:00:15 (its row

@@ -139,7 +139,13 @@ run_case() {
 while [ $# -ge 2 ]; do
 	bin=$(cd "$1" && pwd) build=$(cd "$2" && pwd)
 	shift 2
-	case $build in */san) variant=asan+ubsan ;; *) variant=normal ;; esac
+	# The coverage build (make coverage) is slow like the sanitizer
+	# build: cases that size their inputs by the variant keep them small.
+	case $build in
+	*/san) variant=asan+ubsan ;;
+	*/cov) variant=coverage ;;
+	*) variant=normal ;;
+	esac
 	echo "== $variant build: $bin"
 	run_units "$variant" "$build"
 	for script in "$top"/tests/cli/*/*.sh; do

@@ -808,6 +808,14 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 		}
 		sbuf_reset(&row);
 	}
+	if (rc >= 0 && row.len > 0) {
+		/* A quote never closed took every line after it: not a row. */
+		if (bad++ < 10)
+			msg("%s:%llu: bad quoting (a quote is never closed)",
+			    input_name(in), (unsigned long long)startline);
+		if (strict)
+			ok = 0;
+	}
 	if (rc < 0) {
 		msg("%s: %s", input_name(in), input_error(in));
 		ok = 0;

@@ -16,6 +16,49 @@ p(int (*fn)(const char *, size_t, uint64_t *), const char *s)
 	return t;
 }
 
+/* Each of v[0..n) is refused by fn; else say which were not. */
+static int
+all_refused(int (*fn)(const char *, size_t, uint64_t *), const char **v,
+    size_t n)
+{
+	size_t i;
+	int ok = 1;
+
+	for (i = 0; i < n; i++)
+		if (p(fn, v[i]) != UINT64_MAX) {
+			printf("# accepted: \"%s\"\n", v[i]);
+			ok = 0;
+		}
+	return ok;
+}
+
+/* Refused: bad offsets and fields. */
+static const char *bad_iso[] = {
+	"2025-09-08T09:26:50+24:00",
+	"2025-09-08T09:26:50+05:60",
+	"2025-09-08T09:26:50+05-30",
+	"2025-09-08T09:26:50Zx",
+	"2025-09-08T09:26:50x",
+	"2025-09-08T09:26:5",
+	"2025-09-08T09:2x",
+	"2025-09-08X09:26",
+	"2025-09-08T09-26",
+	"2025/09/08",
+	"2025-9-8",
+	"2025-02-30T00:00:00Z",
+	"2025-09-08T24:00:00Z",
+};
+
+static const char *bad_ctime[] = {
+	"Thu Jan  1 00:00:00 utc 2026",
+	"Thu Jan  1 00:00:00 UTC 2026 x",
+	"Thursday Jan  1 00:00:00 2026",
+	"Thu Jan 123 00:00:00 2026",
+	"Thu Jan  1 00:00:0x 2026",
+	"Thu Jan  1 00:00:00 26",
+	"Thu Feb 30 00:00:00 UTC 2026",
+};
+
 int
 main(void)
 {
@@ -93,6 +136,13 @@ main(void)
 	CHECK_U64(p(gtime_iso, "2025-09-08"), 1757289600000000000ULL);
 	CHECK_U64(p(gtime_iso, "2025-09-08T09:26"), 1757323560000000000ULL);
 	CHECK_U64(p(gtime_iso, "2025-09-08T09:26:50+8"), UINT64_MAX);
+	/* Zones west and east, in each of the three forms. */
+	CHECK_U64(p(gtime_iso, "2025-09-08T04:26:50-05"), 1757323610000000000ULL);
+	CHECK_U64(p(gtime_iso, "2025-09-08T14:56:50+05:30"),
+	    1757323610000000000ULL);
+	CHECK_U64(p(gtime_iso, "2026-01-01T00:00:00-0030"),
+	    1767227400000000000ULL);
+	CHECK(all_refused(gtime_iso, bad_iso, sizeof(bad_iso) / sizeof(bad_iso[0])));
 
 	/* ctime, as -q, date(1) and the default table print it. */
 	CHECK_U64(p(gtime_ctime, "Tue Jun  9 09:00:01 UTC 2020"),
@@ -129,6 +179,12 @@ main(void)
 	/* A zone word not in the table is local time, as before. */
 	CHECK_U64(p(gtime_ctime, "Wed Jan  1 09:00:00 HKT 2025"),
 	    1735722000000000000ULL);
+	/* The fields are checked; GMT is UTC, CET one hour east. */
+	CHECK(all_refused(gtime_ctime, bad_ctime, sizeof(bad_ctime) / sizeof(bad_ctime[0])));
+	CHECK_U64(p(gtime_ctime, "Thu Jan  1 00:00:00 GMT 2026"),
+	    1767225600000000000ULL);
+	CHECK_U64(p(gtime_ctime, "Thu Jan  1 00:00:00 CET 2026"),
+	    1767222000000000000ULL);
 
 	/* What users give on the command line. */
 	CHECK(gtime_parse("@1700000000.25", &t) == 0);
@@ -141,6 +197,8 @@ main(void)
 	CHECK(gtime_parse("", &t) < 0);
 	CHECK(gtime_parse("@", &t) < 0);
 	CHECK(gtime_parse("99999999999999999999999", &t) < 0);
+	CHECK(gtime_parse("@12x", &t) < 0);
+	CHECK(gtime_parse("@99999999999999999999", &t) < 0);
 
 	/* Durations. */
 	CHECK(gtime_duration("100ms", &t) == 0);
