@@ -63,7 +63,7 @@ struct seqst {
 	 * twice); with other content, the sender counts anew (it
 	 * restarted).
 	 */
-	uint32_t digest[SEQ_WINDOW];
+	uint64_t digest[SEQ_WINDOW];
 	uint64_t lost, dups, restarts;
 };
 
@@ -353,7 +353,7 @@ seq_of(struct capture *c, int family, const unsigned char *addr,
 
 /* Start counting afresh at seq. */
 static void
-seq_restart(struct seqst *q, uint32_t seq, uint32_t digest)
+seq_restart(struct seqst *q, uint32_t seq, uint64_t digest)
 {
 	q->have = 1;
 	q->last = seq;
@@ -367,7 +367,7 @@ seq_restart(struct seqst *q, uint32_t seq, uint32_t digest)
  * the window fills its gap again.
  */
 static int
-seq_check(struct capture *c, struct seqst *q, uint32_t seq, uint32_t digest)
+seq_check(struct capture *c, struct seqst *q, uint32_t seq, uint64_t digest)
 {
 	int32_t d;
 	uint64_t bit;
@@ -447,31 +447,6 @@ bad(struct capture *c, const char *fmt, ...)
 	sbuf_release(&m);
 }
 
-/*
- * What tells a retransmitted frame from another with the same sequence
- * number (a restarted sender): its header and its first and last records'
- * times and values.  Cheaper than hashing every byte of every frame, and
- * two different frames agree on all of it only by design.
- */
-static uint32_t
-digest(const unsigned char *p, const struct gmem_hdr *h, size_t len)
-{
-	uint64_t x = (uint64_t)h->count << 48 ^ (uint64_t)h->total << 16 ^
-	    h->gpu ^ len;
-	struct gmem_rec g;
-
-	if (h->count > 0) {
-		gmem_rec_decode(p, 0, &g);
-		x ^= g.ts * 0x9e3779b97f4a7c15ULL ^ (uint64_t)g.used << 32 ^
-		    g.free ^ (uint64_t)g.pid << 20;
-		gmem_rec_decode(p, (size_t)h->count - 1, &g);
-		x ^= (g.ts ^ (uint64_t)g.used << 32 ^ g.free) *
-		    0xbf58476d1ce4e5b9ULL;
-	}
-	x ^= x >> 31;
-	return (uint32_t)(x ^ x >> 32);
-}
-
 /* A frame that passed the checks, from the sender at addr. */
 static void
 frame(struct capture *c, int family, const unsigned char *addr,
@@ -486,8 +461,13 @@ frame(struct capture *c, int family, const unsigned char *addr,
 	c->frames++;
 	q = seq_of(c, family, addr, h->gpu);
 	if (q != NULL) {
+		/*
+		 * The whole frame tells a frame captured twice from another
+		 * under the same number (a restarted sender, or two
+		 * recordings of one address merged).
+		 */
 		len = gmem_frame_len(h);
-		if (!seq_check(c, q, h->seq, digest(p, h, len)))
+		if (!seq_check(c, q, h->seq, hmap_hash(p, len)))
 			return;
 		if (h->flags & GMEM_FLAG_LAST)
 			q->have = 0;	/* whatever comes next starts afresh */
