@@ -46,6 +46,9 @@
 
 #define SEQ_WINDOW 64		/* recent sequence numbers remembered */
 
+/* b - a for TCP sequence numbers, modulo 2^32. */
+#define SEQ_DIFF(b, a) ((int32_t)((uint32_t)(b) - (uint32_t)(a)))
+
 /* Sequence numbers of one (sender, gpu). */
 struct seqst {
 	char host[INET6_ADDRSTRLEN];
@@ -60,7 +63,7 @@ struct seqst {
 	 * twice); with other content, the sender counts anew (it
 	 * restarted).
 	 */
-	uint32_t digest[SEQ_WINDOW];
+	uint64_t digest[SEQ_WINDOW];
 	uint64_t lost, dups, restarts;
 };
 
@@ -69,6 +72,17 @@ struct flowst {
 	struct gmem_stream gs;
 	uint64_t lost;		/* bytes lost to holes */
 	int notgmem;		/* its first header had no magic */
+	/*
+	 * After a hole, the bytes that wait behind it are parsed at once
+	 * (the capture may never fill it, and their records must not come
+	 * later than the reorder window allows): `ahead' reads them from
+	 * a_start (searching for a header) to a_end.  When the stream
+	 * reaches the first header ahead found, ahead's state becomes the
+	 * stream's and the bytes it read are passed over (skip_to).
+	 */
+	struct gmem_stream ahead;
+	int ahead_on, skipping;
+	uint32_t a_start, a_end, skip_to;
 };
 
 /* Where libpcap is in a pcap file, for the offsets in messages. */
@@ -339,7 +353,7 @@ seq_of(struct capture *c, int family, const unsigned char *addr,
 
 /* Start counting afresh at seq. */
 static void
-seq_restart(struct seqst *q, uint32_t seq, uint32_t digest)
+seq_restart(struct seqst *q, uint32_t seq, uint64_t digest)
 {
 	q->have = 1;
 	q->last = seq;
@@ -353,7 +367,7 @@ seq_restart(struct seqst *q, uint32_t seq, uint32_t digest)
  * the window fills its gap again.
  */
 static int
-seq_check(struct capture *c, struct seqst *q, uint32_t seq, uint32_t digest)
+seq_check(struct capture *c, struct seqst *q, uint32_t seq, uint64_t digest)
 {
 	int32_t d;
 	uint64_t bit;
@@ -433,31 +447,6 @@ bad(struct capture *c, const char *fmt, ...)
 	sbuf_release(&m);
 }
 
-/*
- * What tells a retransmitted frame from another with the same sequence
- * number (a restarted sender): its header and its first and last records'
- * times and values.  Cheaper than hashing every byte of every frame, and
- * two different frames agree on all of it only by design.
- */
-static uint32_t
-digest(const unsigned char *p, const struct gmem_hdr *h, size_t len)
-{
-	uint64_t x = (uint64_t)h->count << 48 ^ (uint64_t)h->total << 16 ^
-	    h->gpu ^ len;
-	struct gmem_rec g;
-
-	if (h->count > 0) {
-		gmem_rec_decode(p, 0, &g);
-		x ^= g.ts * 0x9e3779b97f4a7c15ULL ^ (uint64_t)g.used << 32 ^
-		    g.free ^ (uint64_t)g.pid << 20;
-		gmem_rec_decode(p, (size_t)h->count - 1, &g);
-		x ^= (g.ts ^ (uint64_t)g.used << 32 ^ g.free) *
-		    0xbf58476d1ce4e5b9ULL;
-	}
-	x ^= x >> 31;
-	return (uint32_t)(x ^ x >> 32);
-}
-
 /* A frame that passed the checks, from the sender at addr. */
 static void
 frame(struct capture *c, int family, const unsigned char *addr,
@@ -472,8 +461,13 @@ frame(struct capture *c, int family, const unsigned char *addr,
 	c->frames++;
 	q = seq_of(c, family, addr, h->gpu);
 	if (q != NULL) {
+		/*
+		 * The whole frame tells a frame captured twice from another
+		 * under the same number (a restarted sender, or two
+		 * recordings of one address merged).
+		 */
 		len = gmem_frame_len(h);
-		if (!seq_check(c, q, h->seq, digest(p, h, len)))
+		if (!seq_check(c, q, h->seq, hmap_hash(p, len)))
 			return;
 		if (h->flags & GMEM_FLAG_LAST)
 			q->have = 0;	/* whatever comes next starts afresh */
@@ -581,6 +575,14 @@ tcp_bad(void *arg, const unsigned char *hdr, const char *why)
 	    a, f->sport, why);
 }
 
+static void
+ahead_off(struct flowst *st)
+{
+	if (st->ahead_on)
+		gmem_stream_release(&st->ahead);
+	st->ahead_on = 0;
+}
+
 /* Not GMEM: stop looking at this direction. */
 static void
 flow_drop(struct capture *c, struct tcpflow *f)
@@ -588,10 +590,46 @@ flow_drop(struct capture *c, struct tcpflow *f)
 	struct flowst *st = f->user;
 
 	nongmem(c, f->datapkts);
+	ahead_off(st);
 	gmem_stream_release(&st->gs);
 	free(st);
 	f->user = NULL;
 	f->ignore = 1;
+}
+
+/* Feed n bytes of f's stream to its parser. */
+static void
+flow_feed(struct capture *c, struct tcpflow *f, struct flowst *st,
+    const unsigned char *p, size_t n)
+{
+	c->flow = f;
+	gmem_stream_feed(&st->gs, p, n, tcp_frame, tcp_bad, c);
+	if (!st->gs.found && (st->notgmem || st->gs.searched > SEARCH_LIMIT))
+		flow_drop(c, f);
+}
+
+/* Bytes after a hole: parse them now, as far as they run on. */
+static void
+tcp_ahead(void *arg, struct tcpflow *f, uint32_t seq, const unsigned char *p,
+    size_t n)
+{
+	struct capture *c = arg;
+	struct flowst *st = flow_state(c, f);
+	uint32_t off;
+
+	if (!st->ahead_on) {
+		gmem_stream_init(&st->ahead, 0, &c->budget);
+		st->ahead_on = 1;
+		st->a_start = st->a_end = seq;
+	}
+	/* Only what continues the bytes it has (a second hole waits). */
+	if (SEQ_DIFF(seq, st->a_start) < 0 || SEQ_DIFF(seq, st->a_end) > 0 ||
+	    SEQ_DIFF(seq + (uint32_t)n, st->a_end) <= 0)
+		return;
+	off = st->a_end - seq;
+	st->a_end = seq + (uint32_t)n;
+	c->flow = f;
+	gmem_stream_feed(&st->ahead, p + off, n - off, tcp_frame, tcp_bad, c);
 }
 
 static void
@@ -599,11 +637,40 @@ tcp_data(void *arg, struct tcpflow *f, const unsigned char *p, size_t n)
 {
 	struct capture *c = arg;
 	struct flowst *st = flow_state(c, f);
+	uint32_t s = f->seq, r;
+	size_t k;
 
-	c->flow = f;
-	gmem_stream_feed(&st->gs, p, n, tcp_frame, tcp_bad, c);
-	if (!st->gs.found && (st->notgmem || st->gs.searched > SEARCH_LIMIT))
-		flow_drop(c, f);
+	if (st->skipping) {
+		/* What ahead has read already. */
+		k = SEQ_DIFF(st->skip_to, s) > 0 ? st->skip_to - s : 0;
+		if (k >= n) {
+			st->skipping = k > n;
+			return;
+		}
+		st->skipping = 0;
+		p += k;
+		n -= k;
+		s += (uint32_t)k;
+	}
+	if (st->ahead_on && st->ahead.found) {
+		/* The stream reaches the first frame ahead found: ahead on. */
+		r = st->a_start + (uint32_t)st->ahead.first;
+		k = SEQ_DIFF(r, s) > 0 ? r - s : 0;
+		if (k <= n) {
+			flow_feed(c, f, st, p, k);
+			if (f->user == NULL)
+				return;		/* not GMEM after all */
+			gmem_stream_adopt(&st->gs, &st->ahead);
+			st->ahead_on = 0;
+			st->skipping = 1;
+			st->skip_to = st->a_end;
+			f->seq = s + (uint32_t)k;
+			tcp_data(arg, f, p + k, n - k);
+			return;
+		}
+	} else if (st->ahead_on && SEQ_DIFF(st->a_end, s + (uint32_t)n) <= 0)
+		ahead_off(st);	/* no header in what it read */
+	flow_feed(c, f, st, p, n);
 }
 
 static void
@@ -624,6 +691,7 @@ tcp_end(void *arg, struct tcpflow *f)
 
 	if (st == NULL)
 		return;
+	ahead_off(st);
 	gmem_stream_end(&st->gs);
 	if (st->gs.found) {
 		c->tcp_lost += st->lost;
@@ -635,7 +703,9 @@ tcp_end(void *arg, struct tcpflow *f)
 	f->user = NULL;
 }
 
-static const struct tcp_ops tcp_ops = {tcp_data, tcp_gap, tcp_end};
+static const struct tcp_ops tcp_ops = {
+	tcp_data, tcp_gap, tcp_end, tcp_ahead
+};
 
 static void
 tcp(struct capture *c, const struct ippkt *ip, struct bytes seg,

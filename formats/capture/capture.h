@@ -9,7 +9,10 @@
  * different byte orders) is read on by pcapng.c.  Each packet is taken
  * apart layer by layer (netlayers.h), IP fragments and TCP streams are
  * put back together (reasm.h), and each GMEM frame (gmem.h) becomes
- * records: ts = the record's own timestamp (never the packet's), host =
+ * records (the bytes that wait behind a TCP hole are searched for
+ * frames at once, so that their records are not held back for the
+ * hole's wait; where the stream reaches them they are not read twice):
+ * ts = the record's own timestamp (never the packet's), host =
  * the sender's address, gpu = the frame's, memory_total = the frame's
  * (empty when 0), no process name.
  *

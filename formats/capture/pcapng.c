@@ -322,7 +322,16 @@ pcapng_want(const struct pcapng *g)
 int
 pcapng_can_take_over(const struct pcapng *g)
 {
-	return g->w == W_HDR && g->whave == 0 && g->have_last &&
+	if (g->w != W_HDR)
+		return 0;
+	/*
+	 * In the header of a section: libpcap read it in the byte order
+	 * of the section before (the type reads the same in both).
+	 */
+	if (g->whave >= 8)
+		return g->have_shb && g->whdr[0] == 0x0a && g->whdr[1] == 0x0d &&
+		    g->whdr[2] == 0x0d && g->whdr[3] == 0x0a;
+	return g->whave == 0 && g->have_last &&
 	    (g->last == BT_SHB || g->last == BT_IDB);
 }
 
@@ -379,12 +388,19 @@ pcapng_next(struct pcapng *g, struct input *in, struct pcapng_pkt *pkt)
 {
 	unsigned char hdr[12];
 	uint32_t type, ifid = 0, caplen = 0, wirelen = 0, hi = 0, lo = 0;
-	size_t len, got, doff = 0, room;
+	size_t len, got, doff = 0, room, pre = 0;
 	int hl, be, err = 0;
 	struct bytes b;
 
+	if (g->w == W_HDR && g->whave > 0) {
+		/* The header of a section the watched reader gave up in. */
+		pre = g->whave;
+		memcpy(hdr, g->whdr, pre);
+		g->whave = 0;
+	}
 	for (;;) {
-		got = read_full(in, hdr, 8, &err);
+		got = pre >= 8 ? pre : pre + read_full(in, hdr + pre, 8 - pre,
+		    &err);
 		if (err)
 			return fail(g, "%s", input_error(in));
 		if (got == 0)
@@ -397,16 +413,17 @@ pcapng_next(struct pcapng *g, struct input *in, struct pcapng_pkt *pkt)
 			struct bytes h = bytes_of(hdr, 8);
 
 			if (get_32(&h, 0, g->be) == BT_SHB) {
-				got = read_full(in, hdr + 8, 4, &err);
+				got += read_full(in, hdr + got, 12 - got, &err);
 				if (err)
 					return fail(g, "%s", input_error(in));
-				if (got < 4)
+				if (got < 12)
 					return fail(g, "section header at "
 					    "offset 0x%llx cut short",
 					    (unsigned long long)g->off);
 				got = 12;
 			}
 		}
+		pre = 0;
 		hl = header(g, hdr, got, &type, &len, &be);
 		if (hl < 0)
 			return -1;

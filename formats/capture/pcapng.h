@@ -59,8 +59,10 @@ uint64_t pcapng_packet_offset(const struct pcapng *g);
 
 /*
  * Whether the bytes watched end at a block boundary right after an SHB or
- * IDB, so that pcapng_next() can read on where the watched reader gave
- * up.
+ * IDB, or inside the header of an SHB (libpcap reads a section of the
+ * other byte order with the old one, finds its length absurd and gives
+ * up there), so that pcapng_next() can read on where the watched reader
+ * gave up.
  */
 int pcapng_can_take_over(const struct pcapng *g);
 

@@ -412,6 +412,7 @@ free_held(struct tcpreasm *t, struct half *h)
 static void
 deliver(struct tcpreasm *t, struct half *h, const unsigned char *p, size_t n)
 {
+	h->f.seq = h->next;
 	h->next += (uint32_t)n;
 	if (n > 0 && !h->f.ignore)
 		t->ops.data(t->arg, &h->f, p, n);
@@ -461,6 +462,7 @@ lose(struct tcpreasm *t, struct half *h, uint32_t upto, int capped)
 	t->st.lost += lost;
 	t->st.holes++;
 	t->st.capped += capped != 0;
+	h->f.seq = h->next;
 	h->next = upto;
 	if (!h->f.ignore)
 		t->ops.gap(t->arg, &h->f, lost);
@@ -699,6 +701,8 @@ take(struct tcpreasm *t, struct half *h, uint32_t seq,
 		}
 	}
 	hold(t, h, seq, p, n);
+	if (t->ops.ahead != NULL && !h->f.ignore)
+		t->ops.ahead(t->arg, &h->f, seq, p, n);
 	check_acked(t, h);
 }
 

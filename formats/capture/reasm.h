@@ -87,6 +87,8 @@ struct tcpflow {
 	int from_start;		/* the SYN was seen: read from the first byte */
 	int ignore;		/* set by the caller: its bytes do not matter */
 	uint64_t datapkts;	/* segments with payload seen so far */
+	uint32_t seq;		/* of the first byte handed to data() or
+				   lost in gap(), during the call */
 	void *user;		/* the caller's state, NULL at first */
 };
 
@@ -98,6 +100,14 @@ struct tcp_ops {
 	void (*gap)(void *arg, struct tcpflow *f, uint64_t lost);
 	/* f is over (FIN, RST, pushed out, end of capture): free f->user. */
 	void (*end)(void *arg, struct tcpflow *f);
+	/*
+	 * n bytes at sequence number seq that came after a hole and wait
+	 * for it (the capture may never fill it): the caller may look at
+	 * them now; data() hands them over again once the hole is filled
+	 * or given up.  NULL: not wanted.
+	 */
+	void (*ahead)(void *arg, struct tcpflow *f, uint32_t seq,
+	    const unsigned char *p, size_t n);
 };
 
 struct tcp_limits {

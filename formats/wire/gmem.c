@@ -266,6 +266,8 @@ gmem_stream_feed(struct gmem_stream *g, const unsigned char *p, size_t n,
 				flen = gmem_frame_len(&h);
 				if (n < flen)
 					break;
+				if (!g->found)
+					g->first = g->searched;
 				g->found = 1;
 				g->frames++;
 				frame(arg, p, flen, &h);
@@ -298,6 +300,8 @@ gmem_stream_feed(struct gmem_stream *g, const unsigned char *p, size_t n,
 				continue;
 			}
 			g->need = gmem_frame_len(&h);
+			if (!g->found)
+				g->first = g->searched;
 			g->found = 1;
 		}
 		if (g->len < g->need) {
@@ -366,6 +370,31 @@ gmem_stream_gap(struct gmem_stream *g, uint64_t lost)
 	g->len = 0;
 	g->need = 0;
 	shrink(g);
+}
+
+void
+gmem_stream_adopt(struct gmem_stream *g, struct gmem_stream *ahead)
+{
+	if (g->synced && (g->len > 0 || g->skip > 0))
+		g->cut++;
+	else if (!g->synced)
+		g->searched += g->len;
+	if (g->budget != NULL)
+		g->budget->used -= g->cap;
+	free(g->buf);
+	g->buf = ahead->buf;
+	g->len = ahead->len;
+	g->cap = ahead->cap;
+	g->need = ahead->need;
+	g->skip = ahead->skip;
+	g->synced = ahead->synced;
+	g->found |= ahead->found;
+	g->frames += ahead->frames;
+	g->bad += ahead->bad;
+	g->cut += ahead->cut;
+	g->searched += ahead->searched;
+	ahead->buf = NULL;
+	ahead->len = ahead->cap = 0;
 }
 
 void

@@ -114,6 +114,7 @@ struct gmem_stream {
 	uint64_t bad;		/* headers that failed the checks */
 	uint64_t cut;		/* frames a gap (or the end) cut */
 	uint64_t searched;	/* bytes passed over looking for a header */
+	uint64_t first;		/* of those, before the first valid header */
 };
 
 /*
@@ -135,6 +136,16 @@ void gmem_stream_feed(struct gmem_stream *g, const unsigned char *p,
  * next header.
  */
 void gmem_stream_gap(struct gmem_stream *g, uint64_t lost);
+
+/*
+ * Continue g from where `ahead' is: ahead parsed the bytes that follow
+ * from some point on (after a hole, before it was filled or given up) and
+ * delivered its frames; g stops where ahead started.  A partial frame of
+ * g is dropped (counted in `cut'); ahead's state (its partial frame, its
+ * search) becomes g's and ahead's counters are added to g's.  ahead is
+ * left empty, to be initialised again before use.
+ */
+void gmem_stream_adopt(struct gmem_stream *g, struct gmem_stream *ahead);
 
 /* The stream ended: a partial frame is dropped and counted in `cut'. */
 void gmem_stream_end(struct gmem_stream *g);

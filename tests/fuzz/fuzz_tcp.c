@@ -88,7 +88,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    3000000000ULL};
 	static const unsigned char a[16] = {10, 0, 0, 7, [15] = 7};
 	static const unsigned char b[16] = {10, 0, 0, 1, [15] = 1};
-	static const struct tcp_ops ops = {data_fn, gap_fn, end_fn};
+	static const struct tcp_ops ops = {data_fn, gap_fn, end_fn, NULL};
 	struct fuzz_in in = {data, size, 0};
 	struct tcp_limits lim;
 	struct tcpreasm *t;

@@ -195,7 +195,7 @@ t_end(void *arg, struct tcpflow *f)
 		gmem_stream_end(&k->gs);
 }
 
-static const struct tcp_ops ops = {t_data, t_gap, t_end};
+static const struct tcp_ops ops = {t_data, t_gap, t_end, NULL};
 
 /* A segment from A to B (dir 0) or back (dir 1). */
 static int
