@@ -27,6 +27,70 @@ static const struct {
 
 static char selfdir[PATH_MAX];
 
+/*
+ * The edit distance of a and b (insertions, deletions, substitutions and
+ * swaps of two neighbours, as git's help.autocorrect counts them), for
+ * names of at most 32 letters.
+ */
+static int
+distance(const char *a, const char *b)
+{
+	int d[34][34], i, j, m = (int)strlen(a), n = (int)strlen(b), c;
+
+	if (m > 32 || n > 32)
+		return 99;
+	for (i = 0; i <= m; i++)
+		d[i][0] = i;
+	for (j = 0; j <= n; j++)
+		d[0][j] = j;
+	for (i = 1; i <= m; i++)
+		for (j = 1; j <= n; j++) {
+			c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < c)
+				c = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < c)
+				c = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
+				c = d[i - 2][j - 2] + 1;
+			d[i][j] = c;
+		}
+	return d[m][n];
+}
+
+/*
+ * Not a verb: say so, and which verbs are near it ("taks": tasks), the
+ * way git does; exit 2.
+ */
+static void
+not_a_verb(const char *verb)
+{
+	char safe[64];
+	size_t i, near = 0;
+	int best = 3;
+
+	clean_text(verb, 32, safe, sizeof(safe));
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		int dv = distance(verb, verbs[i].verb);
+
+		if (dv < best) {
+			best = dv;
+			near = 0;
+		}
+		if (dv == best)
+			near++;
+	}
+	if (near == 0 || best > 2)
+		die("'%s' is not a gpumem verb (see gpumem --help)", safe);
+	msg("'%s' is not a gpumem verb (see gpumem --help)", safe);
+	fprintf(stderr, "\nThe most similar verb%s:\n", near > 1 ? "s are" :
+	    " is");
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (distance(verb, verbs[i].verb) == best)
+			fprintf(stderr, "\t%s\n", verbs[i].verb);
+	exit(EXIT_TROUBLE);
+}
+
 static void
 find_selfdir(const char *argv0)
 {
@@ -117,7 +181,7 @@ run(const char *verb, int argc, char *argv[])
 		if ((*s < 'a' || *s > 'z') && *s != '-')
 			break;
 	if (*s != '\0' || strlen(verb) > 32 || *verb == '\0')
-		die("'%s' is not a gpumem verb (see gpumem --help)", verb);
+		not_a_verb(verb);
 	snprintf(name, sizeof(name), "gpumem-%s", verb);
 	argv[0] = name;
 	(void)argc;
@@ -126,7 +190,7 @@ run(const char *verb, int argc, char *argv[])
 		execv(p, argv);
 	execvp(name, argv);
 	if (errno == ENOENT)
-		die("'%s' is not a gpumem verb (see gpumem --help)", verb);
+		not_a_verb(verb);
 	die("cannot run %s:", name);
 }
 
