@@ -148,6 +148,7 @@ spawn(const char *nvsmi, char *const args[], int fd)
 
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		signal(SIGXFSZ, SIG_DFL);	/* util_init() ignored it */
 		/* Keep the terminal's Ctrl-C from the loops: we stop them. */
 		setpgid(0, 0);
 		if (dup2(fd >= 0 ? fd : nul, STDOUT_FILENO) < 0)
@@ -381,6 +382,7 @@ main(int argc, char *argv[])
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
+		signal(SIGXFSZ, SIG_DFL);	/* util_init() ignored it */
 		execvp(argv[0], argv);
 		fprintf(stderr, "%s: cannot run %s: %s\n", progname, argv[0],
 		    strerror(errno));

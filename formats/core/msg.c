@@ -32,6 +32,11 @@ util_init(const char *argv0)
 		progname = p != NULL ? p + 1 : argv0;
 	}
 	signal(SIGPIPE, SIG_DFL);
+	/*
+	 * Past a file size limit (ulimit -f) a write fails with EFBIG and we
+	 * say so and exit 2; the default SIGXFSZ ends us without a word.
+	 */
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 /*

@@ -28,7 +28,8 @@ extern int verbosity;		/* 0 with -q, 1 by default, 2 with -v */
 /*
  * Set progname from argv[0] (its last path component) and restore the
  * default SIGPIPE action, so that "gpumem-x | head" ends quietly even when
- * a parent ignored SIGPIPE.
+ * a parent ignored SIGPIPE.  SIGXFSZ is ignored: a write past ulimit -f
+ * fails with EFBIG ("File too large"), reported like any write error.
  */
 void util_init(const char *argv0);
 

@@ -61,6 +61,7 @@ tmp_register(char *path)
 	signal(SIGINT, tmp_cleanup_signal);
 	signal(SIGTERM, tmp_cleanup_signal);
 	signal(SIGHUP, tmp_cleanup_signal);
+	signal(SIGQUIT, tmp_cleanup_signal);
 }
 
 static void
@@ -140,6 +141,64 @@ keep_mode(int fd, const char *path)
 	(void)fchmod(fd, 0666 & ~um);
 }
 
+/*
+ * A file with no name (O_TMPFILE) in the folder of tmpl, to be given
+ * tmpl's name by give_name() when it is complete: until then no signal,
+ * not even SIGKILL, can leave it behind.  -1 where the file system or the
+ * kernel has no O_TMPFILE, or no /proc to name it through: the caller
+ * falls back to mkstemp().
+ */
+static int
+open_anon(const char *tmpl)
+{
+#ifdef O_TMPFILE
+	const char *slash = strrchr(tmpl, '/');
+	char *dir;
+	int fd;
+
+	if (access("/proc/self/fd", X_OK) != 0)
+		return -1;
+	dir = slash != NULL ? estrndup(tmpl, (size_t)(slash - tmpl + 1)) :
+	    estrdup(".");
+	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	free(dir);
+	return fd;
+#else
+	(void)tmpl;
+	return -1;
+#endif
+}
+
+/*
+ * Give the nameless file fd the name tmpl (its XXXXXX made unique), to be
+ * renamed into place: link(2) cannot replace a file.  Return 0, or -1 with
+ * errno set.
+ */
+static int
+give_name(int fd, char *tmpl)
+{
+	char proc[64], *x = tmpl + strlen(tmpl) - 6;
+	int tries, t;
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	for (tries = 0; tries < 100; tries++) {
+		/* A unique name from mkstemp(), freed for the link. */
+		memcpy(x, "XXXXXX", 6);
+		if ((t = mkstemp(tmpl)) < 0)
+			return -1;
+		close(t);
+		unlink(tmpl);
+		tmp_register(tmpl);
+		if (linkat(AT_FDCWD, proc, AT_FDCWD, tmpl,
+		    AT_SYMLINK_FOLLOW) == 0)
+			return 0;
+		tmp_unregister(tmpl);
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
 int
 outfile_open(struct outfile *o, const char *path)
 {
@@ -180,15 +239,17 @@ outfile_open(struct outfile *o, const char *path)
 		    slash != NULL ? slash + 1 : path);
 		o->tmp = sb.buf;
 	}
-	fd = mkstemp(o->tmp);
-	if (fd < 0) {
+	if ((fd = open_anon(o->tmp)) >= 0) {
+		o->anon = 1;
+	} else if ((fd = mkstemp(o->tmp)) >= 0) {
+		tmp_register(o->tmp);
+	} else {
 		msg("%s: cannot create output:", path);
 		free(o->tmp);
 		free(o->path);
 		o->tmp = o->path = NULL;
 		return -1;
 	}
-	tmp_register(o->tmp);
 	keep_mode(fd, path);
 	o->f = fdopen(fd, "w");
 	if (o->f == NULL) {
@@ -213,8 +274,20 @@ outfile_commit(struct outfile *o)
 		}
 		return 0;
 	}
-	if (fflush(o->f) != 0 || ferror(o->f))
-		failed = 1;
+	if (fflush(o->f) != 0 || ferror(o->f)) {
+		msg("%s: write error:", o->path);
+		outfile_abort(o);
+		return -1;
+	}
+	if (o->anon && give_name(fileno(o->f), o->tmp) < 0) {
+		msg("%s: cannot link the output into its folder:", o->path);
+		o->anon = 0;	/* no name given, none to remove */
+		free(o->tmp);
+		o->tmp = NULL;
+		outfile_abort(o);
+		return -1;
+	}
+	o->anon = 0;
 	if (fclose(o->f) != 0)
 		failed = 1;
 	o->f = NULL;
@@ -247,11 +320,12 @@ outfile_abort(struct outfile *o)
 	if (o->f != NULL && o->f != stdout)
 		fclose(o->f);
 	o->f = NULL;
-	if (o->tmp != NULL) {
+	if (o->tmp != NULL && !o->anon) {
 		unlink(o->tmp);
 		tmp_unregister(o->tmp);
 	}
 	free(o->tmp);
 	free(o->path);
 	o->tmp = o->path = NULL;
+	o->anon = 0;
 }

@@ -24,8 +24,11 @@ int close_stdout(void);
  * Output to a named file is written to a temporary file beside it and
  * renamed into place by outfile_commit(), so a failed run never leaves half
  * a report.  outfile_open("-") is stdout; an existing file that is not a
- * regular file (a device, a fifo) is written in place.  Temporary files are
- * removed on SIGINT/SIGTERM/SIGHUP and by outfile_abort().  The new file
+ * regular file (a device, a fifo) is written in place.  Where the kernel
+ * and file system can (Linux O_TMPFILE), the temporary file has no name
+ * until outfile_commit() links it for the rename: nothing is left even
+ * after SIGKILL.  Elsewhere a named temporary file is removed on
+ * SIGINT/SIGTERM/SIGHUP/SIGQUIT, at exit() and by outfile_abort().  The new file
  * keeps the mode of the one it replaces (a 0600 file stays 0600; root also
  * keeps its owner and group); a new file gets 0666 less the umask.
  */
@@ -33,6 +36,7 @@ struct outfile {
 	FILE *f;
 	char *path;	/* the final name, NULL for stdout */
 	char *tmp;	/* the temporary name, NULL for stdout */
+	int anon;	/* the file has no name yet (O_TMPFILE) */
 };
 /* Return 0, or -1 with a message already printed. */
 int outfile_open(struct outfile *o, const char *path);

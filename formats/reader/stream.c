@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include "gpumap.h"
@@ -743,6 +744,22 @@ add_directory(struct stream *st, const char *dir)
 		st->src[i]->idx = (unsigned)i;
 }
 
+/*
+ * Every input stays open for the merge: a directory of a few thousand
+ * node logs needs as many descriptors.  The soft limit (often 1024) may
+ * be raised to the hard one by anyone, so it is, once.
+ */
+static void
+raise_fd_limit(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		(void)setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
 struct stream *
 stream_open(char *const *paths, size_t n, const struct readopts *opt)
 {
@@ -751,6 +768,7 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 	struct stream *st = ecalloc(1, sizeof(*st));
 	size_t i;
 
+	raise_fd_limit();
 	if (n == 0) {
 		paths = stdin_only;
 		n = 1;
