@@ -123,6 +123,7 @@ struct capture {
 	int ng;			/* pcapng */
 	int linktype;		/* LINKTYPE_ of the pcap file */
 	struct pcapwatch pw;
+	uint64_t given;		/* bytes handed to libpcap */
 	struct seqcache seqcache[NSEQCACHE];
 	uint64_t capsum;	/* what the caps had dropped, at the last look */
 	struct pcapng *png;	/* watches libpcap, then reads on */
@@ -283,6 +284,22 @@ pcap_watch(struct pcapwatch *w, const unsigned char *p, size_t n)
 }
 
 /*
+ * A file's snapshot length (bytes 16-19 of a pcap file's header, among
+ * the n bytes at offset off) set to 0, "no limit" to libpcap: a packet
+ * stored whole, longer than the snapshot length the file claims, is
+ * then read whole (libpcap would cut it to that length), as tshark does.
+ */
+static void
+unlimit(uint64_t off, unsigned char *p, size_t n)
+{
+	uint64_t i;
+
+	for (i = off; i < off + n && i < 20; i++)
+		if (i >= 16)
+			p[i - off] = 0;
+}
+
+/*
  * libpcap reads through here.  A pcapng file is given never more than the
  * rest of the block at hand: libpcap's stdio buffer then holds nothing
  * beyond what it has asked for, so that pcapng.c can read on from exactly
@@ -305,10 +322,14 @@ cookie_read(void *cookie, char *buf, size_t n)
 		errno = EIO;
 		return -1;
 	}
-	if (c->ng)
+	if (c->ng) {
+		pcapng_unlimit(c->png, (unsigned char *)buf, (size_t)r);
 		pcapng_watch(c->png, (unsigned char *)buf, (size_t)r);
-	else
+	} else {
+		unlimit(c->given, (unsigned char *)buf, (size_t)r);
 		pcap_watch(&c->pw, (unsigned char *)buf, (size_t)r);
+	}
+	c->given += (uint64_t)r;
 	return r;
 }
 

@@ -305,6 +305,19 @@ pcapng_watch(struct pcapng *g, const unsigned char *p, size_t n)
 	}
 }
 
+void
+pcapng_unlimit(const struct pcapng *g, unsigned char *p, size_t n)
+{
+	size_t i;
+
+	/* An IDB's snapshot length is at bytes 12-15 of the block. */
+	if (g->w != W_KEEP || g->wtype != BT_IDB)
+		return;
+	for (i = g->wgot; i < g->wgot + n && i < 16; i++)
+		if (i >= 12)
+			p[i - g->wgot] = 0;
+}
+
 size_t
 pcapng_want(const struct pcapng *g)
 {

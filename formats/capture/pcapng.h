@@ -47,6 +47,16 @@ void pcapng_free(struct pcapng *g);
 void pcapng_watch(struct pcapng *g, const unsigned char *p, size_t n);
 
 /*
+ * Before pcapng_watch() of the same bytes: the snapshot length of an
+ * interface among them set to 0 ("no limit"), so that the other reader
+ * reads whole a packet stored longer than its interface's snapshot
+ * length claims (the file holds its bytes; libpcap would cut them).
+ * This reader, which keeps the block as watched, then reads them whole
+ * too.
+ */
+void pcapng_unlimit(const struct pcapng *g, unsigned char *p, size_t n);
+
+/*
  * How many bytes are left of the header or block being watched (0: no
  * idea, the file is broken).  Feeding the other reader no more than that
  * at a time keeps it in step with the watch: it never holds bytes beyond
