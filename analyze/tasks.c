@@ -235,8 +235,9 @@ main(int argc, char *argv[])
 	if ((mf = open_memstream(&mbuf, &mlen)) == NULL)
 		die("memory:");
 	status = pass(&o, &cfg, mf, &c, NULL, &e);
-	if (fclose(mf) != 0)
-		die("memory:");
+	/* A write into memory fails only when memory does. */
+	if (fclose(mf) != 0 || c.werr || (mlen > 0 && mbuf == NULL))
+		die("out of memory (the task table)");
 	if (status < 0) {
 		status = EXIT_TROUBLE;
 		goto out;
