@@ -25,7 +25,9 @@ const char readopt_help[] =
 "  --strict           the first unreadable line or frame is fatal\n"
 "  --filter EXPR      captures: only packets the BPF expression takes\n"
 "                     (pcap-filter(7), e.g. 'host 10.0.0.7')\n"
-"  --port N           captures: only UDP and TCP to or from port N\n";
+"  --port N           captures: only UDP and TCP to or from port N\n"
+"  --time-format FMT  timestamps of a CSV log in this strptime(3) format\n"
+"                     (e.g. '%d-%m-%Y %H:%M:%S')\n";
 
 static uint64_t
 time_arg(const char *opt, const char *arg)
@@ -110,6 +112,12 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 		return 1;
 	case OPT_NO_LIVE:
 		o->live = LIVE_OFF;
+		return 1;
+	case OPT_TIME_FORMAT:
+		if (strchr(arg, '%') == NULL)
+			die("--time-format: '%s': expected a strptime(3) "
+			    "format ('%%d-%%m-%%Y %%H:%%M:%%S')", arg);
+		o->time_format = arg;
 		return 1;
 	case OPT_LAG:
 		if (gtime_duration(arg, &o->lag) < 0)

@@ -32,6 +32,7 @@ enum {
 	OPT_LIVE,
 	OPT_NO_LIVE,
 	OPT_LAG,
+	OPT_TIME_FORMAT,
 	OPT_READ_LAST		/* tools number their own long options from here */
 };
 
@@ -49,7 +50,8 @@ enum {
 	{"window", required_argument, NULL, OPT_WINDOW}, \
 	{"strict", no_argument, NULL, OPT_STRICT}, \
 	{"filter", required_argument, NULL, OPT_FILTER}, \
-	{"port", required_argument, NULL, OPT_PORT}
+	{"port", required_argument, NULL, OPT_PORT}, \
+	{"time-format", required_argument, NULL, OPT_TIME_FORMAT}
 
 /*
  * Reading inputs as they grow (read --live, send): a tool that offers it

@@ -679,7 +679,10 @@ row_time(struct nvsmi *p, uint64_t *ts)
 		*ts = p->lastval;
 		return 0;
 	}
-	if (gtime_nvsmi(p->f[i], p->len[i], ts) == 0 ||
+	if ((p->s->opt->time_format != NULL &&
+	    gtime_strptime(p->s->opt->time_format, p->f[i], p->len[i],
+	    ts) == 0) ||
+	    gtime_nvsmi(p->f[i], p->len[i], ts) == 0 ||
 	    gtime_iso(p->f[i], p->len[i], ts) == 0 ||
 	    gtime_ctime(p->f[i], p->len[i], ts) == 0 ||
 	    gtime_epoch(p->f[i], p->len[i], ts) == 0) {
@@ -690,9 +693,14 @@ row_time(struct nvsmi *p, uint64_t *ts)
 		}
 		return 0;
 	}
-	source_bad(p->s, "field 'timestamp': expected YYYY/MM/DD "
-	    "HH:MM:SS.mmm, got %s", field_quote(q, sizeof(q), p->f[i],
-	    p->len[i]));
+	if (p->s->opt->time_format != NULL)
+		source_bad(p->s, "field 'timestamp': expected the "
+		    "--time-format '%s', got %s", p->s->opt->time_format,
+		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
+	else
+		source_bad(p->s, "field 'timestamp': expected YYYY/MM/DD "
+		    "HH:MM:SS.mmm (else give --time-format), got %s",
+		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
 	return -1;
 }
 
