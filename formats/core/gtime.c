@@ -621,6 +621,44 @@ gtime_ctime(const char *s, size_t n, uint64_t *ns)
 }
 
 int
+gtime_strptime(const char *fmt, const char *s, size_t n, uint64_t *ns)
+{
+	char buf[128];
+	const char *end;
+	uint64_t frac = 0;
+	struct tm tm;
+	int64_t t;
+	size_t i, k;
+
+	if (n >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	/* strptime has no fractions: take the one after ":SS" out first. */
+	for (i = 0; i + 3 < n; i++)
+		if (buf[i] == ':' && digits(buf + i + 1, 2) >= 0 &&
+		    (k = fraction(buf + i + 3, n - i - 3, &frac)) > 0) {
+			memmove(buf + i + 3, buf + i + 3 + k, n - i - 3 - k + 1);
+			n -= k;
+			break;
+		}
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_mday = 1;
+	if ((end = strptime(buf, fmt, &tm)) == NULL || end != buf + n)
+		return -1;
+	if (strstr(fmt, "%z") != NULL) {
+		if (!civil_ok(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+		    tm.tm_hour, tm.tm_min, tm.tm_sec))
+			return -1;
+		t = gtime_utc(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+		    tm.tm_hour, tm.tm_min, tm.tm_sec) - tm.tm_gmtoff;
+	} else if (gtime_local(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+	    tm.tm_hour, tm.tm_min, tm.tm_sec, &t) < 0)
+		return -1;
+	return to_ns(t, frac, ns);
+}
+
+int
 gtime_epoch(const char *s, size_t n, uint64_t *ns)
 {
 	static const uint64_t scale[] = { NS_PER_SEC, NS_PER_MS, 1000, 1 };

@@ -109,6 +109,14 @@ enum {
 int gtime_zone(const char *z, int64_t *off);
 
 /*
+ * A time in the strptime(3) format fmt (--time-format), with an optional
+ * fraction of a second after its seconds ("13:50:18.250"); s[0..n) must
+ * hold exactly that.  With %z in fmt
+ * the numeric zone read applies, else it is local time.  Return 0 or -1.
+ */
+int gtime_strptime(const char *fmt, const char *s, size_t n, uint64_t *ns);
+
+/*
  * Epoch time as scripts write it (date +%s, date +%s%3N, time.time()):
  * 9-10 digits are seconds (with an optional fraction), 12-13 milliseconds,
  * 15-16 microseconds, 18-19 nanoseconds; s[0..n) must hold exactly that.

@@ -34,7 +34,9 @@ const char readopt_help[] =
 "                     xpu-smi)\n"
 "  --host-from-file[=REGEX]\n"
 "                     each file its own host: its base name without\n"
-"                     extensions, or what REGEX matches in it\n";
+"                     extensions, or what REGEX matches in it\n"
+"  --time-format FMT  timestamps of a CSV log in this strptime(3) format\n"
+"                     (e.g. '%d-%m-%Y %H:%M:%S')\n";
 
 static uint64_t
 time_arg(const char *opt, const char *arg)
@@ -151,6 +153,12 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 		o->host_pattern = arg;
 		return 1;
 	}
+	case OPT_TIME_FORMAT:
+		if (strchr(arg, '%') == NULL)
+			die("--time-format: '%s': expected a strptime(3) "
+			    "format ('%%d-%%m-%%Y %%H:%%M:%%S')", arg);
+		o->time_format = arg;
+		return 1;
 	case OPT_LAG:
 		if (gtime_duration(arg, &o->lag) < 0)
 			die("--lag: '%s': expected a duration (0, 100ms, 1s)",

@@ -34,6 +34,7 @@ enum {
 	OPT_LAG,
 	OPT_MAP,
 	OPT_HOST_FROM_FILE,
+	OPT_TIME_FORMAT,
 	OPT_READ_LAST		/* tools number their own long options from here */
 };
 
@@ -53,7 +54,8 @@ enum {
 	{"filter", required_argument, NULL, OPT_FILTER}, \
 	{"port", required_argument, NULL, OPT_PORT}, \
 	{"map", required_argument, NULL, OPT_MAP}, \
-	{"host-from-file", optional_argument, NULL, OPT_HOST_FROM_FILE}
+	{"host-from-file", optional_argument, NULL, OPT_HOST_FROM_FILE}, \
+	{"time-format", required_argument, NULL, OPT_TIME_FORMAT}
 
 /*
  * Reading inputs as they grow (read --live, send): a tool that offers it

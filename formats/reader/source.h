@@ -55,6 +55,7 @@ struct readopts {
 	int port;		/* captures: --port, or -1 */
 	int live;		/* enum read_live */
 	uint64_t lag;		/* live: ns a record waits for later ones */
+	const char *time_format; /* --time-format: strptime(3), or NULL */
 	/* Filters applied to the merged stream. */
 	struct idset gpus, pids;
 	uint64_t since, until;	/* until = UINT64_MAX when not given */

@@ -40,6 +40,9 @@ struct pid0 {
 	int unknown;		/* a row without its memory: the sum is too */
 };
 
+#define POLL_KEYS 1024		/* GPUs told apart in one poll (time-less) */
+#define MANY_GPUS 64		/* a block of rows this long is worth a word */
+
 enum kind { K_NONE, K_GPU, K_APPS };
 
 enum col {
@@ -67,9 +70,12 @@ struct nvsmi {
 	uint64_t nblocks;
 	size_t block_rows;
 	int noclock_said;
+	uint32_t pollkey[POLL_KEYS];	/* the GPUs of the block so far */
 	int glued;		/* the row's time came glued in front of it */
 	uint64_t glued_ts;
 	struct sbuf phost;	/* the host of a "host: " prefix (pdsh) */
+	int onepoll_said, many_said;
+	int header_seen;	/* a header line came: it may start blocks */
 
 	/* Rows with a timestamp but no GPU column: position in the poll. */
 	uint64_t poll_ts;
@@ -565,6 +571,82 @@ prompt_line(const char *line, size_t len)
 	    strstr(line, "$ nvidia-smi") != NULL;
 }
 
+/* A GPU's key for poll boundaries: FNV-1a of its identity text. */
+static uint32_t
+gpu_hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261U;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619U;
+	return h;
+}
+
+/* The row's first GPU column with a value (gpu, index, UUID, bus), or -1. */
+static int
+gpu_field(const struct nvsmi *p)
+{
+	static const enum col idcols[] = { C_WGPU, C_INDEX, C_UUID, C_BUS };
+	size_t i;
+	int c;
+
+	for (i = 0; i < sizeof(idcols) / sizeof(idcols[0]); i++)
+		if ((c = p->col[idcols[i]]) >= 0 &&
+		    !field_placeholder(p->f[c], p->len[c]))
+			return c;
+	return -1;
+}
+
+/*
+ * Where a poll of a log without a timestamp column ends and the next one
+ * starts, when no date line or header says so: at a row whose GPU (its
+ * index, gpu, UUID or bus id column) the block has already had, as
+ * nvidia-smi -l prints every GPU once per poll.  Without a GPU column
+ * every row of a headerless log (--fields) is a poll of a one-GPU log;
+ * rows between date lines or headers stay GPUs in row order, as those
+ * mark the polls (one-shot calls appended to a log).
+ */
+static void
+poll_boundary(struct nvsmi *p)
+{
+	uint32_t key = 0;
+	size_t i;
+	int c;
+
+	if (p->col[C_TS] >= 0 || p->block_rows == 0 || p->newblock ||
+	    p->have_pending)
+		return;
+	if ((c = gpu_field(p)) < 0) {
+		if (p->clocklines || p->header_seen)
+			return;	/* blocks may be marked: row order */
+		if (!p->onepoll_said) {
+			p->onepoll_said = 1;
+			source_warn(p->s, "no GPU column and no date lines: "
+			    "every row is taken as a poll of one GPU; give "
+			    "the index column in --fields for several GPUs");
+		}
+		p->newblock = 1;
+		return;
+	}
+	key = gpu_hash(p->f[c], p->len[c]);
+	for (i = 0; i < p->block_rows && i < POLL_KEYS; i++)
+		if (p->pollkey[i] == key) {
+			p->newblock = 1;
+			return;
+		}
+}
+
+/* Remember the GPU of the block's row n (see poll_boundary). */
+static void
+poll_note(struct nvsmi *p, size_t n)
+{
+	int c = gpu_field(p);
+
+	if (n < POLL_KEYS)
+		p->pollkey[n] = c < 0 ? 0 : gpu_hash(p->f[c], p->len[c]);
+}
+
 /*
  * The time of a row of a log without a timestamp column: the block's date
  * line, else --start plus one --interval per block.  Return 0 or -1.
@@ -616,14 +698,20 @@ row_time(struct nvsmi *p, uint64_t *ts)
 		*ts = p->glued_ts;
 		return 0;
 	}
-	if (i < 0)
+	if (i < 0) {
+		poll_boundary(p);
 		return block_time(p, ts);
+	}
 	if (p->lastlen > 0 && p->len[i] == p->lastlen &&
 	    memcmp(p->f[i], p->lastts, p->lastlen) == 0) {
 		*ts = p->lastval;
 		return 0;
 	}
-	if ((rc = gtime_nvsmi(p->f[i], p->len[i], ts)) == -1 &&
+	rc = -1;
+	if (p->s->opt->time_format != NULL)
+		rc = gtime_strptime(p->s->opt->time_format, p->f[i], p->len[i],
+		    ts);
+	if (rc == -1 && (rc = gtime_nvsmi(p->f[i], p->len[i], ts)) == -1 &&
 	    (rc = gtime_iso(p->f[i], p->len[i], ts)) == -1 &&
 	    (rc = gtime_ctime(p->f[i], p->len[i], ts)) == -1)
 		rc = gtime_epoch(p->f[i], p->len[i], ts);
@@ -640,10 +728,14 @@ row_time(struct nvsmi *p, uint64_t *ts)
 		source_bad(p->s, "field 'timestamp': date out of range "
 		    "(no such date, or outside 1970..2500): %s",
 		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
+	else if (p->s->opt->time_format != NULL)
+		source_bad(p->s, "field 'timestamp': expected the "
+		    "--time-format '%s', got %s", p->s->opt->time_format,
+		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
 	else
 		source_bad(p->s, "field 'timestamp': expected YYYY/MM/DD "
-		    "HH:MM:SS.mmm, got %s", field_quote(q, sizeof(q), p->f[i],
-		    p->len[i]));
+		    "HH:MM:SS.mmm (else give --time-format), got %s",
+		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
 	return -1;
 }
 
@@ -750,6 +842,13 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 	} else if (p->col[C_TS] < 0) {
 		r->gpu = (uint32_t)p->block_rows;
 		gpuset_add(&p->gpuset, r->gpu);
+		if (p->block_rows + 1 == MANY_GPUS && !p->many_said) {
+			p->many_said = 1;
+			source_warn(p->s, "%d rows between two date lines "
+			    "taken as %d GPUs of one poll: if each row is a "
+			    "poll, give a GPU column in --fields", MANY_GPUS,
+			    MANY_GPUS);
+		}
 	} else {
 		if (!p->havepoll || ts < p->poll_ts ||
 		    ts - p->poll_ts > POLL_SPREAD || p->newblock) {
@@ -1044,7 +1143,7 @@ row(struct nvsmi *p, char *line)
 		}
 	}
 	if (p->col[C_TS] < 0)
-		p->block_rows++;
+		poll_note(p, p->block_rows++);
 	p->rows++;
 	source_emit(p->s, &r);
 }
@@ -1081,6 +1180,7 @@ line_fn(void *st, char *line, size_t len)
 			p->headers++;
 		pid0_flush(p);
 		set_columns(p, l);
+		p->header_seen = 1;
 		p->newblock = 1;
 		return;
 	}
