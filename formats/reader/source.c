@@ -95,7 +95,7 @@ quoted_end(const char *l, size_t n, size_t i, int *plain)
 static size_t
 unquote_all(char *l, size_t n)
 {
-	size_t i = 0, e, w = 0;
+	size_t i = 0, e, w = 0, nf = 0;
 	int plain;
 
 	if (n < 2 || l[0] != '"')
@@ -106,9 +106,14 @@ unquote_all(char *l, size_t n)
 		    (e < n && l[e] != ','))
 			return n;
 		i = e + 1;
+		nf++;
 	}
-	if (l[n - 1] == ',')
-		return n;	/* an empty last field, unquoted */
+	/*
+	 * An empty last field, unquoted; or one field alone: a quoted word
+	 * in a text (a help text's "timestamp"), no CSV line of ours.
+	 */
+	if (l[n - 1] == ',' || nf < 2)
+		return n;
 	for (i = 0; i < n; i = e + 1) {
 		e = quoted_end(l, n, i, &plain);
 		if (plain) {

@@ -875,7 +875,8 @@ unread_mark(struct nvsmi *p, uint64_t ts)
 
 	rec_init(&m);
 	m.ts = ts;
-	m.host = source_host(p->s, NULL);
+	/* The host of the last row read, for the clock of its host. */
+	m.host = p->host.buf != NULL ? p->host.buf : source_host(p->s, NULL);
 	m.origin = REC_SNAP_APPS;
 	m.unread = 1;
 	source_emit(p->s, &m);
