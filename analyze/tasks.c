@@ -242,6 +242,14 @@ main(int argc, char *argv[])
 		status = EXIT_TROUBLE;
 		goto out;
 	}
+	/*
+	 * Nothing could be read and something failed: write nothing, not
+	 * even the header.
+	 */
+	if (status == EXIT_TROUBLE && engine_stats(e)->tasks == 0) {
+		engine_warnings(e);
+		goto out;
+	}
 	status = exit_worst(status, estimate(&o, &cfg, f, &c, &e, mbuf,
 	    mlen));
 	engine_warnings(e);

@@ -58,11 +58,28 @@ struct ctx {
 	int open;
 	struct hmap buckets;	/* "host\0gpu" -> struct bucket */
 	struct sbuf line, key;
+	int header_done;
 };
+
+/*
+ * The header goes out with the first row (or at a good end with none):
+ * a run that read nothing and failed writes nothing at all.
+ */
+static void
+header(struct ctx *c)
+{
+	const char *h = c->every ? EVERY_HEADER "\n" : USAGE_HEADER "\n";
+
+	c->header_done = 1;
+	if (!c->failed && ewrite_file(c->f, h, strlen(h)) < 0)
+		c->failed = 1;
+}
 
 static void
 put(struct ctx *c, struct sbuf *l)
 {
+	if (!c->header_done)
+		header(c);
 	if (!c->failed && ewrite_file(c->f, l->buf, l->len) < 0)
 		c->failed = 1;
 }
@@ -267,8 +284,6 @@ main(int argc, char *argv[])
 		goto out;
 	if ((c.f = cmd_output(&cmd)) == NULL)
 		goto out;
-	sbuf_adds(&c.line, c.every ? EVERY_HEADER "\n" : USAGE_HEADER "\n");
-	put(&c, &c.line);
 	cb.sample = on_sample;
 	cb.task = NULL;
 	cb.ctx = &c;
@@ -282,10 +297,13 @@ main(int argc, char *argv[])
 	status = stream_close(st);
 	engine_warnings(e);
 	engine_free(e);
+	if (!c.header_done && status != EXIT_TROUBLE)
+		header(&c);
 out:
 	hmap_release(&c.buckets, bucket_free);
 	sbuf_release(&c.line);
 	sbuf_release(&c.key);
 	config_release(&cfg);
-	return cmd_end(&cmd, status, c.failed ? CMD_WRITE_ERROR : CMD_COMMIT);
+	return cmd_end(&cmd, status, c.failed ? CMD_WRITE_ERROR :
+	    c.header_done ? CMD_COMMIT : CMD_DISCARD);
 }

@@ -75,10 +75,18 @@ main(int argc, char *argv[])
 			werr = 1;
 			break;
 		}
+	status = stream_close(st);
+	/*
+	 * Nothing could be read and something failed: write nothing, not
+	 * even the header, so that a pipe's next tool sees no stream at all.
+	 */
+	if (status == EXIT_TROUBLE && w.count == 0 && !werr) {
+		recw_release(&w);
+		return cmd_end(&cmd, status, CMD_DISCARD);
+	}
 	if (!werr && recw_flush(&w) < 0)
 		werr = 1;
 	recw_release(&w);
-	status = stream_close(st);
 	/*
 	 * With -o, the output is kept even when an input failed: it holds
 	 * everything that could be read, and the status says the rest.
