@@ -170,15 +170,32 @@ pass(const struct opts *o, const struct config *cfg, FILE *f,
 	return stream_close(st);
 }
 
+/* Copy the first pass's table (tmp, rewound here) to f. */
+static void
+copy_table(FILE *tmp, FILE *f, struct ctx *c)
+{
+	char buf[65536];
+	size_t n;
+
+	rewind(tmp);
+	while ((n = fread(buf, 1, sizeof(buf), tmp)) > 0)
+		if (fwrite(buf, 1, n, f) != n) {
+			c->werr = 1;
+			return;
+		}
+	if (ferror(tmp))
+		die("the task table's temporary file: read error:");
+}
+
 /*
  * Processes listed with their memory N/A (Windows WDDM): read the inputs
  * again with each of their lives declared, judged from the device's
- * usage, the table written to f; else write the first pass's table (buf)
+ * usage, the table written to f; else copy the first pass's table (tmp)
  * to f.  Return the status of the second pass, or EXIT_OK.
  */
 static int
 estimate(const struct opts *o, const struct config *cfg, FILE *f,
-    struct ctx *c, struct engine **ep, const char *buf, size_t len)
+    struct ctx *c, struct engine **ep, FILE *tmp)
 {
 	struct engine *e2;
 	size_t nna = engine_unlisted(*ep, NULL, NULL);
@@ -191,8 +208,7 @@ estimate(const struct opts *o, const struct config *cfg, FILE *f,
 			    "their tasks are estimated from a second reading, "
 			    "which standard input cannot give: give the "
 			    "files", nna);
-		if (len > 0 && fwrite(buf, 1, len, f) != len)
-			c->werr = 1;
+		copy_table(tmp, f, c);
 		return EXIT_OK;
 	}
 	warnmsg("%zu processes were listed with their memory N/A (Windows "
@@ -215,9 +231,7 @@ main(int argc, char *argv[])
 	struct config cfg;
 	struct engine *e = NULL;
 	struct ctx c;
-	FILE *f, *mf;
-	char *mbuf = NULL;
-	size_t mlen = 0;
+	FILE *f, *tmp = NULL;
 	int status = EXIT_TROUBLE;
 	enum cmd_how how = CMD_DISCARD;
 
@@ -229,15 +243,15 @@ main(int argc, char *argv[])
 	if ((f = cmd_output(&cmd)) == NULL)
 		goto out;
 	/*
-	 * The table of the first pass is kept until the end: a second pass
+	 * The table of the first pass is kept until the end, in a temporary
+	 * file (not in memory: it grows with the tasks): a second pass
 	 * replaces it when processes were listed with their memory N/A.
 	 */
-	if ((mf = open_memstream(&mbuf, &mlen)) == NULL)
-		die("memory:");
-	status = pass(&o, &cfg, mf, &c, NULL, &e);
-	/* A write into memory fails only when memory does. */
-	if (fclose(mf) != 0 || c.werr || (mlen > 0 && mbuf == NULL))
-		die("out of memory (the task table)");
+	if ((tmp = tmpfile()) == NULL)
+		die("cannot make a temporary file for the task table:");
+	status = pass(&o, &cfg, tmp, &c, NULL, &e);
+	if (c.werr || fflush(tmp) != 0)
+		die("the task table's temporary file: write error:");
 	if (status < 0) {
 		status = EXIT_TROUBLE;
 		goto out;
@@ -250,13 +264,13 @@ main(int argc, char *argv[])
 		engine_warnings(e);
 		goto out;
 	}
-	status = exit_worst(status, estimate(&o, &cfg, f, &c, &e, mbuf,
-	    mlen));
+	status = exit_worst(status, estimate(&o, &cfg, f, &c, &e, tmp));
 	engine_warnings(e);
 	summary(engine_stats(e), &c);
 	how = c.werr ? CMD_WRITE_ERROR : CMD_COMMIT;
 out:
-	free(mbuf);
+	if (tmp != NULL)
+		fclose(tmp);
 	engine_free(e);
 	config_release(&cfg);
 	return cmd_end(&cmd, status, how);
