@@ -453,15 +453,10 @@ bad(struct capture *c, const char *fmt, ...)
 {
 	struct sbuf w = SBUF_INIT, m = SBUF_INIT;
 	va_list ap;
-	int n;
 
 	where(c, &w);
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	sbuf_grow(&m, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(m.buf, (size_t)n + 1, fmt, ap);
+	sbuf_vprintf(&m, fmt, ap);
 	va_end(ap);
 	source_bad_at(c->s, w.buf, "%s", m.buf);
 	sbuf_release(&w);
