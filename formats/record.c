@@ -300,46 +300,32 @@ write_meta(const char *dir, char **cmd, uint64_t start, uint64_t end,
 		exit(EXIT_TROUBLE);
 }
 
-int
-main(int argc, char *argv[])
+/*
+ * Start the two loggers into dir, with SIGINT, SIGTERM and SIGHUP caught
+ * from here on (got_signal).  lms: the interval in ms, as nvidia-smi
+ * takes it.
+ */
+static void
+start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
+    size_t lmscap)
 {
-	struct opts o = {NULL, "nvidia-smi", 100 * NS_PER_MS,
-	    30 * NS_PER_SEC, NS_PER_SEC, 0};
-	const char *dir, *nvsmi;
-	uint64_t interval, after, before;
-	uint64_t start, end;
-	char lms[32], qgpu[160], qapps[160];
+	char qgpu[160], qapps[160];
 	static char fmt[] = "--format=csv", lmsopt[] = "-lms";
 	char *args[6];
 	struct sigaction sa;
-	pid_t cmd, gpu, apps;
-	int force, reserved = 0, fd_gpu, fd_apps, status = 0;
-	int code = EXIT_TROUBLE, rc, stopped = 0;
-	const char *how = "status";
+	int reserved = 0, fd_gpu, fd_apps, rc;
 
-	skel.ctx = &o;
-	cmd_start(&skel, argc, argv);
-	argc = skel.argc;
-	argv = skel.argv;
-	if (o.dir == NULL || argc == 0)
-		cmd_usage(&skel, EXIT_TROUBLE);
-	dir = o.dir;
-	nvsmi = o.nvsmi;
-	interval = o.interval;
-	after = o.after;
-	before = o.before;
-	force = o.force;
-
-	rc = probe(nvsmi, &reserved);
+	rc = probe(o->nvsmi, &reserved);
 	if (rc == -1)
 		die("%s: not found: install the NVIDIA driver's nvidia-smi "
-		    "(or give --nvidia-smi PATH)", nvsmi);
+		    "(or give --nvidia-smi PATH)", o->nvsmi);
 	if (rc < 0)
-		die("%s does not answer (no GPU, or no driver loaded?)", nvsmi);
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
-		die("%s: cannot create directory:", dir);
-	fd_gpu = open_log(dir, "query-gpu.csv", force);
-	fd_apps = open_log(dir, "compute-apps.csv", force);
+		die("%s does not answer (no GPU, or no driver loaded?)",
+		    o->nvsmi);
+	if (mkdir(o->dir, 0777) < 0 && errno != EEXIST)
+		die("%s: cannot create directory:", o->dir);
+	fd_gpu = open_log(o->dir, "query-gpu.csv", o->force);
+	fd_apps = open_log(o->dir, "compute-apps.csv", o->force);
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -348,33 +334,35 @@ main(int argc, char *argv[])
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 
-	snprintf(lms, sizeof(lms), "%llu",
-	    (unsigned long long)(interval / NS_PER_MS));
+	snprintf(lms, lmscap, "%llu",
+	    (unsigned long long)(o->interval / NS_PER_MS));
 	snprintf(qgpu, sizeof(qgpu), "--query-gpu=%s", reserved ? QUERY_GPU :
 	    QUERY_GPU_OLD);
 	snprintf(qapps, sizeof(qapps), "--query-compute-apps=%s", QUERY_APPS);
-	args[0] = (char *)nvsmi;
+	args[0] = (char *)o->nvsmi;
 	args[2] = fmt;
 	args[3] = lmsopt;
 	args[4] = lms;
 	args[5] = NULL;
 	args[1] = qgpu;
-	gpu = spawn(nvsmi, args, fd_gpu);
+	*gpu = spawn(o->nvsmi, args, fd_gpu);
 	args[1] = qapps;
-	apps = spawn(nvsmi, args, fd_apps);
+	*apps = spawn(o->nvsmi, args, fd_apps);
 	close(fd_gpu);
 	close(fd_apps);
-	note("recording into %s every %s ms", dir, lms);
-	/* Idle samples first: the baseline memory comes back to. */
-	if (before > 0)
-		nap(before);
-	if (got_signal) {
-		stop(gpu);
-		stop(apps);
-		die("stopped by a signal before %s started", argv[0]);
-	}
+}
 
-	start = gtime_clock(CLOCK_REALTIME);
+/*
+ * Run the command, passing a signal on to it, until it ends: return 0
+ * with its wait status, or what wait_for returned else; *stopped is the
+ * last signal passed on (0: none).
+ */
+static int
+run_command(char **argv, int *status, int *stopped)
+{
+	pid_t cmd;
+	int rc;
+
 	cmd = fork();
 	if (cmd < 0)
 		die("fork:");
@@ -388,12 +376,43 @@ main(int argc, char *argv[])
 		    strerror(errno));
 		_exit(errno == ENOENT ? 127 : 126);
 	}
-	/* Pass a signal on to the command, and wait for it to end. */
-	while ((rc = wait_for(cmd, &status)) == -1) {
+	while ((rc = wait_for(cmd, status)) == -1) {
 		kill(cmd, got_signal);
-		stopped = got_signal;
+		*stopped = got_signal;
 		got_signal = 0;
 	}
+	return rc;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o = {NULL, "nvidia-smi", 100 * NS_PER_MS,
+	    30 * NS_PER_SEC, NS_PER_SEC, 0};
+	uint64_t start, end;
+	char lms[32];
+	pid_t gpu, apps;
+	int status = 0, code = EXIT_TROUBLE, rc, stopped = 0;
+	const char *how = "status";
+
+	skel.ctx = &o;
+	cmd_start(&skel, argc, argv);
+	argc = skel.argc;
+	argv = skel.argv;
+	if (o.dir == NULL || argc == 0)
+		cmd_usage(&skel, EXIT_TROUBLE);
+	start_loggers(&o, &gpu, &apps, lms, sizeof(lms));
+	note("recording into %s every %s ms", o.dir, lms);
+	/* Idle samples first: the baseline memory comes back to. */
+	if (o.before > 0)
+		nap(o.before);
+	if (got_signal) {
+		stop(gpu);
+		stop(apps);
+		die("stopped by a signal before %s started", argv[0]);
+	}
+	start = gtime_clock(CLOCK_REALTIME);
+	rc = run_command(argv, &status, &stopped);
 	end = gtime_clock(CLOCK_REALTIME);
 	if (rc == 0 && WIFEXITED(status)) {
 		code = WEXITSTATUS(status);
@@ -401,17 +420,17 @@ main(int argc, char *argv[])
 		code = 128 + WTERMSIG(status);
 		how = "signal";
 	}
-	if (!stopped && !got_signal && after > 0) {
+	if (!stopped && !got_signal && o.after > 0) {
 		note("%s ended; recording %llu s more", argv[0],
-		    (unsigned long long)(after / NS_PER_SEC));
-		nap(after);
+		    (unsigned long long)(o.after / NS_PER_SEC));
+		nap(o.after);
 	}
 	stop(gpu);
 	stop(apps);
-	write_meta(dir, argv, start, end, how, strcmp(how, "signal") == 0 ?
-	    code - 128 : code, interval, force);
+	write_meta(o.dir, argv, start, end, how, strcmp(how, "signal") == 0 ?
+	    code - 128 : code, o.interval, o.force);
 	if (stopped || got_signal)
 		warnmsg("stopped by a signal: the logs in %s hold what was "
-		    "recorded until then", dir);
+		    "recorded until then", o.dir);
 	return code;
 }
