@@ -676,40 +676,38 @@ say_end(struct sender *s)
 		    (unsigned long long)s->drop_recs);
 }
 
-int
-main(int argc, char *argv[])
+/*
+ * Set s up from the operands (DEST, then the inputs, left in *paths and
+ * *np): the destination, live or not, the signals, the socket.  Return
+ * 0, or 1 when a signal came while the first connection was tried.
+ */
+static int
+sender_open(struct sender *s, int argc, char **argv, char ***paths,
+    size_t *np)
 {
-	struct readopts *opt = &cmd.ro;
-	struct sender s;
-	struct stream *st;
+	const struct readopts *opt = &cmd.ro;
 	struct sigaction sa;
-	const struct rec *r;
-	char **paths;
-	size_t npaths, i;
-	int status;
+	size_t i;
 
-	cmd_start(&cmd, argc, argv);
-	argc = cmd.argc;
-	argv = cmd.argv;
-	memset(&s, 0, sizeof(s));
-	s.fd = -1;
+	memset(s, 0, sizeof(*s));
+	s->fd = -1;
 	if (argc < 1) {
 		msg("no DEST: where to send (udp://HOST:PORT or "
 		    "tcp://HOST:PORT)");
 		cmd_usage(&cmd, EXIT_TROUBLE);
 	}
-	if (gtime_duration(retry_for, &s.retry_for) < 0)
+	if (gtime_duration(retry_for, &s->retry_for) < 0)
 		die("--retry-for: '%s': expected a duration (0, 10s, 5m)",
 		    retry_for);
-	parse_dest(&s, argv[0]);
-	paths = argv + 1;
-	npaths = (size_t)argc - 1;
+	parse_dest(s, argv[0]);
+	*paths = argv + 1;
+	*np = (size_t)argc - 1;
 	if (opt->live == LIVE_ON)
-		s.live = 1;
+		s->live = 1;
 	else if (opt->live == LIVE_AUTO) {
-		s.live = npaths == 0 && is_live_input("-");
-		for (i = 0; i < npaths; i++)
-			s.live |= is_live_input(paths[i]);
+		s->live = *np == 0 && is_live_input("-");
+		for (i = 0; i < *np; i++)
+			s->live |= is_live_input((*paths)[i]);
 	}
 
 	/* A signal ends the input: what was read goes out, flagged last. */
@@ -720,25 +718,54 @@ main(int argc, char *argv[])
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 
-	if (s.tcp) {
-		s.down_since = gtime_clock(CLOCK_MONOTONIC);
-		s.next_try = s.down_since;
-		if (tcp_up(&s, 1) < 0) {
+	if (s->tcp) {
+		s->down_since = gtime_clock(CLOCK_MONOTONIC);
+		s->next_try = s->down_since;
+		if (tcp_up(s, 1) < 0) {
 			char a[GTIME_BUFSZ];
 
 			if (stop)
-				return EXIT_OK;
+				return 1;
 			die("%s: cannot connect: %s (gave up after %s s; see "
-			    "--retry-for)", s.dest, s.why,
-			    gtime_fmt_secs(s.retry_for, a));
+			    "--retry-for)", s->dest, s->why,
+			    gtime_fmt_secs(s->retry_for, a));
 		}
 	} else
-		udp_open(&s);
+		udp_open(s);
+	return 0;
+}
 
+static void
+sender_close(struct sender *s)
+{
+	if (s->fd >= 0)
+		close(s->fd);
+	framer_release(&s->fr, NULL);
+	free(s->q.buf);
+	free(s->q.f);
+	free(s->host);
+	free(s->port);
+	free(s->firsthost);
+	free(s->otherhost);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct sender s;
+	struct stream *st;
+	const struct rec *r;
+	char **paths;
+	size_t npaths;
+	int status;
+
+	cmd_start(&cmd, argc, argv);
+	if (sender_open(&s, cmd.argc, cmd.argv, &paths, &npaths) != 0)
+		return EXIT_OK;
 	framer_init(&s.fr, s.tcp ? GMEM_MAXCOUNT : FRAMER_UDP_MAXREC,
 	    queue_frame, &s);
 	input_set_wait_hook(on_wait, &s);
-	st = stream_open(paths, npaths, opt);
+	st = stream_open(paths, npaths, &cmd.ro);
 	while (!s.gave_up && (r = stream_next(st)) != NULL) {
 		note_host(&s, r);
 		framer_add(&s.fr, r, NULL, 0);
@@ -754,14 +781,6 @@ main(int argc, char *argv[])
 	say_end(&s);
 	if (s.gave_up)
 		status = EXIT_TROUBLE;
-	if (s.fd >= 0)
-		close(s.fd);
-	framer_release(&s.fr, NULL);
-	free(s.q.buf);
-	free(s.q.f);
-	free(s.host);
-	free(s.port);
-	free(s.firsthost);
-	free(s.otherhost);
+	sender_close(&s);
 	return cmd_end(&cmd, status, CMD_COMMIT);
 }
