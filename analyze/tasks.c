@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "cfgopt.h"
@@ -170,13 +171,15 @@ pass(const struct opts *o, const struct config *cfg, FILE *f,
 	return stream_close(st);
 }
 
-/* Copy the first pass's table (tmp, rewound here) to f. */
+/* Copy the first pass's table (tmp, rewound here) to f, unless it is f. */
 static void
 copy_table(FILE *tmp, FILE *f, struct ctx *c)
 {
 	char buf[65536];
 	size_t n;
 
+	if (tmp == f)
+		return;
 	rewind(tmp);
 	while ((n = fread(buf, 1, sizeof(buf), tmp)) > 0)
 		if (fwrite(buf, 1, n, f) != n) {
@@ -215,6 +218,12 @@ estimate(const struct opts *o, const struct config *cfg, FILE *f,
 	    "WDDM gives no per-process memory): their tasks are estimated "
 	    "from their lives and the device's usage (note 'estimated')",
 	    nna);
+	/* The second table replaces the first where that was written. */
+	if (tmp == f && (fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0 ||
+	    ftruncate(fileno(f), 0) != 0)) {
+		c->werr = 1;
+		return EXIT_TROUBLE;
+	}
 	/* The inputs said what they had to say in the first pass. */
 	verbosity = 0;
 	st2 = pass(o, cfg, f, c, *ep, &e2);
@@ -231,7 +240,7 @@ main(int argc, char *argv[])
 	struct config cfg;
 	struct engine *e = NULL;
 	struct ctx c;
-	FILE *f, *tmp = NULL;
+	FILE *f = NULL, *tmp = NULL;
 	int status = EXIT_TROUBLE;
 	enum cmd_how how = CMD_DISCARD;
 
@@ -243,14 +252,17 @@ main(int argc, char *argv[])
 	if ((f = cmd_output(&cmd)) == NULL)
 		goto out;
 	/*
-	 * The table of the first pass is kept until the end, in a temporary
-	 * file (not in memory: it grows with the tasks): a second pass
-	 * replaces it when processes were listed with their memory N/A.
+	 * A second pass replaces the first's table when processes were
+	 * listed with their memory N/A.  So the first is written where it
+	 * can be taken back: into -o's own temporary file, else into one of
+	 * ours (not into memory: it grows with the tasks).
 	 */
-	if ((tmp = tmpfile()) == NULL)
+	if (cmd.out.path != NULL && cmd.out.tmp != NULL)
+		tmp = f;
+	else if ((tmp = tmpfile()) == NULL)
 		die("cannot make a temporary file for the task table:");
 	status = pass(&o, &cfg, tmp, &c, NULL, &e);
-	if (c.werr || fflush(tmp) != 0)
+	if (tmp != f && (c.werr || fflush(tmp) != 0))
 		die("the task table's temporary file: write error:");
 	if (status < 0) {
 		status = EXIT_TROUBLE;
@@ -269,7 +281,7 @@ main(int argc, char *argv[])
 	summary(engine_stats(e), &c);
 	how = c.werr ? CMD_WRITE_ERROR : CMD_COMMIT;
 out:
-	if (tmp != NULL)
+	if (tmp != NULL && tmp != f)
 		fclose(tmp);
 	engine_free(e);
 	config_release(&cfg);
