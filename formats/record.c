@@ -58,7 +58,8 @@ enum {
 	OPT_IVAL = CHAR_MAX + 1,
 	OPT_AFTER,
 	OPT_BEFORE,
-	OPT_NVSMI
+	OPT_NVSMI,
+	OPT_KILL_AFTER
 };
 
 static const struct cmd_opt opts[] = {
@@ -68,6 +69,8 @@ static const struct cmd_opt opts[] = {
 	    "starts (1s)"},
 	{OPT_AFTER, "after", "DUR", "keep recording after COMMAND ends (30s)"},
 	{OPT_NVSMI, "nvidia-smi", "PATH", "the nvidia-smi to run (from PATH)"},
+	{OPT_KILL_AFTER, "kill-after", "DUR", "after a signal passed on, kill "
+	    "COMMAND if it\nhas not ended (10s; 0: never)"},
 	{'f', "force", NULL, "replace the logs of an earlier recording in DIR"},
 	{0, NULL, NULL, NULL}
 };
@@ -75,7 +78,7 @@ static const struct cmd_opt opts[] = {
 /* What the options ask for. */
 struct opts {
 	const char *dir, *nvsmi;
-	uint64_t interval, after, before;
+	uint64_t interval, after, before, kill_after;
 	int force;
 };
 
@@ -106,6 +109,11 @@ option(void *ctx, int val, const char *arg)
 		break;
 	case OPT_NVSMI:
 		o->nvsmi = arg;
+		break;
+	case OPT_KILL_AFTER:
+		if (gtime_duration(arg, &o->kill_after) < 0)
+			die("--kill-after: '%s': expected a duration (10s, 1m, "
+			    "0)", arg);
 		break;
 	case 'o':
 		o->dir = arg;	/* a directory: "-" is no standard output */
@@ -355,13 +363,17 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 /*
  * Run the command, passing a signal on to it, until it ends: return 0
  * with its wait status, or what wait_for returned else; *stopped is the
- * last signal passed on (0: none).
+ * first signal passed on (0: none).  A command that has not ended
+ * kill_after (0: never) after that signal, or when a second signal
+ * comes, is killed (SIGKILL), and that is said: a command that ignores
+ * SIGTERM cannot keep the recording going.
  */
 static int
-run_command(char **argv, int *status, int *stopped)
+run_command(char **argv, uint64_t kill_after, int *status, int *stopped)
 {
+	struct sigaction sa;
 	pid_t cmd;
-	int rc;
+	int rc, killed = 0;
 
 	cmd = fork();
 	if (cmd < 0)
@@ -376,11 +388,30 @@ run_command(char **argv, int *status, int *stopped)
 		    strerror(errno));
 		_exit(errno == ENOENT ? 127 : 126);
 	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, NULL);
 	while ((rc = wait_for(cmd, status)) == -1) {
-		kill(cmd, got_signal);
-		*stopped = got_signal;
+		int sig = got_signal;
+
 		got_signal = 0;
+		if (*stopped == 0 && sig != SIGALRM) {
+			kill(cmd, sig);
+			*stopped = sig;
+			if (kill_after > 0)
+				alarm((unsigned)((kill_after + NS_PER_SEC - 1) /
+				    NS_PER_SEC));
+		} else if (!killed && *stopped != 0) {
+			alarm(0);
+			kill(cmd, SIGKILL);
+			killed = 1;
+			msg("%s %s: killed (SIGKILL)", argv[0], sig == SIGALRM ?
+			    "did not end after the signal passed on" :
+			    "had not ended at a second signal");
+		}
 	}
+	alarm(0);
 	return rc;
 }
 
@@ -388,9 +419,9 @@ int
 main(int argc, char *argv[])
 {
 	struct opts o = {NULL, "nvidia-smi", 100 * NS_PER_MS,
-	    30 * NS_PER_SEC, NS_PER_SEC, 0};
+	    30 * NS_PER_SEC, NS_PER_SEC, 10 * NS_PER_SEC, 0};
 	uint64_t start, end;
-	char lms[32];
+	char lms[32], t[GTIME_BUFSZ];
 	pid_t gpu, apps;
 	int status = 0, code = EXIT_TROUBLE, rc, stopped = 0;
 	const char *how = "status";
@@ -412,7 +443,7 @@ main(int argc, char *argv[])
 		die("stopped by a signal before %s started", argv[0]);
 	}
 	start = gtime_clock(CLOCK_REALTIME);
-	rc = run_command(argv, &status, &stopped);
+	rc = run_command(argv, o.kill_after, &status, &stopped);
 	end = gtime_clock(CLOCK_REALTIME);
 	if (rc == 0 && WIFEXITED(status)) {
 		code = WEXITSTATUS(status);
@@ -430,7 +461,8 @@ main(int argc, char *argv[])
 	write_meta(o.dir, argv, start, end, how, strcmp(how, "signal") == 0 ?
 	    code - 128 : code, o.interval, o.force);
 	if (stopped || got_signal)
-		warnmsg("stopped by a signal: the logs in %s hold what was "
-		    "recorded until then", o.dir);
+		warnmsg("stopped by a signal: %s ended %s; the logs in %s "
+		    "hold what was recorded until then", argv[0],
+		    gtime_fmt(end, 1, t), o.dir);
 	return code;
 }

@@ -14,4 +14,4 @@ grep -q '^exit: signal 15$' run/meta || die "meta: $(cat run/meta)"
 [ "$(wc -l < run/query-gpu.csv)" -gt 3 ] || die "query-gpu log too short"
 gpumem-read -q run | gpumem-tasks -q > tasks.csv
 expect_eq "the sleep task" "$(tail -n 1 tasks.csv | cut -d, -f4)" sleep
-grep -q "stopped by a signal: the logs in run hold what was recorded until then" err.txt || die "$(cat err.txt)"
+grep -q "stopped by a signal: sleep ended [0-9T:.-]*Z; the logs in run hold what was recorded until then" err.txt || die "$(cat err.txt)"
