@@ -274,6 +274,7 @@ main(int argc, char *argv[])
 	 */
 	if (status == EXIT_TROUBLE && engine_stats(e)->tasks == 0) {
 		engine_warnings(e);
+		summary(engine_stats(e), &c);
 		goto out;
 	}
 	status = exit_worst(status, estimate(&o, &cfg, f, &c, &e, tmp));
