@@ -51,6 +51,9 @@ flush_out(void *arg)
 {
 	struct recw *w = arg;
 
+	/* Not the header alone: a run that reads nothing writes nothing. */
+	if (w->count == 0)
+		return 0;
 	return recw_flush(w) < 0;
 }
 
