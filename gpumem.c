@@ -65,29 +65,29 @@ distance(const char *a, const char *b)
 static void
 not_a_verb(const char *verb)
 {
+	enum { NVERBS = sizeof(verbs) / sizeof(verbs[0]) };
 	char safe[64];
-	size_t i, near = 0;
-	int best = 3;
+	int d[NVERBS], best = 3, near = 0;
+	size_t i;
 
 	clean_text(verb, 32, safe, sizeof(safe));
-	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
-		int dv = distance(verb, verbs[i].verb);
-
-		if (dv < best) {
-			best = dv;
+	for (i = 0; i < NVERBS; i++) {
+		d[i] = distance(verb, verbs[i].verb);
+		if (d[i] < best) {
+			best = d[i];
 			near = 0;
 		}
-		if (dv == best)
+		if (d[i] == best)
 			near++;
 	}
-	if (near == 0 || best > 2)
-		die("'%s' is not a gpumem verb (see gpumem --help)", safe);
 	msg("'%s' is not a gpumem verb (see gpumem --help)", safe);
-	fprintf(stderr, "\nThe most similar verb%s:\n", near > 1 ? "s are" :
-	    " is");
-	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		if (distance(verb, verbs[i].verb) == best)
-			fprintf(stderr, "\t%s\n", verbs[i].verb);
+	if (best <= 2) {
+		fprintf(stderr, "\nThe most similar verb%s:\n", near > 1 ?
+		    "s are" : " is");
+		for (i = 0; i < NVERBS; i++)
+			if (d[i] == best)
+				fprintf(stderr, "\t%s\n", verbs[i].verb);
+	}
 	exit(EXIT_TROUBLE);
 }
 
