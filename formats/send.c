@@ -16,31 +16,15 @@
  * printed.  Files are read as gpumem read reads them, and their frames go
  * out in batches.
  *
- * UDP: a connected socket, one frame per datagram (sendmmsg(2) sends a
- * batch), nothing to lose but datagrams; a collector that is not there
- * (ICMP port unreachable) is counted, not an error.  TCP: one connection,
- * frames back to back.  When it breaks (the collector closed it, a write
- * failed), it is made again after 0 s, 0.1 s, then twice as long each time
- * up to 5 s; a live sender drops the frames made meanwhile and says how
- * many when it is back (the collector sees the gap in the sequence
- * numbers), a sender reading files waits.  After --retry-for without a
- * connection it gives up: exit 2.
+ * Frames go out through transport.h (UDP datagrams, or a TCP connection
+ * made again when it breaks): a live sender drops the frames made while
+ * the connection is down, a sender reading files waits.  After
+ * --retry-for without a connection it gives up: exit 2.
  */
-#include <arpa/inet.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <netdb.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <poll.h>
 #include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/uio.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -73,7 +57,16 @@ static const struct cmd_opt opts[] = {
 	{0, NULL, NULL, NULL}
 };
 
-volatile sig_atomic_t stop;
+/* The transport, the framing and what the records' hosts were. */
+struct sender {
+	struct transport t;
+	struct framer fr;
+	char *firsthost;	/* the first record's host */
+	uint64_t otherhosts;	/* records of other hosts */
+	char *otherhost;	/* the first of them */
+};
+
+static volatile sig_atomic_t stop;
 
 /*
  * SIGINT, SIGTERM, SIGHUP: the inputs end where they are, so what was
@@ -116,7 +109,6 @@ static struct cmd cmd = {
 	.option = option,
 };
 
-
 /*
  * The input hook: reading is about to wait, so every frame made so far
  * goes out now, the held timestamp's too.  A sender that gave up ends
@@ -128,8 +120,8 @@ on_wait(void *arg)
 	struct sender *s = arg;
 
 	framer_flush(&s->fr);
-	transmit(s, 0);
-	return s->gave_up;
+	transport_send(&s->t, 0);
+	return s->t.gave_up;
 }
 
 /* --- records --- */
@@ -164,7 +156,6 @@ static void
 say_end(struct sender *s)
 {
 	struct sbuf sb = SBUF_INIT;
-	char a[GTIME_BUFSZ];
 
 	if (framer_inexact(&s->fr, "sent", &sb))
 		warnmsg("%s", sb.buf);
@@ -175,28 +166,7 @@ say_end(struct sender *s)
 		    "takes them all for this machine's, GPUs of the same "
 		    "index mixed", (unsigned long long)s->otherhosts,
 		    s->firsthost, s->otherhost);
-	if (s->refused > 0)
-		warnmsg("%s: nobody listening (ICMP port unreachable came "
-		    "back %llu time%s)", s->dest,
-		    (unsigned long long)s->refused, s->refused == 1 ? "" : "s");
-	if (s->tcp && s->fd < 0 && s->down_since != 0 && s->down_frames > 0)
-		msg("dropped %llu frame%s (%llu records) while %s was down "
-		    "for %s s", (unsigned long long)s->down_frames,
-		    s->down_frames == 1 ? "" : "s",
-		    (unsigned long long)s->down_recs, s->dest,
-		    gtime_fmt_secs(gtime_clock(CLOCK_MONOTONIC) -
-		    s->down_since, a));
-	if (s->gave_up)
-		msg("%s: gave up after %s s without a connection (%s)",
-		    s->dest, gtime_fmt_secs(s->retry_for, a), s->why);
-	note("sent %llu records in %llu frames (%llu bytes) to %s%s",
-	    (unsigned long long)s->recs, (unsigned long long)s->frames,
-	    (unsigned long long)s->bytes, s->dest,
-	    s->live ? ", live" : "");
-	if (s->drop_frames > 0)
-		note("dropped %llu frames (%llu records) in all",
-		    (unsigned long long)s->drop_frames,
-		    (unsigned long long)s->drop_recs);
+	transport_report(&s->t);
 }
 
 /*
@@ -210,27 +180,28 @@ sender_open(struct sender *s, int argc, char **argv, char ***paths,
 {
 	const struct readopts *opt = &cmd.ro;
 	struct sigaction sa;
+	uint64_t retry_ns;
 	size_t i;
 
 	memset(s, 0, sizeof(*s));
-	s->fd = -1;
 	if (argc < 1) {
 		msg("no DEST: where to send (udp://HOST:PORT or "
 		    "tcp://HOST:PORT)");
 		cmd_usage(&cmd, EXIT_TROUBLE);
 	}
-	if (gtime_duration(retry_for, &s->retry_for) < 0)
+	if (gtime_duration(retry_for, &retry_ns) < 0)
 		die("--retry-for: '%s': expected a duration (0, 10s, 5m)",
 		    retry_for);
-	parse_dest(s, argv[0]);
+	transport_init(&s->t, argv[0], &stop);
+	s->t.retry_for = retry_ns;
 	*paths = argv + 1;
 	*np = (size_t)argc - 1;
 	if (opt->live == LIVE_ON)
-		s->live = 1;
+		s->t.live = 1;
 	else if (opt->live == LIVE_AUTO) {
-		s->live = *np == 0 && is_live_input("-");
+		s->t.live = *np == 0 && is_live_input("-");
 		for (i = 0; i < *np; i++)
-			s->live |= is_live_input((*paths)[i]);
+			s->t.live |= is_live_input((*paths)[i]);
 	}
 
 	/* A signal ends the input: what was read goes out, flagged last. */
@@ -241,33 +212,14 @@ sender_open(struct sender *s, int argc, char **argv, char ***paths,
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 
-	if (s->tcp) {
-		s->down_since = gtime_clock(CLOCK_MONOTONIC);
-		s->next_try = s->down_since;
-		if (tcp_up(s, 1) < 0) {
-			char a[GTIME_BUFSZ];
-
-			if (stop)
-				return 1;
-			die("%s: cannot connect: %s (gave up after %s s; see "
-			    "--retry-for)", s->dest, s->why,
-			    gtime_fmt_secs(s->retry_for, a));
-		}
-	} else
-		udp_open(s);
-	return 0;
+	return transport_open(&s->t) < 0;
 }
 
 static void
 sender_close(struct sender *s)
 {
-	if (s->fd >= 0)
-		close(s->fd);
+	transport_release(&s->t);
 	framer_release(&s->fr, NULL);
-	free(s->q.buf);
-	free(s->q.f);
-	free(s->host);
-	free(s->port);
 	free(s->firsthost);
 	free(s->otherhost);
 }
@@ -285,24 +237,24 @@ main(int argc, char *argv[])
 	cmd_start(&cmd, argc, argv);
 	if (sender_open(&s, cmd.argc, cmd.argv, &paths, &npaths) != 0)
 		return EXIT_OK;
-	framer_init(&s.fr, s.tcp ? GMEM_MAXCOUNT : FRAMER_UDP_MAXREC,
-	    queue_frame, &s);
+	framer_init(&s.fr, s.t.tcp ? GMEM_MAXCOUNT : FRAMER_UDP_MAXREC,
+	    transport_frame, &s.t);
 	input_set_wait_hook(on_wait, &s);
 	st = stream_open(paths, npaths, &cmd.ro);
-	while (!s.gave_up && (r = stream_next(st)) != NULL) {
+	while (!s.t.gave_up && (r = stream_next(st)) != NULL) {
 		note_host(&s, r);
 		framer_add(&s.fr, r, NULL, 0);
-		if (s.q.n > 0 && (s.live || s.q.len >= BATCH_BYTES))
-			transmit(&s, 0);
+		if (s.t.q.n > 0 && (s.t.live || s.t.q.len >= BATCH_BYTES))
+			transport_send(&s.t, 0);
 	}
-	if (!s.gave_up) {
+	if (!s.t.gave_up) {
 		framer_end(&s.fr, 1);
-		transmit(&s, 1);
+		transport_send(&s.t, 1);
 	}
 	input_set_wait_hook(NULL, NULL);
 	status = stream_close(st);
 	say_end(&s);
-	if (s.gave_up)
+	if (s.t.gave_up)
 		status = EXIT_TROUBLE;
 	sender_close(&s);
 	return cmd_end(&cmd, status, CMD_COMMIT);

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * transport.c: GMEM frames over UDP or TCP, for gpumem send
- * (transport.h).
+ * transport.c: GMEM frames to a collector over UDP or TCP (transport.h).
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -36,16 +35,20 @@
  * address or an IPv6 one in brackets.
  */
 void
-parse_dest(struct sender *s, const char *dest)
+transport_init(struct transport *t, const char *dest,
+    volatile sig_atomic_t *stop)
 {
 	const char *p, *end, *colon;
 	uint64_t port = GMEM_PORT;
 
-	s->dest = dest;
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+	t->stop = stop;
+	t->dest = dest;
 	if (strncmp(dest, "udp://", 6) == 0)
-		s->tcp = 0;
+		t->tcp = 0;
 	else if (strncmp(dest, "tcp://", 6) == 0)
-		s->tcp = 1;
+		t->tcp = 1;
 	else
 		die("'%s': expected udp://HOST[:PORT] or tcp://HOST[:PORT]",
 		    dest);
@@ -55,7 +58,7 @@ parse_dest(struct sender *s, const char *dest)
 		if (end == NULL || end == p + 1)
 			die("'%s': an IPv6 address in brackets is not closed",
 			    dest);
-		s->host = estrndup(p + 1, (size_t)(end - p - 1));
+		t->host = estrndup(p + 1, (size_t)(end - p - 1));
 		colon = end[1] == ':' ? end + 1 : NULL;
 		if (end[1] != '\0' && colon == NULL)
 			die("'%s': expected ':PORT' after ']'", dest);
@@ -67,29 +70,29 @@ parse_dest(struct sender *s, const char *dest)
 		end = colon != NULL ? colon : p + strlen(p);
 		if (end == p)
 			die("'%s': no host", dest);
-		s->host = estrndup(p, (size_t)(end - p));
+		t->host = estrndup(p, (size_t)(end - p));
 	}
 	if (colon != NULL && (parse_u64(colon + 1, strlen(colon + 1),
 	    &port) < 0 || port < 1 || port > 65535))
 		die("'%s': port '%s': expected 1-65535", dest, colon + 1);
-	s->port = emalloc(8);
-	snprintf(s->port, 8, "%u", (unsigned)port);
+	t->port = emalloc(8);
+	snprintf(t->port, 8, "%u", (unsigned)port);
 }
 
 static struct addrinfo *
-resolve(struct sender *s)
+resolve(struct transport *t)
 {
 	struct addrinfo hints, *res = NULL;
 	int rc;
 
 	memset(&hints, 0, sizeof(hints));
 	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = s->tcp ? SOCK_STREAM : SOCK_DGRAM;
+	hints.ai_socktype = t->tcp ? SOCK_STREAM : SOCK_DGRAM;
 	hints.ai_flags = AI_NUMERICSERV;
-	rc = getaddrinfo(s->host, s->port, &hints, &res);
+	rc = getaddrinfo(t->host, t->port, &hints, &res);
 	if (rc != 0) {
-		snprintf(s->why, sizeof(s->why), "cannot resolve '%s': %s",
-		    s->host, rc == EAI_SYSTEM ? strerror(errno) :
+		snprintf(t->why, sizeof(t->why), "cannot resolve '%s': %s",
+		    t->host, rc == EAI_SYSTEM ? strerror(errno) :
 		    gai_strerror(rc));
 		return NULL;
 	}
@@ -97,26 +100,26 @@ resolve(struct sender *s)
 }
 
 /* UDP: a socket connected to the first address DEST names, or die. */
-void
-udp_open(struct sender *s)
+static void
+udp_open(struct transport *t)
 {
-	struct addrinfo *res = resolve(s);
+	struct addrinfo *res = resolve(t);
 
 	if (res == NULL)
-		die("%s: %s", s->dest, s->why);
-	s->fd = socket(res->ai_family, res->ai_socktype | SOCK_CLOEXEC,
+		die("%s: %s", t->dest, t->why);
+	t->fd = socket(res->ai_family, res->ai_socktype | SOCK_CLOEXEC,
 	    res->ai_protocol);
-	if (s->fd < 0 || connect(s->fd, res->ai_addr, res->ai_addrlen) < 0)
-		die("%s:", s->dest);
+	if (t->fd < 0 || connect(t->fd, res->ai_addr, res->ai_addrlen) < 0)
+		die("%s:", t->dest);
 	freeaddrinfo(res);
 }
 
 /*
  * One TCP connection attempt to address a, waiting at most
- * CONNECT_TIMEOUT_MS.  Return the socket, or -1 with s->why set.
+ * CONNECT_TIMEOUT_MS.  Return the socket, or -1 with t->why set.
  */
 static int
-tcp_try(struct sender *s, const struct addrinfo *a)
+tcp_try(struct transport *t, const struct addrinfo *a)
 {
 	struct pollfd pf;
 	socklen_t len;
@@ -125,7 +128,7 @@ tcp_try(struct sender *s, const struct addrinfo *a)
 	fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK,
 	    a->ai_protocol);
 	if (fd < 0) {
-		snprintf(s->why, sizeof(s->why), "%s", strerror(errno));
+		snprintf(t->why, sizeof(t->why), "%s", strerror(errno));
 		return -1;
 	}
 	if (connect(fd, a->ai_addr, a->ai_addrlen) < 0) {
@@ -137,7 +140,7 @@ tcp_try(struct sender *s, const struct addrinfo *a)
 		pf.events = POLLOUT;
 		do
 			rc = poll(&pf, 1, CONNECT_TIMEOUT_MS);
-		while (rc < 0 && errno == EINTR && !stop);
+		while (rc < 0 && errno == EINTR && !*t->stop);
 		if (rc == 0) {
 			err = ETIMEDOUT;
 			goto fail;
@@ -160,92 +163,103 @@ tcp_try(struct sender *s, const struct addrinfo *a)
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	return fd;
 fail:
-	snprintf(s->why, sizeof(s->why), "%s", strerror(err));
+	snprintf(t->why, sizeof(t->why), "%s", strerror(err));
 	close(fd);
 	return -1;
 }
 
-/* Connect to any address DEST names: 0, or -1 with s->why set. */
+/* Connect to any address DEST names: 0, or -1 with t->why set. */
 static int
-tcp_connect(struct sender *s)
+tcp_connect(struct transport *t)
 {
 	struct addrinfo *res, *a;
 
-	res = resolve(s);
+	res = resolve(t);
 	if (res == NULL)
 		return -1;
-	for (a = res; a != NULL && s->fd < 0 && !stop; a = a->ai_next)
-		s->fd = tcp_try(s, a);
+	for (a = res; a != NULL && t->fd < 0 && !*t->stop; a = a->ai_next)
+		t->fd = tcp_try(t, a);
 	freeaddrinfo(res);
-	return s->fd >= 0 ? 0 : -1;
+	return t->fd >= 0 ? 0 : -1;
 }
 
 /* The connection broke: say why, and try again at once. */
 static void
-tcp_down(struct sender *s, const char *why)
+tcp_down(struct transport *t, const char *why)
 {
-	close(s->fd);
-	s->fd = -1;
-	snprintf(s->why, sizeof(s->why), "%s", why);
-	warnmsg("%s: connection lost (%s); reconnecting", s->dest, why);
-	s->down_since = gtime_clock(CLOCK_MONOTONIC);
-	s->next_try = s->down_since;
-	s->backoff = 0;
-	s->down_frames = s->down_recs = 0;
+	close(t->fd);
+	t->fd = -1;
+	snprintf(t->why, sizeof(t->why), "%s", why);
+	warnmsg("%s: connection lost (%s); reconnecting", t->dest, why);
+	t->down_since = gtime_clock(CLOCK_MONOTONIC);
+	t->next_try = t->down_since;
+	t->backoff = 0;
+	t->down_frames = t->down_recs = 0;
+}
+
+/*
+ * The frames dropped while the connection is down, said: return 1, or 0
+ * when there were none.
+ */
+static int
+say_dropped(const struct transport *t)
+{
+	char a[GTIME_BUFSZ];
+
+	if (t->down_frames == 0)
+		return 0;
+	msg("dropped %llu frame%s (%llu records) while %s was down for %s s",
+	    (unsigned long long)t->down_frames, t->down_frames == 1 ? "" : "s",
+	    (unsigned long long)t->down_recs, t->dest,
+	    gtime_fmt_secs(gtime_clock(CLOCK_MONOTONIC) - t->down_since, a));
+	return 1;
 }
 
 /*
  * Try to get the connection back; with wait, until it is back, the time
- * is up (s->gave_up) or a signal came.  Return 0 when connected.
+ * is up (t->gave_up) or a signal came.  Return 0 when connected.
  */
-int
-tcp_up(struct sender *s, int wait)
+static int
+tcp_up(struct transport *t, int wait)
 {
 	char a[GTIME_BUFSZ];
 	uint64_t now;
 
-	while (s->fd < 0 && !s->gave_up) {
+	while (t->fd < 0 && !t->gave_up) {
 		now = gtime_clock(CLOCK_MONOTONIC);
-		if (now < s->next_try) {
+		if (now < t->next_try) {
 			struct timespec ts;
-			uint64_t d = s->next_try - now;
+			uint64_t d = t->next_try - now;
 
-			if (!wait || stop)
+			if (!wait || *t->stop)
 				return -1;
 			ts.tv_sec = (time_t)(d / NS_PER_SEC);
 			ts.tv_nsec = (long)(d % NS_PER_SEC);
 			nanosleep(&ts, NULL);
 			continue;
 		}
-		if (tcp_connect(s) == 0)
+		if (tcp_connect(t) == 0)
 			break;
-		if (stop)
+		if (*t->stop)
 			return -1;
 		now = gtime_clock(CLOCK_MONOTONIC);
-		if (now - s->down_since >= s->retry_for) {
-			s->gave_up = 1;
+		if (now - t->down_since >= t->retry_for) {
+			t->gave_up = 1;
 			return -1;
 		}
-		s->backoff = s->backoff == 0 ? BACKOFF_FIRST :
-		    s->backoff * 2 > BACKOFF_MAX ? BACKOFF_MAX : s->backoff * 2;
-		s->next_try = now + s->backoff;
+		t->backoff = t->backoff == 0 ? BACKOFF_FIRST :
+		    t->backoff * 2 > BACKOFF_MAX ? BACKOFF_MAX : t->backoff * 2;
+		t->next_try = now + t->backoff;
 	}
-	if (s->fd < 0)
+	if (t->fd < 0)
 		return -1;
-	if (s->was_up) {
-		gtime_fmt_secs(gtime_clock(CLOCK_MONOTONIC) - s->down_since,
-		    a);
-		if (s->down_frames > 0)
-			msg("dropped %llu frame%s (%llu records) while %s was "
-			    "down for %s s", (unsigned long long)s->down_frames,
-			    s->down_frames == 1 ? "" : "s",
-			    (unsigned long long)s->down_recs, s->dest, a);
-		else
-			warnmsg("%s: reconnected after %s s", s->dest, a);
-	}
-	s->was_up = 1;
-	s->down_since = 0;
-	s->down_frames = s->down_recs = 0;
+	if (t->was_up && !say_dropped(t))
+		warnmsg("%s: reconnected after %s s", t->dest,
+		    gtime_fmt_secs(gtime_clock(CLOCK_MONOTONIC) -
+		    t->down_since, a));
+	t->was_up = 1;
+	t->down_since = 0;
+	t->down_frames = t->down_recs = 0;
 	return 0;
 }
 
@@ -255,7 +269,7 @@ tcp_up(struct sender *s, int wait)
  * connection loses no frame into a socket that will never deliver it.
  */
 static int
-peer_closed(struct sender *s, char *why, size_t n)
+peer_closed(struct transport *t, char *why, size_t n)
 {
 	struct pollfd pf;
 	char buf[512];
@@ -263,20 +277,20 @@ peer_closed(struct sender *s, char *why, size_t n)
 	ssize_t r;
 	int err = 0;
 
-	pf.fd = s->fd;
+	pf.fd = t->fd;
 	pf.events = POLLIN | POLLRDHUP;
 	pf.revents = 0;
 	if (poll(&pf, 1, 0) <= 0)
 		return 0;
 	if (pf.revents & (POLLERR | POLLHUP)) {
 		len = sizeof(err);
-		getsockopt(s->fd, SOL_SOCKET, SO_ERROR, &err, &len);
+		getsockopt(t->fd, SOL_SOCKET, SO_ERROR, &err, &len);
 		snprintf(why, n, "%s", err != 0 ? strerror(err) :
 		    "closed by the collector");
 		return 1;
 	}
 	/* Something to read: drain it; the end of it is the close. */
-	while ((r = recv(s->fd, buf, sizeof(buf), MSG_DONTWAIT)) > 0)
+	while ((r = recv(t->fd, buf, sizeof(buf), MSG_DONTWAIT)) > 0)
 		;
 	if (r == 0 || (pf.revents & POLLRDHUP)) {
 		snprintf(why, n, "closed by the collector");
@@ -291,13 +305,12 @@ peer_closed(struct sender *s, char *why, size_t n)
 
 /* --- the queue of frames --- */
 
-/* The framer's callback: queue one frame. */
 void
-queue_frame(void *arg, struct framer_gpu *g, uint64_t ts,
+transport_frame(void *arg, struct framer_gpu *g, uint64_t ts,
     const unsigned char *frame, size_t len, size_t nrec)
 {
-	struct sender *s = arg;
-	struct queue *q = &s->q;
+	struct transport *t = arg;
+	struct tqueue *q = &t->q;
 
 	(void)g;
 	(void)ts;
@@ -319,49 +332,49 @@ queue_frame(void *arg, struct framer_gpu *g, uint64_t ts,
 }
 
 static size_t
-qstart(const struct queue *q, size_t i)
+qstart(const struct tqueue *q, size_t i)
 {
 	return i == 0 ? 0 : q->f[i - 1].end;
 }
 
 static void
-queue_clear(struct queue *q)
+queue_clear(struct tqueue *q)
 {
 	q->len = q->n = q->done = q->off = 0;
 }
 
 /* Count the frames before upto as sent. */
 static void
-sent(struct sender *s, size_t upto)
+sent(struct transport *t, size_t upto)
 {
-	struct queue *q = &s->q;
+	struct tqueue *q = &t->q;
 
 	for (; q->done < upto; q->done++) {
-		s->frames++;
-		s->recs += q->f[q->done].nrec;
-		s->bytes += q->f[q->done].end - qstart(q, q->done);
+		t->frames++;
+		t->recs += q->f[q->done].nrec;
+		t->bytes += q->f[q->done].end - qstart(q, q->done);
 	}
 }
 
 /* Drop the frames not sent yet. */
 static void
-drop_rest(struct sender *s)
+drop_rest(struct transport *t)
 {
-	struct queue *q = &s->q;
+	struct tqueue *q = &t->q;
 
 	for (; q->done < q->n; q->done++) {
-		s->drop_frames++;
-		s->drop_recs += q->f[q->done].nrec;
-		s->down_frames++;
-		s->down_recs += q->f[q->done].nrec;
+		t->drop_frames++;
+		t->drop_recs += q->f[q->done].nrec;
+		t->down_frames++;
+		t->down_recs += q->f[q->done].nrec;
 	}
 }
 
 /* UDP: every queued frame a datagram, in batches. */
 static void
-udp_send(struct sender *s)
+udp_send(struct transport *t)
 {
-	struct queue *q = &s->q;
+	struct tqueue *q = &t->q;
 	struct mmsghdr m[MMSG_MAX];
 	struct iovec iov[MMSG_MAX];
 	size_t k, i;
@@ -378,9 +391,9 @@ udp_send(struct sender *s)
 			m[i].msg_hdr.msg_iov = &iov[i];
 			m[i].msg_hdr.msg_iovlen = 1;
 		}
-		r = sendmmsg(s->fd, m, (unsigned)k, 0);
+		r = sendmmsg(t->fd, m, (unsigned)k, 0);
 		if (r > 0) {
-			sent(s, q->done + (size_t)r);
+			sent(t, q->done + (size_t)r);
 			refused_again = 0;
 			continue;
 		}
@@ -391,18 +404,18 @@ udp_send(struct sender *s)
 			 * An earlier datagram found nobody listening (ICMP
 			 * port unreachable); this one was not sent: again.
 			 */
-			s->refused++;
+			t->refused++;
 			refused_again = 1;
 			continue;
 		}
 		/* This datagram cannot go: drop it, say why once. */
-		if (r < 0 && errno != s->udp_errno) {
-			s->udp_errno = errno;
+		if (r < 0 && errno != t->udp_errno) {
+			t->udp_errno = errno;
 			msg("%s: %s; frames are dropped while it lasts",
-			    s->dest, strerror(errno));
+			    t->dest, strerror(errno));
 		}
-		s->drop_frames++;
-		s->drop_recs += q->f[q->done].nrec;
+		t->drop_frames++;
+		t->drop_recs += q->f[q->done].nrec;
 		q->done++;
 		refused_again = 0;
 	}
@@ -416,47 +429,100 @@ udp_send(struct sender *s)
  * by the break goes again whole.
  */
 static void
-tcp_send(struct sender *s, int final)
+tcp_send(struct transport *t, int final)
 {
-	struct queue *q = &s->q;
+	struct tqueue *q = &t->q;
 	char why[160];
 	ssize_t w;
-	int wait = !s->live || final;
+	int wait = !t->live || final;
 
 	while (q->done < q->n) {
-		if (s->fd < 0 && tcp_up(s, wait && !stop) < 0) {
-			drop_rest(s);
+		if (t->fd < 0 && tcp_up(t, wait && !*t->stop) < 0) {
+			drop_rest(t);
 			break;
 		}
-		if (q->off == qstart(q, q->done) && peer_closed(s, why,
+		if (q->off == qstart(q, q->done) && peer_closed(t, why,
 		    sizeof(why))) {
-			tcp_down(s, why);
+			tcp_down(t, why);
 			continue;
 		}
-		w = send(s->fd, q->buf + q->off, q->len - q->off,
+		w = send(t->fd, q->buf + q->off, q->len - q->off,
 		    MSG_NOSIGNAL);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w < 0) {
-			tcp_down(s, strerror(errno));
+			tcp_down(t, strerror(errno));
 			/* The frame cut by the break goes again whole. */
 			q->off = qstart(q, q->done);
 			continue;
 		}
 		q->off += (size_t)w;
 		while (q->done < q->n && q->f[q->done].end <= q->off)
-			sent(s, q->done + 1);
+			sent(t, q->done + 1);
 	}
 	queue_clear(q);
 }
 
 void
-transmit(struct sender *s, int final)
+transport_send(struct transport *t, int final)
 {
-	if (s->q.n == 0)
+	if (t->q.n == 0)
 		return;
-	if (s->tcp)
-		tcp_send(s, final);
+	if (t->tcp)
+		tcp_send(t, final);
 	else
-		udp_send(s);
+		udp_send(t);
+}
+
+int
+transport_open(struct transport *t)
+{
+	char a[GTIME_BUFSZ];
+
+	if (!t->tcp) {
+		udp_open(t);
+		return 0;
+	}
+	t->down_since = gtime_clock(CLOCK_MONOTONIC);
+	t->next_try = t->down_since;
+	if (tcp_up(t, 1) == 0)
+		return 0;
+	if (*t->stop)
+		return -1;
+	die("%s: cannot connect: %s (gave up after %s s; see --retry-for)",
+	    t->dest, t->why, gtime_fmt_secs(t->retry_for, a));
+}
+
+void
+transport_report(const struct transport *t)
+{
+	char a[GTIME_BUFSZ];
+
+	if (t->refused > 0)
+		warnmsg("%s: nobody listening (ICMP port unreachable came "
+		    "back %llu time%s)", t->dest,
+		    (unsigned long long)t->refused, t->refused == 1 ? "" : "s");
+	if (t->tcp && t->fd < 0 && t->down_since != 0)
+		say_dropped(t);
+	if (t->gave_up)
+		msg("%s: gave up after %s s without a connection (%s)",
+		    t->dest, gtime_fmt_secs(t->retry_for, a), t->why);
+	note("sent %llu records in %llu frames (%llu bytes) to %s%s",
+	    (unsigned long long)t->recs, (unsigned long long)t->frames,
+	    (unsigned long long)t->bytes, t->dest, t->live ? ", live" : "");
+	if (t->drop_frames > 0)
+		note("dropped %llu frames (%llu records) in all",
+		    (unsigned long long)t->drop_frames,
+		    (unsigned long long)t->drop_recs);
+}
+
+void
+transport_release(struct transport *t)
+{
+	if (t->fd >= 0)
+		close(t->fd);
+	free(t->q.buf);
+	free(t->q.f);
+	free(t->host);
+	free(t->port);
 }
