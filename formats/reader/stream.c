@@ -776,15 +776,21 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 	st->opt = opt;
 	st->gpus = gpumap_new();
 	for (i = 0; i < n; i++) {
-		struct stat sb;
-
-		if (strcmp(paths[i], "-") != 0 && stat(paths[i], &sb) == 0 &&
-		    S_ISDIR(sb.st_mode))
+		if (stream_is_dir(paths[i]))
 			add_directory(st, paths[i]);
 		else
 			add_source(st, paths[i]);
 	}
 	return st;
+}
+
+int
+stream_is_dir(const char *path)
+{
+	struct stat sb;
+
+	return strcmp(path, "-") != 0 && stat(path, &sb) == 0 &&
+	    S_ISDIR(sb.st_mode);
 }
 
 static int
