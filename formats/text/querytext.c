@@ -262,7 +262,7 @@ line_fn(void *st, char *line, size_t len)
 	size_t indent, kl, vl;
 	char *t, *colon, *v;
 
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\r'))
 		len--;
@@ -304,7 +304,7 @@ end_fn(void *st)
 {
 	struct qtext *p = st;
 
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	finish(p);
 	if (p->reports == 0 && p->s->nskip > 0 && !p->s->refused &&
@@ -323,8 +323,7 @@ summary(void *st, struct sbuf *sb)
 	if (p->migs > 0)
 		sbuf_printf(sb, ", %llu MIG devices (their memory counted in "
 		    "their GPU)", (unsigned long long)p->migs);
-	if (p->clock.n > 0)
-		sbuf_adds(sb, ", times from --start and --interval");
+	sclock_say(&p->clock, sb);
 }
 
 static void

@@ -559,12 +559,12 @@ line_fn(void *st, char *line, size_t len)
 	struct xml *p = st;
 	char *decl;
 
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	/* Documents written without line ends: each "<?xml" begins one. */
 	while (len > 5 && (decl = strstr(line + 1, "<?xml")) != NULL) {
 		piece(p, line, (size_t)(decl - line), 0);
-		if (p->s->refused || p->s->refusal != NULL)
+		if (source_refused(p->s))
 			return;
 		len -= (size_t)(decl - line);
 		line = decl;
@@ -577,7 +577,7 @@ end_fn(void *st)
 {
 	struct xml *p = st;
 
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	if (p->indoc)
 		cut_off(p);
@@ -600,8 +600,7 @@ summary(void *st, struct sbuf *sb)
 	if (p->migs > 0)
 		sbuf_printf(sb, ", %llu MIG devices (their memory counted in "
 		    "their GPU)", (unsigned long long)p->migs);
-	if (p->clock.n > 0)
-		sbuf_adds(sb, ", times from --start and --interval");
+	sclock_say(&p->clock, sb);
 }
 
 static void
