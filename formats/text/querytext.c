@@ -86,6 +86,9 @@ open_fn(struct source *s, const char *hint)
 static void
 finish(struct qtext *p)
 {
+	static const struct snapdoc_words words = {"report",
+	    "has no Timestamp line", "without a Timestamp line",
+	    "reports without a time"};
 	struct snapgpu *g = snapdoc_cur(&p->doc);
 	uint64_t ts;
 
@@ -95,24 +98,10 @@ finish(struct qtext *p)
 	if (g != NULL)
 		g->complete = 1;
 	p->reports++;
-	if (p->have_ts)
-		ts = p->ts;
-	else if (sclock_next(&p->clock, p->s->opt, &ts) < 0) {
-		if (p->nrec == 0 && p->reports == 1) {
-			source_refuse(p->s, "the report has no Timestamp line: "
-			    "give --start (and --interval for a log of many "
-			    "reports)");
-			return;
-		}
-		if (!p->clock_said) {
-			p->clock_said = 1;
-			source_bad(p->s, "a report without a Timestamp line, "
-			    "and no --interval to place it: skipped (give "
-			    "--interval)");
-		}
-		source_skip(p->s, "reports without a time");
+	ts = p->ts;
+	if (!p->have_ts && snapdoc_time(p->s, &p->clock, &words, p->reports,
+	    p->nrec, &p->clock_said, &ts) < 0)
 		return;
-	}
 	p->nrec += snapdoc_emit(&p->doc, p->s, ts, REC_SNAP_QUERY);
 }
 

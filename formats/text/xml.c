@@ -123,27 +123,16 @@ sniff(char *const *lines, size_t n)
 static void
 emit_doc(struct xml *p)
 {
+	static const struct snapdoc_words words = {"document",
+	    "has no <timestamp>", "without <timestamp>",
+	    "documents without a time"};
 	uint64_t ts;
 
 	p->docs++;
-	if (p->have_ts)
-		ts = p->ts;
-	else if (sclock_next(&p->clock, p->s->opt, &ts) < 0) {
-		if (p->nrec == 0 && p->docs == 1) {
-			source_refuse(p->s, "the document has no <timestamp>: "
-			    "give --start (and --interval for a log of many "
-			    "documents)");
-			return;
-		}
-		if (!p->clock_said) {
-			p->clock_said = 1;
-			source_bad(p->s, "a document without <timestamp>, and "
-			    "no --interval to place it: skipped (give "
-			    "--interval)");
-		}
-		source_skip(p->s, "documents without a time");
+	ts = p->ts;
+	if (!p->have_ts && snapdoc_time(p->s, &p->clock, &words, p->docs,
+	    p->nrec, &p->clock_said, &ts) < 0)
 		return;
-	}
 	p->nrec += snapdoc_emit(&p->doc, p->s, ts, REC_SNAP_XML);
 }
 
