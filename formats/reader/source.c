@@ -1086,6 +1086,12 @@ source_refuse(struct source *s, const char *fmt, ...)
 	sbuf_release(&sb);
 }
 
+int
+source_refused(const struct source *s)
+{
+	return s->refused || s->refusal != NULL;
+}
+
 void
 source_warn(struct source *s, const char *fmt, ...)
 {

@@ -291,6 +291,9 @@ void source_fail(struct source *s, const char *fmt, ...)
 void source_refuse(struct source *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Whether source_refuse was called on the input (or on its section). */
+int source_refused(const struct source *s);
+
 /* A one-off remark about this input: "prog: FILE: msg" (not with -q). */
 void source_warn(struct source *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -165,3 +165,24 @@ snapdoc_emit(struct snapdoc *d, struct source *s, uint64_t ts,
 	}
 	return n;
 }
+
+int
+snapdoc_time(struct source *s, struct sclock *clock,
+    const struct snapdoc_words *w, uint64_t n, uint64_t nrec, int *said,
+    uint64_t *ts)
+{
+	if (sclock_next(clock, s->opt, ts) == 0)
+		return 0;
+	if (nrec == 0 && n == 1) {
+		source_refuse(s, "the %s %s: give --start (and --interval for a "
+		    "log of many %ss)", w->doc, w->has_no, w->doc);
+		return -1;
+	}
+	if (!*said) {
+		*said = 1;
+		source_bad(s, "a %s %s, and no --interval to place it: skipped "
+		    "(give --interval)", w->doc, w->without);
+	}
+	source_skip(s, w->skipped);
+	return -1;
+}
