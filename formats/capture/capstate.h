@@ -37,10 +37,6 @@
 #define MAX_PARTIAL_MIB 128		/* partial TCP frames held, all */
 #define MAX_PARTIAL ((size_t)MAX_PARTIAL_MIB << 20)
 #define MAX_SEQS 65536			/* (sender, gpu) pairs followed */
-/* A stream joined in its middle is searched this far for a frame. */
-#define SEARCH_LIMIT (GMEM_MAXFRAME + GMEM_HDRLEN)
-#define MAX_TUNNEL 4			/* IP in IP nesting */
-#define SHOW_PAIRS 4			/* (sender, gpu) pairs named */
 
 #define STR_(x) #x
 #define STR(x) STR_(x)

@@ -11,6 +11,8 @@
 #include "demux.h"
 #include "seqtrack.h"
 
+#define SHOW_PAIRS 4			/* (sender, gpu) pairs named */
+
 /* Say once (as a problem: even with -q) that a cap dropped something. */
 static void
 tell_cap(struct capture *c, unsigned bit, uint64_t hit, const char *what)
@@ -20,14 +22,14 @@ tell_cap(struct capture *c, unsigned bit, uint64_t hit, const char *what)
 	if (hit == 0 || (c->caps_told & bit))
 		return;
 	c->caps_told |= bit;
-	where(c, &w);
+	cap_where(c, &w);
 	msg("%s: %s: %s (counted in the summary line)", c->s->name, w.buf,
 	    what);
 	sbuf_release(&w);
 }
 
 void
-check_caps(struct capture *c)
+capsum_check(struct capture *c)
 {
 	const struct ipreasm_stats *is = ipreasm_stats(c->ipr);
 	const struct tcpreasm_stats *ts = tcpreasm_stats(c->tcp);
@@ -133,7 +135,7 @@ pl(uint64_t n)
 }
 
 void
-summary(void *st, struct sbuf *sb)
+capsum_line(void *st, struct sbuf *sb)
 {
 	struct capture *c = st;
 	const struct ipreasm_stats *is = ipreasm_stats(c->ipr);

@@ -13,8 +13,8 @@
 struct capture;
 
 /* After each packet: say what a cap dropped for the first time. */
-void check_caps(struct capture *);
+void capsum_check(struct capture *);
 /* The format's summary line (struct format's summary). */
-void summary(void *, struct sbuf *);
+void capsum_line(void *, struct sbuf *);
 
 #endif

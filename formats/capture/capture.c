@@ -73,8 +73,8 @@ cookie_read(void *cookie, char *buf, size_t n)
 		pcapng_unlimit(c->png, (unsigned char *)buf, (size_t)r);
 		pcapng_watch(c->png, (unsigned char *)buf, (size_t)r);
 	} else {
-		unlimit(c->given, (unsigned char *)buf, (size_t)r);
-		pcap_watch(&c->pw, (unsigned char *)buf, (size_t)r);
+		pw_unlimit(c->given, (unsigned char *)buf, (size_t)r);
+		pw_watch(&c->pw, (unsigned char *)buf, (size_t)r);
 	}
 	c->given += (uint64_t)r;
 	return r;
@@ -171,7 +171,7 @@ open_fn(struct source *s, const char *hint)
 	}
 	c->budget.cap = MAX_PARTIAL;
 	c->ipr = ipreasm_new(MAX_FRAGS, MAX_FRAG_BYTES, FRAG_TIMEOUT);
-	c->tcp = tcpreasm_new(&lim, &tcp_ops, c);
+	c->tcp = tcpreasm_new(&lim, &flows_ops, c);
 	set_what(c);
 	return c;
 }
@@ -242,8 +242,8 @@ step_fallback(struct capture *c)
 		c->now = k.ts;
 	note_link(c, k.linktype);
 	if (fallback_match(c, &k))
-		packet(c, k.linktype, k.data, k.caplen);
-	check_caps(c);
+		cap_packet(c, k.linktype, k.data, k.caplen);
+	capsum_check(c);
 	return 1;
 }
 
@@ -269,8 +269,8 @@ step(void *st)
 			c->now = t;
 		if (!c->have_prog ||
 		    pcap_offline_filter(&c->prog, h, data) != 0)
-			packet(c, c->linktype, data, h->caplen);
-		check_caps(c);
+			cap_packet(c, c->linktype, data, h->caplen);
+		capsum_check(c);
 		return 1;
 	}
 	if (rc == PCAP_ERROR_BREAK)
@@ -303,7 +303,7 @@ end_fn(void *st)
 	/* What is still held is given up or delivered now. */
 	ipreasm_flush(c->ipr);
 	tcpreasm_flush(c->tcp);
-	check_caps(c);
+	capsum_check(c);
 }
 
 static void
@@ -335,7 +335,7 @@ const struct format fmt_pcap = {
 	.open = open_fn,
 	.step = step,
 	.end = end_fn,
-	.summary = summary,
+	.summary = capsum_line,
 	.free = free_fn,
-	.where = where,
+	.where = cap_where,
 };

@@ -15,10 +15,12 @@
 #include "netlayers.h"
 #include "seqtrack.h"
 
+#define MAX_TUNNEL 4			/* IP in IP nesting */
+
 /* --- frames to records --- */
 
 void
-where(void *st, struct sbuf *sb)
+cap_where(void *st, struct sbuf *sb)
 {
 	struct capture *c = st;
 
@@ -27,16 +29,12 @@ where(void *st, struct sbuf *sb)
 }
 
 void
-bad(struct capture *c, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-void
-bad(struct capture *c, const char *fmt, ...)
+cap_bad(struct capture *c, const char *fmt, ...)
 {
 	struct sbuf w = SBUF_INIT, m = SBUF_INIT;
 	va_list ap;
 
-	where(c, &w);
+	cap_where(c, &w);
 	va_start(ap, fmt);
 	sbuf_vprintf(&m, fmt, ap);
 	va_end(ap);
@@ -47,7 +45,7 @@ bad(struct capture *c, const char *fmt, ...)
 
 /* A frame that passed the checks, from the sender at addr. */
 void
-frame(struct capture *c, int family, const unsigned char *addr,
+cap_frame(struct capture *c, int family, const unsigned char *addr,
     const unsigned char *p, const struct gmem_hdr *h)
 {
 	char host[INET6_ADDRSTRLEN];
@@ -92,7 +90,7 @@ frame(struct capture *c, int family, const unsigned char *addr,
 
 /* Count n packets that carried no GMEM frame. */
 void
-nongmem(struct capture *c, uint64_t n)
+cap_nongmem(struct capture *c, uint64_t n)
 {
 	while (n-- > 0)
 		source_skip(c->s, "non-GMEM packets");
@@ -109,26 +107,26 @@ udp(struct capture *c, const struct ippkt *ip, struct bytes seg,
 	char why[GMEM_WHYSZ];
 
 	if (net_udp(seg, wirelen, &u) < 0) {
-		nongmem(c, npk);
+		cap_nongmem(c, npk);
 		return;
 	}
 	if (c->s->opt->port >= 0 && u.sport != c->s->opt->port &&
 	    u.dport != c->s->opt->port)
 		return;
 	if (!gmem_has_magic(u.payload.p, u.payload.n)) {
-		nongmem(c, npk);
+		cap_nongmem(c, npk);
 		return;
 	}
 	if (u.payload.n < u.wirelen) {
-		bad(c, "GMEM frame cut by the capture's snapshot length (%zu "
-		    "of %zu bytes captured)", u.payload.n, u.wirelen);
+		cap_bad(c, "GMEM frame cut by the capture's snapshot length "
+		    "(%zu of %zu bytes captured)", u.payload.n, u.wirelen);
 		return;
 	}
 	if (gmem_frame_check(u.payload.p, u.payload.n, &h, why) < 0) {
-		bad(c, "malformed GMEM frame: %s", why);
+		cap_bad(c, "malformed GMEM frame: %s", why);
 		return;
 	}
-	frame(c, ip->family, ip->src, u.payload.p, &h);
+	cap_frame(c, ip->family, ip->src, u.payload.p, &h);
 }
 
 static void
@@ -139,7 +137,7 @@ tcp(struct capture *c, const struct ippkt *ip, struct bytes seg,
 	struct tcpseg s;
 
 	if (net_tcp(seg, wirelen, &t) < 0) {
-		nongmem(c, npk);
+		cap_nongmem(c, npk);
 		return;
 	}
 	if (c->s->opt->port >= 0 && t.sport != c->s->opt->port &&
@@ -157,7 +155,7 @@ tcp(struct capture *c, const struct ippkt *ip, struct bytes seg,
 	s.len = t.payload.n;
 	s.wirelen = t.wirelen;
 	if (tcpreasm_segment(c->tcp, &s, c->now))
-		nongmem(c, npk);
+		cap_nongmem(c, npk);
 }
 
 /* --- IP --- */
@@ -183,7 +181,7 @@ transport(struct capture *c, const struct ippkt *ip, uint8_t proto,
 		}
 		/* FALLTHROUGH */
 	default:
-		nongmem(c, npk);
+		cap_nongmem(c, npk);
 		break;
 	}
 }
@@ -200,7 +198,7 @@ ip_packet(struct capture *c, struct bytes b, int depth)
 	unsigned nfrags;
 
 	if (net_ip(b, &ip) < 0) {
-		nongmem(c, 1);
+		cap_nongmem(c, 1);
 		return;
 	}
 	if (!ip.frag) {
@@ -223,20 +221,20 @@ ip_packet(struct capture *c, struct bytes b, int depth)
 	payload = bytes_of(out, outlen);
 	wirelen = outlen;
 	if (ip.family == 6 && net_ip6_ext(&proto, &payload, &wirelen) < 0) {
-		nongmem(c, nfrags);
+		cap_nongmem(c, nfrags);
 		return;
 	}
 	transport(c, &ip, proto, payload, wirelen, depth, nfrags);
 }
 
 void
-packet(struct capture *c, int linktype, const unsigned char *p,
+cap_packet(struct capture *c, int linktype, const unsigned char *p,
     size_t caplen)
 {
 	struct bytes ip;
 
 	if (net_link(linktype, bytes_of(p, caplen), &ip) < 0) {
-		nongmem(c, 1);
+		cap_nongmem(c, 1);
 		return;
 	}
 	ip_packet(c, ip, 0);

@@ -17,16 +17,16 @@
 struct capture;
 
 /* One packet of the given LINKTYPE_, caplen bytes captured. */
-void packet(struct capture *, int, const unsigned char *, size_t);
+void cap_packet(struct capture *, int, const unsigned char *, size_t);
 /* A frame that passed the checks, from the sender at addr. */
-void frame(struct capture *, int, const unsigned char *,
+void cap_frame(struct capture *, int, const unsigned char *,
     const unsigned char *, const struct gmem_hdr *);
 /* Count n packets that carried no GMEM frame. */
-void nongmem(struct capture *, uint64_t);
+void cap_nongmem(struct capture *, uint64_t);
 /* A problem with the current packet, said with its position. */
-void bad(struct capture *, const char *, ...)
+void cap_bad(struct capture *, const char *, ...)
     __attribute__((format(printf, 2, 3)));
 /* The position of the current packet: "packet N (offset 0x...)". */
-void where(void *, struct sbuf *);
+void cap_where(void *, struct sbuf *);
 
 #endif

@@ -9,6 +9,9 @@
 #include "demux.h"
 #include "flows.h"
 
+/* A stream joined in its middle is searched this far for a frame. */
+#define SEARCH_LIMIT (GMEM_MAXFRAME + GMEM_HDRLEN)
+
 /* b - a for TCP sequence numbers, modulo 2^32. */
 #define SEQ_DIFF(b, a) ((int32_t)((uint32_t)(b) - (uint32_t)(a)))
 
@@ -52,7 +55,7 @@ tcp_frame(void *arg, const unsigned char *p, size_t n,
 	struct capture *c = arg;
 
 	(void)n;
-	frame(c, c->flow->family, c->flow->src, p, h);
+	cap_frame(c, c->flow->family, c->flow->src, p, h);
 }
 
 static void
@@ -68,7 +71,7 @@ tcp_bad(void *arg, const unsigned char *hdr, const char *why)
 		return;
 	}
 	inet_ntop(f->family == 4 ? AF_INET : AF_INET6, f->src, a, sizeof(a));
-	bad(c, "malformed GMEM frame in the TCP stream from %s port %u: %s",
+	cap_bad(c, "malformed GMEM frame in the TCP stream from %s port %u: %s",
 	    a, f->sport, why);
 }
 
@@ -86,7 +89,7 @@ flow_drop(struct capture *c, struct tcpflow *f)
 {
 	struct flowst *st = f->user;
 
-	nongmem(c, f->datapkts);
+	cap_nongmem(c, f->datapkts);
 	ahead_off(st);
 	gmem_stream_release(&st->gs);
 	free(st);
@@ -194,12 +197,12 @@ tcp_end(void *arg, struct tcpflow *f)
 		c->tcp_lost += st->lost;
 		c->tcp_cut += st->gs.cut;
 	} else
-		nongmem(c, f->datapkts);
+		cap_nongmem(c, f->datapkts);
 	gmem_stream_release(&st->gs);
 	free(st);
 	f->user = NULL;
 }
 
-const struct tcp_ops tcp_ops = {
+const struct tcp_ops flows_ops = {
 	tcp_data, tcp_gap, tcp_end, tcp_ahead
 };

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * flows.h: the GMEM stream of each TCP direction reasm.h puts together:
- * frames to demux.h's frame(), bytes lost to holes counted; the bytes
+ * frames to demux.h's cap_frame(), bytes lost to holes counted; the bytes
  * that wait behind a hole are parsed at once (and passed over when the
  * stream reaches them); a direction that is not GMEM is dropped and its
  * packets counted as such.
@@ -12,6 +12,6 @@
 #include "reasm.h"
 
 /* reasm.h's callbacks; their argument is the struct capture. */
-extern const struct tcp_ops tcp_ops;
+extern const struct tcp_ops flows_ops;
 
 #endif

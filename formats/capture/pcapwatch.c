@@ -51,7 +51,7 @@ pw_pop(struct pcapwatch *w)
 
 /* Follow a pcap file's records, to know each one's offset. */
 void
-pcap_watch(struct pcapwatch *w, const unsigned char *p, size_t n)
+pw_watch(struct pcapwatch *w, const unsigned char *p, size_t n)
 {
 	struct bytes b;
 	size_t k;
@@ -116,7 +116,7 @@ pcap_watch(struct pcapwatch *w, const unsigned char *p, size_t n)
  * then read whole (libpcap would cut it to that length), as tshark does.
  */
 void
-unlimit(uint64_t off, unsigned char *p, size_t n)
+pw_unlimit(uint64_t off, unsigned char *p, size_t n)
 {
 	uint64_t i;
 
