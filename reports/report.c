@@ -27,6 +27,7 @@
 #define CHART_W 1100		/* chart width in SVG pixels */
 #define WORST 5			/* the worst delays listed */
 #define LEAKS 20		/* the leaks listed */
+#define NOCHARTS "gnuplot is not installed"
 
 enum {
 	OPT_MAXROWS = OPT_CHART_LAST
@@ -47,6 +48,7 @@ struct opts {
 	const char *title;
 	size_t maxrows;
 	int utc;
+	int nocharts;		/* gnuplot is missing: the page without charts */
 };
 
 static int
@@ -80,8 +82,8 @@ static struct cmd cmd = {
 	    "drawn\nby gnuplot, nothing is fetched.  With no FILE, or when "
 	    "FILE is -, read\nstandard input.",
 	.opts = opts,
-	.exits = "0 success, 2 trouble (usage, unreadable input, gnuplot "
-	    "missing\nor failed)",
+	.exits = "0 success (without gnuplot: no charts), 2 trouble (usage, "
+	    "unreadable\ninput, gnuplot failed)",
 	.flags = CMD_OUTPUT | CMD_READ,
 	.option = option,
 };
@@ -214,6 +216,8 @@ static const char style[] =
 ".card.bad .num{color:#a50f15}\n"
 ".card.good .num{color:#238b45}\n"
 ".note{color:#555;font-size:13px}\n"
+".warn{border:1px solid #e6550d;background:#fff5eb;padding:8px 12px;"
+"border-radius:6px}\n"
 "figure{margin:8px 0 16px}figure svg{width:100%;height:auto;"
 "display:block}\n"
 "table{border-collapse:collapse;width:100%;font-size:13px}\n"
@@ -484,7 +488,7 @@ svg_chart(struct sbuf *page, const struct sbuf *script, const char *pfx,
 
 static int
 gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
-    int utc, size_t maxrows)
+    int utc, size_t maxrows, int nocharts)
 {
 	const struct gpuview *v = c->g[gi];
 	struct gpuview *one[1];
@@ -510,6 +514,11 @@ gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
 		sbuf_printf(page, " <small>(%s)</small>", chart_mib(v->total,
 		    mb));
 	sbuf_adds(page, "</h2>\n");
+	if (nocharts) {
+		sbuf_printf(page, "<p class=\"note nocharts\">No charts: %s."
+		    "</p>\n</section>\n", NOCHARTS);
+		return 0;
+	}
 	if (v->nsamples > 0) {
 		one[0] = (struct gpuview *)v;
 		ch.width = CHART_W;
@@ -599,9 +608,13 @@ page_write(struct sbuf *page, const struct collection *c,
 	size_t i;
 
 	page_head(page, c, o->title, o->utc, date);
+	if (o->nocharts)
+		sbuf_printf(page, "<p class=\"warn\">%s: the charts need it, "
+		    "this page has none.</p>\n", GNUPLOT_MISSING);
 	headline(page, c, o->utc, c->nhosts);
 	for (i = 0; i < c->ng; i++)
-		if (gpu_section(page, c, i, o->utc, o->maxrows) < 0)
+		if (gpu_section(page, c, i, o->utc, o->maxrows,
+		    o->nocharts) < 0)
 			return -1;
 	if (c->ng == 0)
 		sbuf_adds(page, "<p class=\"note\">The input holds no "
@@ -624,7 +637,7 @@ page_write(struct sbuf *page, const struct collection *c,
 int
 main(int argc, char *argv[])
 {
-	struct opts o = {CFGOPTS_INIT, NULL, MAXROWS, 0};
+	struct opts o = {CFGOPTS_INIT, NULL, MAXROWS, 0, 0};
 	struct config cfg;
 	struct collect_opts co;
 	struct collection c;
@@ -634,8 +647,14 @@ main(int argc, char *argv[])
 
 	cmd.ctx = &o;
 	cmd_start(&cmd, argc, argv);
-	if (!gnuplot_available())
-		die("%s", GNUPLOT_MISSING);
+	/*
+	 * Without gnuplot the numbers, lists and table are still worth a
+	 * page: said once here and at the top of the page.
+	 */
+	if (!gnuplot_available()) {
+		o.nocharts = 1;
+		warnmsg("%s: the report has no charts", GNUPLOT_MISSING);
+	}
 	memset(&c, 0, sizeof(c));
 	if (cfgopt_load(&o.cfg, &cfg) < 0)
 		goto out;
