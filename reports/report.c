@@ -325,7 +325,8 @@ task_table(struct sbuf *sb, const struct collection *c, int utc, int date)
 
 /* The headline: cards, the worst delays, the leaks. */
 static void
-headline(struct sbuf *sb, const struct collection *c, int utc, int nhosts)
+headline(struct sbuf *sb, const struct collection *c, int utc, int date,
+    int nhosts)
 {
 	const struct task **v;
 	uint64_t *delays;
@@ -425,7 +426,7 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int nhosts)
 					sbuf_adds(sb, "leaked (how much is "
 					    "unknown: no device samples)");
 				sbuf_printf(sb, " (ended %s)</li>\n",
-				    chart_clock(t->end, utc, 0, when));
+				    chart_clock(t->end, utc, date, when));
 			}
 			if (nl > shown)
 				sbuf_printf(sb, "<li>%zu more in the table "
@@ -450,9 +451,9 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int nhosts)
 				sbuf_printf(sb, " &plusmn;%s s",
 				    gtime_fmt_secs(t->interval, iv));
 			sbuf_printf(sb, " after its end (%s",
-			    chart_clock(t->end, utc, 0, when));
+			    chart_clock(t->end, utc, date, when));
 			sbuf_printf(sb, " to %s)</li>\n",
-			    chart_clock(t->release, utc, 0, when));
+			    chart_clock(t->release, utc, date, when));
 		}
 		if (shown > 0)
 			sbuf_adds(sb, "</ol>\n");
@@ -603,15 +604,24 @@ static int
 page_write(struct sbuf *page, const struct collection *c,
     const struct opts *o, uint32_t tolerance)
 {
-	int date = c->have_range && c->last - c->first > 20 * 3600 *
-	    NS_PER_SEC;
+	char a[GTIME_BUFSZ], b[GTIME_BUFSZ];
+	int date = 0;
 	size_t i;
+
+	/*
+	 * Times carry their date when the input runs over more than one
+	 * day as the page shows them (UTC with --utc, else local): a clock
+	 * alone would be ambiguous.
+	 */
+	if (c->have_range)
+		date = strncmp(chart_clock(c->first, o->utc, 1, a),
+		    chart_clock(c->last, o->utc, 1, b), 10) != 0;
 
 	page_head(page, c, o->title, o->utc, date);
 	if (o->nocharts)
 		sbuf_printf(page, "<p class=\"warn\">%s: the charts need it, "
 		    "this page has none.</p>\n", GNUPLOT_MISSING);
-	headline(page, c, o->utc, c->nhosts);
+	headline(page, c, o->utc, date, c->nhosts);
 	for (i = 0; i < c->ng; i++)
 		if (gpu_section(page, c, i, o->utc, o->maxrows,
 		    o->nocharts) < 0)
