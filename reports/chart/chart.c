@@ -746,6 +746,55 @@ out:
 
 /* --- The Gantt chart --- */
 
+/*
+ * The colour scale of release delays, the same in every chart (so that
+ * two charts compare at a glance): its stops, in seconds, each one step
+ * of the colour bar; a delay between two stops lies between their
+ * colours, a delay past the last takes the last colour.
+ */
+static const struct {
+	double secs;
+	const char *label, *colour;
+} delay_scale[] = {
+	{0, "0", "#1a9850"},
+	{1, "1 s", "#a6d96a"},
+	{10, "10 s", "#fee08b"},
+	{60, "1 min", C_HELD},
+	{600, "10 min+", "#d7301f"},
+};
+#define NSTOPS (sizeof(delay_scale) / sizeof(delay_scale[0]))
+
+/* A delay's place on the colour bar: 0 at the first stop, 1 a stop. */
+static double
+delay_pos(uint64_t ns)
+{
+	double x = (double)ns / NS_PER_SEC;
+	size_t k;
+
+	for (k = 1; k < NSTOPS; k++)
+		if (x < delay_scale[k].secs)
+			return (double)(k - 1) + (x - delay_scale[k - 1].secs) /
+			    (delay_scale[k].secs - delay_scale[k - 1].secs);
+	return (double)(NSTOPS - 1);
+}
+
+/* The palette and colour bar of delay_scale. */
+static void
+delay_palette(struct sbuf *sb)
+{
+	size_t k;
+
+	sbuf_adds(sb, "set palette defined (");
+	for (k = 0; k < NSTOPS; k++)
+		sbuf_printf(sb, "%s%zu '%s'", k > 0 ? ", " : "", k,
+		    delay_scale[k].colour);
+	sbuf_printf(sb, ")\nset cbrange [0:%zu]\nset cbtics (", NSTOPS - 1);
+	for (k = 0; k < NSTOPS; k++)
+		sbuf_printf(sb, "%s'%s' %zu", k > 0 ? ", " : "",
+		    delay_scale[k].label, k);
+	sbuf_adds(sb, ")\nset cblabel 'held after the end'\n");
+}
+
 static int
 by_interest(const void *a, const void *b)
 {
@@ -797,7 +846,6 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 {
 	struct sbuf title = SBUF_INIT;
 	char label[160], mb[32];
-	uint64_t maxdelay = 0;
 	double x0, x1, span, minw, xpp, plotw, charw;
 	size_t i, nleak = 0, nheld = 0, nrun = 0, nnote[2] = {0, 0};
 	int lmargin = 0, k;
@@ -812,19 +860,12 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 			last = t->end;
 		if (t->status == TASK_RELEASED && t->release > last)
 			last = t->release;
-		if (t->status == TASK_RELEASED && t->delay > maxdelay)
-			maxdelay = t->delay;
+		if (t->status == TASK_RELEASED)
+			nheld++;
 		chart_task_label(t, nhosts, 40, label, sizeof(label));
 		if ((int)chart_width(label) > lmargin)
 			lmargin = (int)chart_width(label);
 	}
-	/*
-	 * The colour scale runs to at least 1 ms: printed to the millisecond,
-	 * a shorter one is [0:0.000], which gnuplot refuses ("empty cb
-	 * range"), and no chart is drawn.
-	 */
-	if (maxdelay > 0 && maxdelay < NS_PER_MS)
-		maxdelay = NS_PER_MS;
 	/* Room on the right for the delay and leak texts. */
 	time_axis(sb, ch, first, last, RIGHT_ROOM);
 	time_label(sb, ch, first);
@@ -860,17 +901,14 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	    "set grid xtics lc rgb '%s'\n"
 	    "set key outside top center horizontal samplen 2\n"
 	    "set style fill solid 1.0 noborder\n"
-	    "set palette defined (0 '#1a9850', 0.5 '#fee08b', 1 '%s')\n"
-	    "set cbrange [0:%.3f]\nset cblabel 'held after the end (s)'\n"
 	    "set arrow 1 from %.3f, graph 0 to %.3f, graph 1 nohead "
 	    "dashtype 2 lc rgb '#969696'\n"
 	    "set label 1 'end' at %.3f, graph 1 left offset 0.5,-0.8 "
 	    "tc rgb '#737373'\n",
-	    n > 0 ? (double)n - 0.5 : 0.5, C_GRID, C_HELD,
-	    maxdelay > 0 ? (double)maxdelay / NS_PER_SEC : 1.0,
-	    x1, x1, x1);
-	/* The colour scale of delays, when there is more than one. */
-	if (maxdelay > 0 && ch->term != TERM_DUMB)
+	    n > 0 ? (double)n - 0.5 : 0.5, C_GRID, x1, x1, x1);
+	delay_palette(sb);
+	/* The colour scale of delays, when a delay is drawn. */
+	if (nheld > 0 && ch->term != TERM_DUMB)
 		sbuf_adds(sb, "set colorbox vertical\n");
 	else
 		sbuf_adds(sb, "unset colorbox\n");
@@ -903,7 +941,8 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		if (t->status == TASK_RUNNING)
 			nrun++;
 	}
-	sbuf_adds(sb, "EOD\n$held << EOD\n# row end release delay_s\n");
+	sbuf_adds(sb, "EOD\n$held << EOD\n# row end release delay_s "
+	    "colour\n");
 	for (i = 0; i < n; i++) {
 		const struct task *t = rows[i];
 		double a, b;
@@ -914,9 +953,8 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		b = xval(t->release, ch->utc);
 		if (b - a < minw)
 			b = a + minw;
-		sbuf_printf(sb, "%zu %.3f %.3f %.3f\n", i, a, b,
-		    (double)t->delay / NS_PER_SEC);
-		nheld++;
+		sbuf_printf(sb, "%zu %.3f %.3f %.3f %.3f\n", i, a, b,
+		    (double)t->delay / NS_PER_SEC, delay_pos(t->delay));
 	}
 	sbuf_adds(sb, "EOD\n$leak << EOD\n# row end end_of_log\n");
 	for (i = 0; i < n; i++) {
@@ -990,7 +1028,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	/* The key shows the middle of the delay colours; the box, all. */
 	if (nheld > 0)
 		sbuf_printf(sb, ", \\\n     $held using (($2+$3)/2):1:2:3:"
-		    "($1-0.32):($1+0.32):4 with boxxyerror lc palette "
+		    "($1-0.32):($1+0.32):5 with boxxyerror lc palette "
 		    "notitle, \\\n     keyentry with boxes fc rgb '%s' "
 		    "title 'memory held after the end'", C_HELD);
 	if (nleak > 0)

@@ -89,7 +89,10 @@ size_t chart_gantt_rows(const struct tasklist *l, int onegpu,
  * Append the script of the Gantt chart of rows[0..n) (top to bottom): a
  * bar for each task's life, a bar from its end to its release coloured by
  * the delay, and for a leak a bar to the end of the log (last) with the
- * leaked memory written on it.
+ * leaked memory written on it.  The delay's colour scale is fixed, the
+ * same in every chart: stops at 0, 1 s, 10 s, 1 min and 10 min+ (green to
+ * red), one step of the colour bar each; the $held block gives each bar
+ * its place on the bar (its last column).
  */
 void chart_gantt(struct sbuf *sb, const struct chart *ch,
     const struct task *const *rows, size_t n, size_t hidden, uint64_t first,
