@@ -263,7 +263,8 @@ time_cell(struct sbuf *sb, uint64_t t, int utc, int date)
 }
 
 static void
-task_table(struct sbuf *sb, const struct collection *c, int utc, int date)
+task_table(struct sbuf *sb, const struct collection *c, int utc, int date,
+    uint32_t tolerance)
 {
 	static const char *const status_names[] = {"released", "leaked",
 	    "running"};
@@ -308,7 +309,11 @@ task_table(struct sbuf *sb, const struct collection *c, int utc, int date)
 				sbuf_printf(sb, " &plusmn;%s s",
 				    gtime_fmt_secs(t->interval, iv));
 			sbuf_adds(sb, "</td>");
-		} else
+		} else if (chart_back_late(t, tolerance) > 0)
+			sbuf_printf(sb, "<td class=\"n\" data-v=\"\">%s back "
+			    "late</td>", chart_mib(chart_back_late(t,
+			    tolerance), mb));
+		else
 			sbuf_adds(sb, "<td class=\"n\" data-v=\"\">&ndash;</td>");
 		if (t->status == TASK_LEAKED && t->has_leaked)
 			sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
@@ -326,12 +331,13 @@ task_table(struct sbuf *sb, const struct collection *c, int utc, int date)
 /* The headline: cards, the worst delays, the leaks. */
 static void
 headline(struct sbuf *sb, const struct collection *c, int utc, int date,
-    int nhosts)
+    int nhosts, uint32_t tolerance)
 {
 	const struct task **v;
 	uint64_t *delays;
 	size_t i, n = 0, hidden, shown;
 	char num[64], sub[160], mb[32], iv[32], label[160], when[GTIME_BUFSZ];
+	char text[160];
 	struct sbuf s = SBUF_INIT;
 
 	delays = ereallocarray(NULL, c->tasks.n + 1, sizeof(*delays));
@@ -419,12 +425,13 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 				html(sb, chart_task_label(t, nhosts, 60, label,
 				    sizeof(label)));
 				sbuf_adds(sb, "</b>: ");
-				if (t->has_leaked)
-					sbuf_printf(sb, "%s never came back",
-					    chart_mib(t->leaked, mb));
-				else
-					sbuf_adds(sb, "leaked (how much is "
-					    "unknown: no device samples)");
+				if (chart_back_late(t, tolerance) > 0)
+					sbuf_printf(sb, "held %s: ",
+					    chart_mib(t->held, mb));
+				if (!t->has_leaked)
+					sbuf_adds(sb, "leaked, ");
+				html(sb, chart_leak_text(t, tolerance, ", ",
+				    text, sizeof(text)));
 				sbuf_printf(sb, " (ended %s)</li>\n",
 				    chart_clock(t->end, utc, date, when));
 			}
@@ -489,7 +496,7 @@ svg_chart(struct sbuf *page, const struct sbuf *script, const char *pfx,
 
 static int
 gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
-    int utc, size_t maxrows, int nocharts)
+    int utc, size_t maxrows, int nocharts, uint32_t tolerance)
 {
 	const struct gpuview *v = c->g[gi];
 	struct gpuview *one[1];
@@ -505,6 +512,7 @@ gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
 	ch.utc = utc;
 	ch.prog = progname;
 	ch.align = 1;
+	ch.tolerance = tolerance;
 	sbuf_printf(page, "<section class=\"gpu\" id=\"gpu-%zu\">\n<h2>", gi);
 	if (c->nhosts > 1) {
 		html(page, *v->host ? v->host : "-");
@@ -621,17 +629,17 @@ page_write(struct sbuf *page, const struct collection *c,
 	if (o->nocharts)
 		sbuf_printf(page, "<p class=\"warn\">%s: the charts need it, "
 		    "this page has none.</p>\n", GNUPLOT_MISSING);
-	headline(page, c, o->utc, date, c->nhosts);
+	headline(page, c, o->utc, date, c->nhosts, tolerance);
 	for (i = 0; i < c->ng; i++)
 		if (gpu_section(page, c, i, o->utc, o->maxrows,
-		    o->nocharts) < 0)
+		    o->nocharts, tolerance) < 0)
 			return -1;
 	if (c->ng == 0)
 		sbuf_adds(page, "<p class=\"note\">The input holds no "
 		    "whole-device samples: there is no usage to chart.</p>\n");
 	sbuf_adds(page, "<h2>Tasks</h2>\n<p class=\"note\">Click a column "
 	    "to sort by it.</p>\n");
-	task_table(page, c, o->utc, date);
+	task_table(page, c, o->utc, date, tolerance);
 	sbuf_printf(page, "<footer>Written by gpumem-report %s.  "
 	    "<b>usage</b> = total &minus; free; <b>attributed</b>: held by "
 	    "live processes; <b>unattributed</b>: no live process owns it.  "

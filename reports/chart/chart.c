@@ -146,6 +146,32 @@ chart_mib(int64_t mib, char *buf)
 	return buf;
 }
 
+uint32_t
+chart_back_late(const struct task *t, uint32_t tolerance)
+{
+	if (t->status != TASK_LEAKED || !t->has_leaked || t->leaked >= t->held)
+		return 0;
+	return t->held - t->leaked > tolerance ? t->held - t->leaked : 0;
+}
+
+char *
+chart_leak_text(const struct task *t, uint32_t tolerance, const char *sep,
+    char *buf, size_t cap)
+{
+	char a[32], b[32];
+	uint32_t back = chart_back_late(t, tolerance);
+
+	if (!t->has_leaked)
+		snprintf(buf, cap, "how much is unknown (no device samples)");
+	else if (back > 0)
+		snprintf(buf, cap, "%s never came back%s%s came back late",
+		    chart_mib(t->leaked, a), sep, chart_mib(back, b));
+	else
+		snprintf(buf, cap, "%s never came back", chart_mib(t->leaked,
+		    a));
+	return buf;
+}
+
 size_t
 chart_width(const char *s)
 {
@@ -437,7 +463,7 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 {
 	struct task *m;
 	struct rows rows;
-	char label[160], mb[32], text[256], d[32];
+	char label[160], text[256], d[32];
 	int64_t leaked = 0, lo;
 	double charw = ch->term == TERM_DUMB ? 1 : CHAR_PX;
 	size_t i;
@@ -481,8 +507,8 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 			    xval(v->last, ch->utc), (long long)(lo + t->leaked),
 			    C_LEAK, C_LEAK);
 			mark_label(t, nhosts, label, sizeof(label));
-			snprintf(text, sizeof(text), "%s never came back",
-			    chart_mib(t->leaked, mb));
+			chart_leak_text(t, ch->tolerance, ", ", text,
+			    sizeof(text));
 			/*
 			 * On the block: one line when it fits, else the task
 			 * above what it leaked, ending at the end of the axis
@@ -1001,7 +1027,14 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 
 			if (t->status != TASK_LEAKED)
 				continue;
-			if (t->has_leaked)
+			if (chart_back_late(t, ch->tolerance) > 0) {
+				char b[32];
+
+				snprintf(text, sizeof(text), "leaked %s, %s "
+				    "back late", chart_mib(t->leaked, mb),
+				    chart_mib(chart_back_late(t,
+				    ch->tolerance), b));
+			} else if (t->has_leaked)
 				snprintf(text, sizeof(text), "leaked %s",
 				    chart_mib(t->leaked, mb));
 			else

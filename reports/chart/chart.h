@@ -45,6 +45,8 @@ struct chart {
 				   their plot area and time axis */
 	int notasks;		/* the input says nothing of tasks (a usage
 				   curve): no task counts, no task keys */
+	uint32_t tolerance;	/* MiB: what came back of a leak, less is
+				   noise (chart_back_late) */
 };
 
 /* "png", "svg", "pdf", "dumb" (also "text" for dumb); -1 when unknown. */
@@ -100,6 +102,23 @@ void chart_gantt(struct sbuf *sb, const struct chart *ch,
 
 /* A default pixel (or character) size for a chart of n panels or rows. */
 void chart_default_size(struct chart *ch, int gantt, size_t n);
+
+/*
+ * Of a leaked task, the MiB that came back after its end (a partial
+ * leak): held - leaked when that is more than tolerance (less is the
+ * noise the engine forgives too), else 0 (all leaked, or how much is
+ * unknown).
+ */
+uint32_t chart_back_late(const struct task *t, uint32_t tolerance);
+
+/*
+ * A leak in words: "2.0 GiB never came back" (pre "" and sep unused), or
+ * for a partial leak "2.0 GiB never came back" sep "6.0 GiB came back
+ * late"; "how much is unknown" without device samples.  buf holds cap
+ * bytes.
+ */
+char *chart_leak_text(const struct task *t, uint32_t tolerance,
+    const char *sep, char *buf, size_t cap);
 
 /* "11.0 GiB", "512 MiB"; buf holds 32 bytes. */
 char *chart_mib(int64_t mib, char *buf);
