@@ -419,7 +419,7 @@ by_end(const void *a, const void *b)
 	return (x->pid > y->pid) - (x->pid < y->pid);
 }
 
-/* One data block of a curve; return its points. */
+/* One data block of a curve; return its lines (points and step corners). */
 static size_t
 curve_block(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
     size_t idx, enum ser_curve c, const char *name, struct spoint *pts)
@@ -429,9 +429,25 @@ curve_block(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 	if (n == 0)
 		return 0;
 	sbuf_printf(sb, "$g%zu_%s << EOD\n", idx, name);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		/*
+		 * The filled curve comes as its steps (each value also at
+		 * the time of the next): gnuplot draws filledcurves as one
+		 * polygon, fillsteps as one a step, which made the SVG of a
+		 * long input large.
+		 */
+		if (c == SER_ATTR && ch->term != TERM_DUMB && i > 0)
+			sbuf_printf(sb, "%.3f %lld\n", xval(pts[i].t,
+			    ch->utc), (long long)pts[i - 1].v);
 		sbuf_printf(sb, "%.3f %lld\n", xval(pts[i].t, ch->utc),
 		    (long long)pts[i].v);
+	}
+	/* Closed along the axis: one polygon. */
+	if (c == SER_ATTR && ch->term != TERM_DUMB) {
+		sbuf_printf(sb, "%.3f 0\n%.3f 0\n", xval(pts[n - 1].t,
+		    ch->utc), xval(pts[0].t, ch->utc));
+		n = 2 * n + 1;
+	}
 	sbuf_adds(sb, "EOD\n");
 	return n;
 }
@@ -736,8 +752,8 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 			/* Text cannot fill an area: a line there. */
 			sbuf_printf(sb, "%s$g%zu_attr using 1:($2/unit) with "
 			    "%s lc rgb '%s' title 'attributed', \\\n",
-			    sep, i, ch->term == TERM_DUMB ? "steps" : "fillsteps",
-			    C_ATTR);
+			    sep, i, ch->term == TERM_DUMB ? "steps" :
+			    "filledcurves closed", C_ATTR);
 			sbuf_printf(sb, "     $g%zu_unattr using 1:($2/unit) "
 			    "with steps lw 2 lc rgb '%s' title "
 			    "'unattributed', \\\n", i, C_UNATTR);
