@@ -806,6 +806,15 @@ static const struct {
 };
 #define NSTOPS (sizeof(delay_scale) / sizeof(delay_scale[0]))
 
+const char *
+chart_delay_stop(size_t k, const char **colour)
+{
+	if (k >= NSTOPS)
+		return NULL;
+	*colour = delay_scale[k].colour;
+	return delay_scale[k].label;
+}
+
 /* A delay's place on the colour bar: 0 at the first stop, 1 a stop. */
 static double
 delay_pos(uint64_t ns)
@@ -950,7 +959,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	    n > 0 ? (double)n - 0.5 : 0.5, C_GRID, x1, x1, x1);
 	delay_palette(sb);
 	/* The colour scale of delays, when a delay is drawn. */
-	if (nheld > 0 && ch->term != TERM_DUMB)
+	if (nheld > 0 && ch->term != TERM_DUMB && !ch->nocolorbox)
 		sbuf_adds(sb, "set colorbox vertical\n");
 	else
 		sbuf_adds(sb, "unset colorbox\n");

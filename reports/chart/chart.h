@@ -47,7 +47,15 @@ struct chart {
 				   curve): no task counts, no task keys */
 	uint32_t tolerance;	/* MiB: what came back of a leak, less is
 				   noise (chart_back_late) */
+	int nocolorbox;		/* Gantt: no colour bar (the page has one
+				   legend of chart_delay_stop's) */
 };
+
+/*
+ * The k-th stop of the fixed colour scale of release delays (chart_gantt):
+ * its label ("10 s") and colour ("#fee08b"); NULL past the last.
+ */
+const char *chart_delay_stop(size_t k, const char **colour);
 
 /* "png", "svg", "pdf", "dumb" (also "text" for dumb); -1 when unknown. */
 int chart_term_name(const char *s);
