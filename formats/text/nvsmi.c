@@ -223,6 +223,46 @@ header_kind(char *line, int *cols, size_t *ncols)
 	return known ? kind : K_NONE;
 }
 
+/*
+ * A --query-gpu header that names no memory field: utilization, power,
+ * temperature or clocks logging (every field a field name, one of them
+ * of those families, none about memory).  Store the names, without
+ * units, in names when it is not NULL.
+ */
+static int
+nomem_header(char *line, struct sbuf *names)
+{
+	static const char *const family[] = {
+		"utilization.", "power.", "temperature.", "clocks.", "fan.speed",
+		"pstate", "enforced.power", "pcie.", NULL
+	};
+	char *f[MAXCOLS + 1];
+	size_t len[MAXCOLS + 1], nf, i, k, nl;
+	int ours = 0;
+
+	nf = field_split(line, ',', f, len, MAXCOLS);
+	if (nf > MAXCOLS || nf == 0)
+		return 0;
+	for (i = 0; i < nf; i++) {
+		if (!is_colname(f[i], len[i], &nl) || memmem(f[i], nl, "mem",
+		    3) != NULL)
+			return 0;
+		for (k = 0; family[k] != NULL; k++)
+			if (nl >= strlen(family[k]) && memcmp(f[i], family[k],
+			    strlen(family[k])) == 0)
+				ours = 1;
+	}
+	if (!ours || names == NULL)
+		return ours;
+	for (i = 0; i < nf; i++) {
+		is_colname(f[i], len[i], &nl);
+		if (i > 0)
+			sbuf_adds(names, ", ");
+		sbuf_add(names, f[i], nl);
+	}
+	return 1;
+}
+
 /* A copy of line without a leading UTF-8 BOM, for header checks. */
 static char *
 skip_bom(char *line)
@@ -290,6 +330,10 @@ sniff(char *const *lines, size_t n, enum kind want)
 			return 90;
 		if (k != K_NONE)
 			return 0;
+		/* Ours, to say what it is (line_fn). */
+		if (want == K_GPU && nomem_header(skip_bom(lines[i] +
+		    host_prefix(lines[i])), NULL))
+			return 30;
 		if (is_nvsmi_row(lines[i]))
 			rows++;
 	}
@@ -387,7 +431,8 @@ guess_columns(struct nvsmi *p)
 		copy[end] = '\0';
 		if (end > i && copy[end - 1] == '\r')
 			copy[end - 1] = '\0';
-		if (line_header_kind(copy + i) != K_NONE)
+		if (line_header_kind(copy + i) != K_NONE ||
+		    nomem_header(skip_bom(copy + i), NULL))
 			goto out;	/* a header comes: no guessing */
 		if (copy[i] != '\0')
 			lines[nl++] = copy + i;
@@ -1265,6 +1310,14 @@ line_fn(void *st, char *line, size_t len)
 	}
 	if (!comma && wrapper_line(p, l, len))
 		return;
+	if (!p->have_columns && comma && islower((unsigned char)l[0]) &&
+	    (sbuf_reset(&p->name), nomem_header(l, &p->name))) {
+		source_refuse(p->s, "the header names no memory column (%s): "
+		    "this log records utilization, power or temperatures only; log "
+		    "memory.used (and memory.total) in --query-gpu for "
+		    "gpumem", p->name.buf);
+		return;
+	}
 	if (!p->have_columns) {
 		if (p->rows == 0 && p->s->nbad == 0 && !p->s->failed &&
 		    p->guessed.len > 0)
