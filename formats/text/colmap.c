@@ -836,7 +836,7 @@ row(struct cmread *p, char *line)
 	} else if (p->col[K_UUID] >= 0 || p->col[K_BUS] >= 0) {
 		struct sbuf b = SBUF_INIT;
 
-		gpumap_learn(p->s->gpus, r.host, text_of(p, &p->key, K_UUID),
+		source_learn(p->s, r.host, text_of(p, &p->key, K_UUID),
 		    text_of(p, &b, K_BUS), g);
 		sbuf_release(&b);
 	}

@@ -920,7 +920,7 @@ learn(struct nvsmi *p, const char *host, const char *uuid, const char *bus,
 		hmap_put(&p->learned, p->lkey.buf, p->lkey.len, &isnew);
 	}
 	if (isnew)
-		gpumap_learn(p->s->gpus, host, uuid, bus, index);
+		source_learn(p->s, host, uuid, bus, index);
 }
 
 /*

@@ -222,10 +222,10 @@ set_gpu(struct prom *p, struct rec *r, const char *host, int64_t index,
 		index = uuid_index(p, host, uuid);
 	if (index >= 0) {
 		r->gpu = (uint32_t)index;
-		gpumap_learn(p->s->gpus, host, uuid, bus, index);
+		source_learn(p->s, host, uuid, bus, index);
 		return;
 	}
-	gpumap_learn(p->s->gpus, host, uuid, bus, -1);
+	source_learn(p->s, host, uuid, bus, -1);
 	sbuf_reset(&p->key);
 	sbuf_adds(&p->key, uuid != NULL ? uuid : bus != NULL ? bus : "");
 	r->gpukey = p->key.buf;

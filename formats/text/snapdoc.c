@@ -115,7 +115,7 @@ snapdoc_emit(struct snapdoc *d, struct source *s, uint64_t ts,
 
 		if (!g->complete)
 			continue;
-		gpumap_learn(s->gpus, host, g->uuid, g->bus,
+		source_learn(s, host, g->uuid, g->bus,
 		    byindex ? (int64_t)i : -1);
 		rec_init(&r);
 		r.ts = ts;

@@ -216,7 +216,7 @@ gpu_row(struct table *p, char **cell, size_t *clen, size_t nc)
 				p->bus[0] = '\0';
 		}
 	}
-	gpumap_learn(p->s->gpus, source_host(p->s, NULL), NULL, p->bus, idx);
+	source_learn(p->s, source_host(p->s, NULL), NULL, p->bus, idx);
 	gpuset_add(&p->gpuset, idx);
 	return 1;
 }
