@@ -7,6 +7,7 @@
  * stderr at the end.  With --live, records go out as they become final
  * and the output is flushed whenever reading would wait.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,59 @@ flush_out(void *arg)
 	return recw_flush(w) < 0;
 }
 
+/* The signals that end a live read, and what each did before. */
+#define NSTOPS 3
+static const int stop_sig[NSTOPS] = {SIGINT, SIGTERM, SIGHUP};
+static struct sigaction stop_was[NSTOPS];
+static volatile sig_atomic_t stopping;
+
+/*
+ * The first SIGINT, SIGTERM or SIGHUP ends the inputs where they are:
+ * what had come is still read and every record held for --lag written,
+ * the summaries are printed and -o's file committed, as at the inputs'
+ * end.  A second one does what the signal did before we took it: the
+ * run ends at once, and -o's file is not written (its temporary file
+ * goes), since half a buffered write is no record stream.
+ */
+static void
+on_stop(int sig)
+{
+	int i;
+
+	if (!stopping) {
+		stopping = 1;
+		input_end_all();
+		return;
+	}
+	for (i = 0; i < NSTOPS; i++)
+		if (stop_sig[i] == sig)
+			sigaction(sig, &stop_was[i], NULL);
+	raise(sig);	/* blocked until we return, then as before */
+}
+
+/*
+ * Take the stopping signals, after -o's file is open (its clean-up is
+ * what the second one runs).  One ignored when we started (a background
+ * job's SIGINT, nohup's SIGHUP) stays ignored.  SA_RESTART, so that a
+ * write to a slow pipe is not cut by the signal: a read waiting for an
+ * input ends anyway (see input_end_all).
+ */
+static void
+catch_stops(void)
+{
+	struct sigaction sa;
+	int i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < NSTOPS; i++)
+		if (sigaction(stop_sig[i], NULL, &stop_was[i]) == 0 &&
+		    stop_was[i].sa_handler != SIG_IGN)
+			sigaction(stop_sig[i], &sa, NULL);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -70,8 +124,10 @@ main(int argc, char *argv[])
 	if ((f = cmd_output(&cmd)) == NULL)
 		return cmd_end(&cmd, EXIT_TROUBLE, CMD_DISCARD);
 	recw_init(&w, f);
-	if (cmd.ro.live != LIVE_OFF)
+	if (cmd.ro.live != LIVE_OFF) {
 		input_set_wait_hook(flush_out, &w);
+		catch_stops();
+	}
 	st = stream_open(cmd.argv, (size_t)cmd.argc, &cmd.ro);
 	while ((r = stream_next(st)) != NULL)
 		if (recw_put(&w, r) < 0) {

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -39,6 +40,7 @@ struct input {
 	int is_stdin;
 	int is_file;		/* a regular file: data never has to wait */
 	int cut;		/* input_end_all() ended it */
+	long long drain;	/* after input_end_all: bytes still to take, -1 before */
 
 	unsigned char *buf;	/* decompressed data: [pos, end) unread */
 	size_t pos, end;
@@ -121,6 +123,54 @@ hook_stops(struct input *in)
 	return wait_hook(wait_arg);
 }
 
+/*
+ * After input_end_all(): how many of the n bytes wanted may still be read.
+ * What had reached us when reading ended (the bytes in the pipe or the
+ * socket, counted once, at the first read after the end) is still taken,
+ * never more, so a signal ends the input after the data sent before it,
+ * however far the reader was behind, and a writer that goes on cannot
+ * keep it going.  A regular file ends at once.
+ */
+static size_t
+drain_left(struct input *in, size_t n)
+{
+	int k;
+
+	if (in->drain < 0)
+		in->drain = !in->is_file && ioctl(in->fd, FIONREAD, &k) == 0 &&
+		    k > 0 ? k : 0;
+	if ((unsigned long long)in->drain < n)
+		n = (size_t)in->drain;
+	return n;
+}
+
+/*
+ * Wait until in has data or its end, every signal blocked but while
+ * waiting: one that ends the inputs (input_end_all) cannot slip in
+ * between the look at the flag and the wait, and the wait ends with it
+ * (-1, EINTR) even when the handler was installed with SA_RESTART, as
+ * one must be where an interrupted write(2) to the output would be an
+ * error.  A read(2) of in then does not wait.
+ */
+static int
+wait_ready(struct input *in)
+{
+	struct pollfd pf;
+	sigset_t all, was;
+	int r;
+
+	pf.fd = in->fd;
+	pf.events = POLLIN;
+	pf.revents = 0;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &was);
+	r = all_ended ? -1 : ppoll(&pf, 1, NULL, &was);
+	if (r < 0 && !all_ended && errno != EINTR)
+		r = 0;		/* cannot wait so: read(2) waits */
+	sigprocmask(SIG_SETMASK, &was, NULL);
+	return r < 0 ? -1 : 0;
+}
+
 static ssize_t
 raw_read(struct input *in, void *p, size_t n)
 {
@@ -128,11 +178,20 @@ raw_read(struct input *in, void *p, size_t n)
 
 	for (;;) {
 		/* all_ended again: a signal may come while the hook works. */
-		if (all_ended || hook_stops(in) || all_ended) {
+		if (!all_ended && hook_stops(in) && !all_ended)
+			n = 0;
+		else if (all_ended)
+			n = drain_left(in, n);
+		if (n == 0) {
 			in->cut = 1;
 			return 0;
 		}
+		/* Never waiting in read(2), where SA_RESTART would keep us. */
+		if (!in->is_file && !all_ended && wait_ready(in) < 0)
+			continue;
 		r = read(in->fd, p, n);
+		if (r > 0 && in->drain >= 0)
+			in->drain -= r;
 		if (r >= 0 || errno != EINTR)
 			break;
 		/* A signal: the hook may want to stop now. */
@@ -445,6 +504,7 @@ input_open(const char *path)
 		return in;
 	}
 	in = ecalloc(1, sizeof(*in));
+	in->drain = -1;
 	if (strcmp(path, "-") == 0) {
 		in->fd = STDIN_FILENO;
 		in->is_stdin = 1;

@@ -75,10 +75,12 @@ int input_is_file(const struct input *in);
 void input_set_wait_hook(int (*fn)(void *), void *arg);
 
 /*
- * End every input before its next read, as if its data had ended there
- * (what was read is still delivered).  For a signal handler (it only sets
- * a flag): a read waiting on a pipe ends when the signal interrupts it,
- * provided the handler was installed without SA_RESTART.
+ * End every input as if its data had ended there: what was read is still
+ * delivered, and so is what had reached a pipe, FIFO, socket or terminal
+ * (the bytes waiting there at the input's next read, never more: a
+ * writer that goes on cannot keep it going).  A regular file ends before
+ * its next read.  For a signal handler (it only sets a flag): a read
+ * waiting on a pipe ends when the signal comes, with SA_RESTART or not.
  */
 void input_end_all(void);
 
