@@ -53,6 +53,8 @@ hyperfine:cmd:hyperfine
 miller:cmd:mlr
 tcpdump:cmd:tcpdump
 tshark:cmd:tshark
+parallel:cmd:parallel
+time:cmd:/usr/bin/time
 "
 fi
 # make coverage: gcov comes with gcc; lcov reads its counters and writes

@@ -42,3 +42,9 @@ gpumem-pcap -q g.csv > g.pcap
 gpumem-pcap -q --tcp --pcapng g2.csv | gzip > g2.pcapng.gz
 same g.pcap g2.pcapng.gz n1/query-gpu.csv n1/compute-apps.csv node2.csv
 same --port 9717 g2.pcapng.gz g.pcap
+# A GPU the device log names late (its rows lost until then): the process
+# rows merged before are numbered by first appearance, as -j 1 does, a
+# worker having read further makes no difference.
+gpumem-synth -s demo --nvsmi demo > /dev/null
+awk -F', ' 'NR == 1 || $2 == 0 || NR > 400' demo/query-gpu.csv > late.csv
+same --window 8 demo/compute-apps.csv late.csv
