@@ -64,7 +64,8 @@ static struct cmd cmd = {
 	    "read reads): one row\nper life of a process on a GPU, with its "
 	    "peak and held memory, when its\nmemory came back after it ended "
 	    "(release, release_delay_s) and what never\ndid (leaked_mib).  "
-	    "With no FILE, or when FILE is -, read standard input.",
+	    "Task tables of gpumem tasks are merged.  With no FILE,\nor "
+	    "when FILE is -, read standard input.",
 	.opts = opts,
 	.exits = "0 success, 2 trouble (usage, unreadable input, bad "
 	    "configuration)",
@@ -112,6 +113,76 @@ summary(const struct engine_stats *st, const struct ctx *c)
 	sbuf_printf(&sb, ", %llu running", (unsigned long long)st->running);
 	warnmsg("%s", sb.buf);
 	sbuf_release(&sb);
+}
+
+/*
+ * The reduce of a fleet: task tables written per node (gpumem tasks -o)
+ * merged into one, rows as they come.  A task is what its node's run
+ * found: nothing is judged again, so the merged table says what reading
+ * all the logs at once says.  Each row goes through the engine's count
+ * for the summary line.  Return EXIT_OK, or EXIT_TROUBLE when a table
+ * could not be read (a bad row is trouble under --strict only).
+ */
+static int
+merge_tables(const struct opts *o, FILE *f, struct ctx *c,
+    struct engine_stats *st)
+{
+	struct tasklist l;
+	size_t k;
+	int i, status = EXIT_OK;
+
+	memset(c, 0, sizeof(*c));
+	memset(st, 0, sizeof(*st));
+	c->w = tasktab_open(f, (enum tasktab_fmt)o->fmt, o->utc);
+	for (i = 0; i < (cmd.argc > 0 ? cmd.argc : 1); i++) {
+		if (tasktab_read(cmd.argc > 0 ? cmd.argv[i] : "-", &l,
+		    cmd.ro.strict) < 0) {
+			status = EXIT_TROUBLE;
+			continue;
+		}
+		for (k = 0; k < l.n; k++) {
+			const struct task *t = &l.t[k];
+
+			st->tasks++;
+			if (t->status == TASK_RELEASED)
+				st->released++;
+			else if (t->status == TASK_RUNNING)
+				st->running++;
+			else if (!t->has_leaked) {
+				st->leaked++;
+				st->unknown++;
+			} else {
+				st->leaked++;
+				st->leaked_mib += t->leaked;
+			}
+			on_task(c, t);
+		}
+		tasklist_release(&l);	/* longest keeps no strings */
+	}
+	if (tasktab_close(c->w) < 0)
+		c->werr = 1;
+	return status;
+}
+
+/*
+ * Whether the inputs are task tables (all of them), records (none), or
+ * both (-1, said: give inputs of one kind).
+ */
+static int
+tables_given(void)
+{
+	int i, n = 0;
+
+	if (cmd.argc == 0)
+		return tasktab_is_table("-");
+	for (i = 0; i < cmd.argc; i++)
+		n += tasktab_is_table(cmd.argv[i]);
+	if (n > 0 && n < cmd.argc) {
+		msg("task tables and logs at once: give task tables (they "
+		    "are merged) or logs (they are analysed), not both");
+		return -1;
+	}
+	return n > 0;
 }
 
 /* Declare a life of a process listed N/A to the engine of the next pass. */
@@ -251,6 +322,20 @@ main(int argc, char *argv[])
 		goto out;
 	if ((f = cmd_output(&cmd)) == NULL)
 		goto out;
+	if ((status = tables_given()) != 0) {
+		struct engine_stats st;
+
+		if (status < 0) {
+			status = EXIT_TROUBLE;
+			goto out;
+		}
+		if (o.cfg.tasks != NULL)
+			warnmsg("--tasks: the inputs are task tables: ignored");
+		status = merge_tables(&o, f, &c, &st);
+		summary(&st, &c);
+		how = c.werr ? CMD_WRITE_ERROR : CMD_COMMIT;
+		goto out;
+	}
 	/*
 	 * A second pass replaces the first's table when processes were
 	 * listed with their memory N/A.  So the first is written where it

@@ -18,11 +18,11 @@
 #include "engine.h"
 #include "gates.h"
 #include "gtime.h"
-#include "input.h"
 #include "junit.h"
 #include "readopt.h"
 #include "stream.h"
 #include "tasktab.h"
+#include "usagecsv.h"
 #include "util.h"
 
 #define MAX_LINES 20		/* failures named on stderr */
@@ -145,27 +145,48 @@ on_sample(void *p, const struct sample *s)
 	run_sample(p, s);
 }
 
-/* Whether the first input is a task table (it is left for its reader). */
-static int
-is_table(const char *path)
+/* A row of a node's usage curve: a device sample of the run. */
+static void
+on_usage_row(void *p, const struct usagerow *u)
 {
-	struct input *in = input_open(path);
-	const unsigned char *p;
-	size_t n;
-	int yes;
+	struct sample s;
 
-	if (in == NULL)
-		return 0;	/* the reader will say why */
-	n = input_peek(in, &p, sizeof(TASK_HEADER) + 1);
-	yes = tasktab_sniff(p, n);
-	input_close(in);
-	return yes;
+	memset(&s, 0, sizeof(s));
+	s.ts = u->ts;
+	s.host = u->host;
+	s.gpu = u->gpu;
+	s.usage = (uint32_t)u->lo[UC_USAGE];
+	s.attributed = (uint32_t)u->lo[UC_ATTR];
+	s.unattributed = u->lo[UC_UNATTR];
+	run_sample(p, &s);
 }
 
 /*
- * Task tables into r; return 0, or -1 when one could not be read.  gpumem
- * wrote them: a row that does not read is damage, and a gate must not
- * pass by leaving a task out, so it is trouble (strict reading).
+ * A node's usage curve (gpumem usage, single samples) into r: what the
+ * per-GPU gate needs of the device.  A curve of --every buckets has no
+ * first and last sample to judge: refused.  Return 0, or -1 (said).
+ */
+static int
+read_curve(struct run *r, const char *path)
+{
+	uint64_t every;
+
+	if (usagecsv_read(path, 1, on_usage_row, r, &every) < 0)
+		return -1;
+	if (every != 0) {
+		msg("%s: a usage curve of --every buckets: check needs the "
+		    "single samples (gpumem usage without --every)", path);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Task tables, and the usage curves of their nodes, into r; return 0, or
+ * -1 when one could not be read.  gpumem wrote them: a row that does not
+ * read is damage, and a gate must not pass by leaving a task out, so it
+ * is trouble (strict reading).  Without a curve the run has no device
+ * samples (r->table).
  */
 static int
 read_tables(struct run *r, char **paths, int n)
@@ -173,7 +194,7 @@ read_tables(struct run *r, char **paths, int n)
 	static char dash[] = "-";
 	char *stdin_only[1] = {dash};
 	struct tasklist l;
-	int i, failed = 0;
+	int i, failed = 0, curves = 0;
 	size_t k;
 
 	if (n == 0) {
@@ -181,6 +202,12 @@ read_tables(struct run *r, char **paths, int n)
 		n = 1;
 	}
 	for (i = 0; i < n; i++) {
+		if (usagecsv_is_curve(paths[i])) {
+			curves = 1;
+			if (read_curve(r, paths[i]) < 0)
+				failed = 1;
+			continue;
+		}
 		if (tasktab_read(paths[i], &l, 1) < 0) {
 			failed = 1;
 			continue;
@@ -189,8 +216,37 @@ read_tables(struct run *r, char **paths, int n)
 			run_task(r, &l.t[k]);
 		tasklist_release(&l);
 	}
-	r->table = 1;
+	r->table = !curves;
 	return failed ? -1 : 0;
+}
+
+/*
+ * A task table has no sampling interval of a task without a delay (a
+ * leak, a running task): with its node's curve, take the GPU's, the mean
+ * gap between its samples (the engine takes the median gap: the same for
+ * a log sampled evenly).  Call after run_done(): tasks and GPUs are both
+ * sorted by host and GPU.
+ */
+static void
+fill_intervals(struct run *r)
+{
+	size_t i, g = 0;
+	int c = 1;
+
+	for (i = 0; i < r->tl.n; i++) {
+		struct task *t = &r->tl.t[i];
+		const struct gpuinfo *gi;
+
+		while (g < r->ngpu && (c = hostgpu_cmp(r->gpu[g].host,
+		    r->gpu[g].gpu, t->host, t->gpu)) < 0)
+			g++;
+		if (g == r->ngpu)
+			break;
+		gi = &r->gpu[g];
+		if (c != 0 || t->interval != 0 || gi->samples < 2)
+			continue;
+		t->interval = (gi->last_ts - gi->first_ts) / (gi->samples - 1);
+	}
 }
 
 /*
@@ -467,7 +523,8 @@ main(int argc, char *argv[])
 	o.lim.cfg = &cfg;
 	if (o.basepath != NULL && read_baseline(&base, o.basepath) < 0)
 		goto out;
-	if (is_table(argc > 0 ? argv[0] : "-")) {
+	if (tasktab_is_table(argc > 0 ? argv[0] : "-") ||
+	    usagecsv_is_curve(argc > 0 ? argv[0] : "-")) {
 		if (o.cfg.tasks != NULL)
 			warnmsg("--tasks: the input is a task table: ignored");
 		in_status = read_tables(&now, argv, argc) < 0 ?
@@ -485,6 +542,8 @@ main(int argc, char *argv[])
 		o.lim.cmd_from = "--command-end";
 	}
 	run_done(&now);
+	if (!now.table)
+		fill_intervals(&now);
 	vs.now = &now;
 	vs.base = o.basepath != NULL ? &base : NULL;
 	vs.basepath = o.basepath;

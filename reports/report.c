@@ -1076,8 +1076,9 @@ main(int argc, char *argv[])
 	if (cfgopt_load(&o.cfg, &cfg) < 0)
 		goto out;
 	memset(&co, 0, sizeof(co));
-	co.accept = COLLECT_RECORDS;
-	co.needs = "a record stream or a log (the report draws usage curves)";
+	co.accept = COLLECT_RECORDS | COLLECT_TASKTAB | COLLECT_USAGE;
+	co.needs = "a record stream or a log, or task tables and usage "
+	    "curves";
 	co.width = CHART_W;
 	co.marks = MARKS;
 	co.keep_tasks = 1;

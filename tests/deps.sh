@@ -27,7 +27,8 @@ libxml2-utils:cmd:xmllint
 # the check that captures gpumem writes are sound (tcpdump), the main
 # paths under valgrind, the zsh and fish completions, the man pages
 # (mandoc -T lint), the Debian package (dpkg-dev, debhelper, lintian),
-# the metrics (promtool), compressed inputs made by their own tools.
+# the metrics (promtool), compressed inputs made by their own tools, the
+# fleet over GNU parallel and a private sshd (parallel, rsync, openssh).
 # (The fuzz smoke's clang is left to CI: .ci/run.)
 want="
 tshark:cmd:tshark
@@ -45,6 +46,10 @@ zstd:cmd:zstd
 xz-utils:cmd:xz
 bzip2:cmd:bzip2
 lz4:cmd:lz4
+parallel:cmd:parallel
+rsync:cmd:rsync
+openssh-client:cmd:ssh
+openssh-server:cmd:sshd
 "
 # make bench: the peers it times gpumem against, and hyperfine to time.
 if [ "${1:-}" = --bench ]; then

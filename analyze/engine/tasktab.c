@@ -619,6 +619,12 @@ tasktab_sniff(const unsigned char *p, size_t n)
 	    (n == hl || p[hl] == '\n' || p[hl] == '\r' || p[hl] == ',');
 }
 
+int
+tasktab_is_table(const char *path)
+{
+	return input_looks(path, sizeof(TASK_HEADER) + 1, tasktab_sniff);
+}
+
 static const char *
 keep_str(struct tasklist *l, const char *s, size_t n)
 {

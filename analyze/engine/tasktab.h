@@ -86,6 +86,13 @@ struct tasklist {
 int tasktab_sniff(const unsigned char *p, size_t n);
 
 /*
+ * Whether the input at path ("-": standard input, given back to whoever
+ * reads it next) starts as a task table.  0 when it cannot be opened:
+ * its reader says why.
+ */
+int tasktab_is_table(const char *path);
+
+/*
  * Read a task table (CSV, plain or gzip) from path.  Bad rows are reported
  * as "prog: FILE:LINE: what" and skipped.  Return 0, or -1 when the file
  * cannot be read or is not a task table (message printed; l is then

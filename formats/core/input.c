@@ -491,6 +491,22 @@ input_keep(struct input *in)
 	input_close(in);
 }
 
+int
+input_looks(const char *path, size_t n,
+    int (*sniff)(const unsigned char *p, size_t n))
+{
+	struct input *in = input_open(path);
+	const unsigned char *p;
+	int yes;
+
+	if (in == NULL)
+		return 0;
+	n = input_peek(in, &p, n);
+	yes = sniff(p, n);
+	input_close(in);	/* standard input is kept */
+	return yes;
+}
+
 struct input *
 input_open(const char *path)
 {

@@ -50,6 +50,14 @@ void input_close(struct input *in);
  */
 void input_keep(struct input *in);
 
+/*
+ * Whether the first n bytes of path (at most; "-": standard input, given
+ * back) are what sniff says yes to.  0 when path cannot be opened: its
+ * reader says why.
+ */
+int input_looks(const char *path, size_t n,
+    int (*sniff)(const unsigned char *p, size_t n));
+
 /* The name for messages: the path, or "<stdin>". */
 const char *input_name(const struct input *in);
 

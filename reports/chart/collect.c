@@ -10,20 +10,8 @@
 #include "input.h"
 #include "rec.h"
 #include "stream.h"
+#include "usagecsv.h"
 #include "util.h"
-
-/*
- * The two headers of gpumem usage (analyze/usage.c writes them; the test
- * tests/cli/plot/usage-input.sh reads its output back, so a change there
- * shows).
- */
-#define USAGE_HEADER \
-	"timestamp,host,gpu,memory_total,memory_free,usage,attributed," \
-	"unattributed"
-#define EVERY_HEADER \
-	"timestamp,host,gpu,samples,memory_total,usage_min,usage_mean," \
-	"usage_max,attributed_min,attributed_mean,attributed_max," \
-	"unattributed_min,unattributed_mean,unattributed_max"
 
 #define NCACHE 8		/* GPUs remembered by their engine host pointer */
 
@@ -40,6 +28,9 @@ struct run {
 	} cache[NCACHE];
 	size_t cnext;
 	size_t tcap, scap;	/* room in c->tasks.t and c->tasks.strs */
+	uint64_t every;		/* the bucket width of the usage curves */
+	const char *every_path;	/* the first usage curve read */
+	int mixed;		/* curves of different --every: refused */
 };
 
 static int
@@ -293,22 +284,6 @@ iname(const char *path)
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
-/* Whether the first line at p is one of gpumem usage's headers. */
-static int
-usage_sniff(const unsigned char *p, size_t n)
-{
-	static const char *const hdr[] = {USAGE_HEADER, EVERY_HEADER};
-	size_t i, hl;
-
-	for (i = 0; i < 2; i++) {
-		hl = strlen(hdr[i]);
-		if (n >= hl && memcmp(p, hdr[i], hl) == 0 &&
-		    (n == hl || p[hl] == '\n' || p[hl] == '\r'))
-			return 1;
-	}
-	return 0;
-}
-
 /*
  * What path holds, from its first bytes; -1 when it cannot be opened
  * (said).  Standard input is given back for whoever reads it next.  A
@@ -333,7 +308,7 @@ sniff(const char *path)
 	n = input_peek(in, &p, 4096);
 	if (tasktab_sniff(p, n))
 		kind = COLLECT_TASKTAB;
-	else if (usage_sniff(p, n))
+	else if (usagecsv_sniff(p, n))
 		kind = COLLECT_USAGE;
 	else
 		kind = COLLECT_RECORDS;
@@ -352,153 +327,73 @@ kind_name(int kind)
 	    "a record stream or log";
 }
 
-static int
-num(const char *s, int64_t *v)
+/* A row of a usage curve that passes --gpu, --since and --until. */
+static void
+on_usage_row(void *p, const struct usagerow *u)
 {
-	char *end;
-	double d;
+	struct run *rn = p;
+	const struct readopts *ro = rn->o->ro;
+	int64_t val[SER_NCURVES];
+	unsigned has = 7 | (u->has_total ? 1U << SER_TOTAL : 0);
+	struct gpuview *v;
+	int k;
 
-	if (*s == '\0')
-		return 0;
-	d = strtod(s, &end);
-	if (*end != '\0' || !(d > -1e15 && d < 1e15))
-		return -1;
-	*v = (int64_t)llround(d);
-	return 1;
+	if ((ro->gpus.n > 0 && !idset_has(&ro->gpus, u->gpu)) ||
+	    u->ts < ro->since || u->ts > ro->until)
+		return;
+	val[SER_TOTAL] = u->total;
+	/*
+	 * A bucket is drawn as its range at its start, then its mean until
+	 * the next one: min, max and mean at the same time.  It counts as
+	 * the samples it stands for.
+	 */
+	for (k = 0; k < 3; k++)
+		val[k] = u->lo[k];
+	put_sample(rn, u->host, u->gpu, u->ts, val, has);
+	if (u->bucket) {
+		for (k = 0; k < 3; k++)
+			val[k] = u->hi[k];
+		put_sample(rn, u->host, u->gpu, u->ts, val, has);
+		for (k = 0; k < 3; k++)
+			val[k] = u->mean[k];
+		put_sample(rn, u->host, u->gpu, u->ts, val, has);
+		if ((v = view_of(rn, u->host, u->gpu)) != NULL)
+			v->nsamples = v->nsamples - 3 + u->samples;
+	}
 }
 
-/* A usage curve CSV (either header); bad rows are named and skipped. */
+/*
+ * A usage curve CSV (either shape); bad rows are named and skipped.  The
+ * curves of one run are all of single samples or all of one --every:
+ * charts of buckets of different widths would not say the same thing.
+ */
 static int
 read_usage(struct run *rn, const char *path)
 {
-	const struct readopts *ro = rn->o->ro;
-	struct input *in = input_open(path);
-	struct sbuf row = SBUF_INIT;
-	uint64_t bad = 0;
-	char *line, *f[16];
-	size_t flen[16];
-	size_t len;
-	int rc, every = 0, status = EXIT_OK, whole = 1;
+	char a[48], b[48];
+	uint64_t every;
 
-	if (in == NULL) {
-		msg("%s: cannot open:", path);
+	if (usagecsv_read(path, rn->o->ro->strict, on_usage_row, rn,
+	    &every) < 0)
+		return EXIT_TROUBLE;
+	if (every == UINT64_MAX) {
+		msg("%s: single samples and buckets of --every in one curve: "
+		    "give curves of one kind", iname(path));
+		rn->mixed = 1;
 		return EXIT_TROUBLE;
 	}
-	while ((rc = input_getline(in, &line, &len)) != 0) {
-		int64_t val[SER_NCURVES], lo[3], hi[3], mean[3];
-		uint64_t ts;
-		uint32_t gpu;
-		const char *why = NULL;
-		unsigned has = 0;
-		int nf, k;
-
-		if (rc < 0)
-			break;
-		if (whole)
-			sbuf_reset(&row);
-		whole = 1;
-		if (rc == 2) {
-			why = "line too long";
-			goto bad;
-		}
-		/* A quoted host holding a line break spans lines: join them. */
-		if (row.len > 0)
-			sbuf_addc(&row, '\n');
-		sbuf_add(&row, line, len);
-		if (csv_line_open(row.buf, row.len)) {
-			if (row.len > INPUT_MAXLINE) {
-				why = "quoted field never closes";
-				goto bad;
-			}
-			whole = 0;
-			continue;
-		}
-		line = row.buf;
-		if (strcmp(line, USAGE_HEADER) == 0) {
-			every = 0;
-			continue;
-		}
-		if (strcmp(line, EVERY_HEADER) == 0) {
-			every = 1;
-			continue;
-		}
-		nf = csv_split(line, f, flen, 16, 0);
-		if (nf != (every ? 14 : 8)) {
-			why = every ? "expected 14 fields" : "expected 8 fields";
-			goto bad;
-		}
-		if (parse_u64(f[0], strlen(f[0]), &ts) < 0 ||
-		    parse_u32(f[2], strlen(f[2]), &gpu) < 0) {
-			why = "expected a timestamp and a GPU index";
-			goto bad;
-		}
-		if ((ro->gpus.n > 0 && !idset_has(&ro->gpus, gpu)) ||
-		    ts < ro->since || ts > ro->until)
-			continue;
-		if (!every) {
-			for (k = 0; k < 3; k++)
-				if (num(f[5 + k], &val[k]) != 1) {
-					why = "expected usage, attributed and "
-					    "unattributed in MiB";
-					goto bad;
-				}
-			if ((k = num(f[3], &val[SER_TOTAL])) < 0) {
-				why = "memory_total: expected MiB";
-				goto bad;
-			}
-			has = 7 | (k == 1 ? 1U << SER_TOTAL : 0);
-			put_sample(rn, f[1], gpu, ts, val, has);
-			continue;
-		}
-		for (k = 0; k < 3; k++)
-			if (num(f[5 + 3 * k], &lo[k]) != 1 ||
-			    num(f[6 + 3 * k], &mean[k]) != 1 ||
-			    num(f[7 + 3 * k], &hi[k]) != 1) {
-				why = "expected min, mean and max in MiB";
-				goto bad;
-			}
-		if ((k = num(f[4], &val[SER_TOTAL])) < 0) {
-			why = "memory_total: expected MiB";
-			goto bad;
-		}
-		has = 7 | (k == 1 ? 1U << SER_TOTAL : 0);
-		/*
-		 * A bucket is drawn as its range at its start, then its mean
-		 * until the next one: min, max and mean at the same time.
-		 */
-		for (k = 0; k < 3; k++)
-			val[k] = lo[k];
-		put_sample(rn, f[1], gpu, ts, val, has);
-		for (k = 0; k < 3; k++)
-			val[k] = hi[k];
-		put_sample(rn, f[1], gpu, ts, val, has);
-		for (k = 0; k < 3; k++)
-			val[k] = mean[k];
-		put_sample(rn, f[1], gpu, ts, val, has);
-		continue;
-bad:
-		if (bad++ < SOURCE_MAXSHOWN)
-			msg("%s:%llu: %s", input_name(in),
-			    (unsigned long long)input_lineno(in), why);
-		if (ro->strict) {
-			status = EXIT_TROUBLE;
-			break;
-		}
+	if (rn->every_path == NULL) {
+		rn->every = every;
+		rn->every_path = path;
+	} else if (every != rn->every) {
+		msg("%s: %s, but %s has %s: give usage curves written with "
+		    "the same --every", iname(path), usagecsv_every_str(every,
+		    a), iname(rn->every_path), usagecsv_every_str(rn->every,
+		    b));
+		rn->mixed = 1;
+		return EXIT_TROUBLE;
 	}
-	if (rc < 0) {
-		msg("%s: %s", input_name(in), input_error(in));
-		status = EXIT_TROUBLE;
-	}
-	if (!whole && rc == 0) {
-		msg("%s: quoted field never closes", input_name(in));
-		bad++;
-	}
-	if (bad > SOURCE_MAXSHOWN)
-		msg("%s: %llu bad lines in all", input_name(in),
-		    (unsigned long long)bad);
-	sbuf_release(&row);
-	input_close(in);
-	return status;
+	return EXIT_OK;
 }
 
 /* Task tables: every row that passes --gpu, --since and --until. */
@@ -584,6 +479,7 @@ collect_read(struct collection *c, char *const *paths, size_t n,
 	struct run rn;
 	struct hent *h;
 	char **ok;
+	int *kinds;
 	size_t i, nok = 0, it = 0;
 	int status = EXIT_OK, kind = 0, kept = 0;
 
@@ -595,8 +491,12 @@ collect_read(struct collection *c, char *const *paths, size_t n,
 		paths = stdin_only;
 		n = 1;
 	}
-	/* Look at every input first: all must be of one kind. */
+	/*
+	 * Look at every input first: records alone, or task tables and
+	 * usage curves (what per-node runs wrote: the reduce of a fleet).
+	 */
 	ok = ecalloc(n, sizeof(*ok));
+	kinds = ecalloc(n, sizeof(*kinds));
 	for (i = 0; i < n; i++) {
 		int k = sniff(paths[i]);
 
@@ -606,23 +506,33 @@ collect_read(struct collection *c, char *const *paths, size_t n,
 		}
 		if (strcmp(paths[i], "-") == 0)
 			kept = 1;
-		if (!(o->accept & (unsigned)k)) {
+		/* A tool of task tables takes curves beside them (below). */
+		if (!(o->accept & (unsigned)k) && !(k == COLLECT_USAGE &&
+		    (o->accept & COLLECT_TASKTAB))) {
 			msg("%s: %s: expected %s", iname(paths[i]),
 			    kind_name(k), o->needs);
 			status = EXIT_TROUBLE;
 			kind = -1;
 			break;
 		}
-		if (kind != 0 && k != kind) {
-			msg("%s: %s, but %s is %s: give inputs of one kind",
-			    iname(paths[i]), kind_name(k), iname(ok[0]),
-			    kind_name(kind));
+		if (kind != 0 && (k | kind) != kind &&
+		    ((k | kind) & COLLECT_RECORDS)) {
+			msg("%s: %s, but %s is %s: give logs, or task tables "
+			    "and usage curves, not both", iname(paths[i]),
+			    kind_name(k), iname(ok[0]), kind_name(kinds[0]));
 			status = EXIT_TROUBLE;
 			kind = -1;
 			break;
 		}
-		kind = k;
+		kind |= k;
+		kinds[nok] = k;
 		ok[nok++] = paths[i];
+	}
+	if (kind == COLLECT_USAGE && !(o->accept & COLLECT_USAGE)) {
+		msg("%s: %s: expected %s", iname(ok[0]), kind_name(kind),
+		    o->needs);
+		status = EXIT_TROUBLE;
+		kind = -1;
 	}
 	if (kind > 0 && nok > 0) {
 		c->kind = (enum collect_kind)kind;
@@ -631,13 +541,14 @@ collect_read(struct collection *c, char *const *paths, size_t n,
 		else
 			for (i = 0; i < nok; i++)
 				status = exit_worst(status,
-				    kind == COLLECT_USAGE ?
+				    kinds[i] == COLLECT_USAGE ?
 				    read_usage(&rn, ok[i]) :
 				    read_tasktab(&rn, ok[i]));
 	} else if (kept)
 		/* Standard input was kept for a reader that never came. */
 		input_close(input_open("-"));
 	free(ok);
+	free(kinds);
 	while ((h = hmap_next(&rn.views, &it)) != NULL) {
 		c->g = ereallocarray(c->g, c->ng + 1, sizeof(*c->g));
 		c->g[c->ng++] = h->val;
@@ -654,6 +565,8 @@ collect_read(struct collection *c, char *const *paths, size_t n,
 		    "%llu samples of the others are left out (their tasks are "
 		    "counted and listed)", COLLECT_MAXGPUS, COLLECT_MAXGPUS,
 		    (unsigned long long)c->uncharted);
+	if (rn.mixed)
+		collection_release(c);	/* no chart of what does not fit */
 	return status;
 }
 

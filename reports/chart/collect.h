@@ -7,8 +7,11 @@
  * else, which is read as gpumem read reads it (record streams, nvidia-smi
  * logs, captures) and given to the analysis engine once: its usage
  * samples feed each GPU's reduced curves (series.h) and its tasks the
- * markers and the task list in the same pass.  Every input of a run must
- * be of one kind.  Standard input is looked at and given back
+ * markers and the task list in the same pass.  The inputs of a run are
+ * logs, or task tables and usage curves together: what per-node runs
+ * wrote, reduced (docs/scale.md); the usage curves all of single samples
+ * or all of one --every (else trouble, said), a bucket counting as the
+ * samples it stands for.  Standard input is looked at and given back
  * (input_keep), so "gpumem tasks | gpumem gantt" and "gpumem read | gpumem
  * gantt" both work.
  *
@@ -84,8 +87,9 @@ struct collection {
 /*
  * Read paths[0..n) (none: standard input) into c.  Return EXIT_OK, or
  * EXIT_TROUBLE after messages: an input could not be read (what the others
- * held is still in c), or the inputs are not of a kind the tool takes or
- * not all of one kind (then c is empty).
+ * held is still in c), or the inputs are not of a kind the tool takes, or
+ * logs beside tables or curves, or curves of different --every (then c
+ * is empty).
  */
 int collect_read(struct collection *c, char *const *paths, size_t n,
     const struct collect_opts *o);

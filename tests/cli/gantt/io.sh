@@ -14,7 +14,7 @@ expect_eq "usage curve: message" "$(cat err.txt)" "gpumem-gantt: <stdin>: a usag
 gpumem-tasks -q leak.csv > tasks.csv
 rc=0; gpumem-gantt --text tasks.csv leak.csv 2> err.txt || rc=$?
 expect_eq "mixed: exit" $rc 2
-expect_eq "mixed: message" "$(cat err.txt)" "gpumem-gantt: leak.csv: a record stream or log, but tasks.csv is a task table (gpumem tasks): give inputs of one kind"
+expect_eq "mixed: message" "$(cat err.txt)" "gpumem-gantt: leak.csv: a record stream or log, but tasks.csv is a task table (gpumem tasks): give logs, or task tables and usage curves, not both"
 rc=0; gpumem-gantt --text leak.csv > /dev/full 2> err.txt || rc=$?
 expect_eq "/dev/full: exit" $rc 2
 grep -q 'write error' err.txt || die "/dev/full: $(cat err.txt)"
