@@ -88,6 +88,26 @@ cap_frame(struct capture *c, int family, const unsigned char *addr,
 	}
 }
 
+/*
+ * A frame the capture cut (its header whole): the sender sent it and the
+ * network delivered it, so its number is marked seen and the gap it
+ * leaves is not counted as frames lost; it is counted as cut instead.
+ */
+static void
+cut_frame(struct capture *c, int family, const unsigned char *addr,
+    struct bytes got, const struct gmem_hdr *h)
+{
+	struct seqst *q;
+
+	q = seq_of(c, family, addr, h->gpu);
+	/* A cut frame captured twice is still one frame. */
+	if (q != NULL && !seq_check(c, q, h->seq, hmap_hash(got.p, got.n)))
+		return;
+	if (q != NULL && (h->flags & GMEM_FLAG_LAST))
+		q->have = 0;
+	c->snapcut++;
+}
+
 /* Count n packets that carried no GMEM frame. */
 void
 cap_nongmem(struct capture *c, uint64_t n)
@@ -120,6 +140,8 @@ udp(struct capture *c, const struct ippkt *ip, struct bytes seg,
 	if (u.payload.n < u.wirelen) {
 		cap_bad(c, "GMEM frame cut by the capture's snapshot length "
 		    "(%zu of %zu bytes captured)", u.payload.n, u.wirelen);
+		if (gmem_hdr_decode(u.payload.p, u.payload.n, &h, why) == 0)
+			cut_frame(c, ip->family, ip->src, u.payload, &h);
 		return;
 	}
 	if (gmem_frame_check(u.payload.p, u.payload.n, &h, why) < 0) {
