@@ -116,6 +116,17 @@ cap_nongmem(struct capture *c, uint64_t n)
 		source_skip(c->s, "non-GMEM packets");
 }
 
+/*
+ * Count n packets the capture cut before what tells GMEM from other
+ * traffic (the UDP header, the magic): they are neither.
+ */
+static void
+cut_early(struct capture *c, uint64_t n)
+{
+	while (n-- > 0)
+		source_skip(c->s, "packets cut by the snapshot length");
+}
+
 /* --- UDP --- */
 
 static void
@@ -127,14 +138,22 @@ udp(struct capture *c, const struct ippkt *ip, struct bytes seg,
 	char why[GMEM_WHYSZ];
 
 	if (net_udp(seg, wirelen, &u) < 0) {
-		cap_nongmem(c, npk);
+		if (seg.n < 8 && wirelen >= 8)
+			cut_early(c, npk);	/* cut in the UDP header */
+		else
+			cap_nongmem(c, npk);
 		return;
 	}
 	if (c->s->opt->port >= 0 && u.sport != c->s->opt->port &&
 	    u.dport != c->s->opt->port)
 		return;
 	if (!gmem_has_magic(u.payload.p, u.payload.n)) {
-		cap_nongmem(c, npk);
+		/* What the capture kept of the magic is GMEM's. */
+		if (u.payload.n < 4 && u.wirelen >= 4 &&
+		    memcmp(u.payload.p, "GMEM", u.payload.n) == 0)
+			cut_early(c, npk);
+		else
+			cap_nongmem(c, npk);
 		return;
 	}
 	if (u.payload.n < u.wirelen) {
