@@ -87,6 +87,7 @@ struct capture {
 
 	uint64_t frames, dups, lost, restarts;
 	uint64_t tcp_lost, tcp_cut;
+	uint64_t snapcut;	/* UDP frames cut by the snapshot length */
 };
 
 #endif

@@ -165,6 +165,9 @@ capsum_line(void *st, struct sbuf *sb)
 		    (unsigned long long)c->restarts, pl(c->restarts));
 		per_pair(sb, v, c->nseqs, 2);
 	}
+	if (c->snapcut > 0)
+		sbuf_printf(sb, ", %llu frame%s cut by the snapshot length",
+		    (unsigned long long)c->snapcut, pl(c->snapcut));
 	if (c->tcp_lost > 0 || c->tcp_cut > 0)
 		sbuf_printf(sb, ", %llu TCP byte%s lost to gaps (%llu frame%s "
 		    "cut)", (unsigned long long)c->tcp_lost, pl(c->tcp_lost),

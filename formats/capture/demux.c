@@ -88,12 +88,43 @@ cap_frame(struct capture *c, int family, const unsigned char *addr,
 	}
 }
 
+/*
+ * A frame the capture cut (its header whole): the sender sent it and the
+ * network delivered it, so its number is marked seen and the gap it
+ * leaves is not counted as frames lost; it is counted as cut instead.
+ */
+static void
+cut_frame(struct capture *c, int family, const unsigned char *addr,
+    struct bytes got, const struct gmem_hdr *h)
+{
+	struct seqst *q;
+
+	q = seq_of(c, family, addr, h->gpu);
+	/* A cut frame captured twice is still one frame. */
+	if (q != NULL && !seq_check(c, q, h->seq, hmap_hash(got.p, got.n)))
+		return;
+	if (q != NULL && (h->flags & GMEM_FLAG_LAST))
+		q->have = 0;
+	c->snapcut++;
+}
+
 /* Count n packets that carried no GMEM frame. */
 void
 cap_nongmem(struct capture *c, uint64_t n)
 {
 	while (n-- > 0)
 		source_skip(c->s, "non-GMEM packets");
+}
+
+/*
+ * Count n packets the capture cut before what tells GMEM from other
+ * traffic (the UDP header, the magic): they are neither.
+ */
+static void
+cut_early(struct capture *c, uint64_t n)
+{
+	while (n-- > 0)
+		source_skip(c->s, "packets cut by the snapshot length");
 }
 
 /* --- UDP --- */
@@ -107,19 +138,29 @@ udp(struct capture *c, const struct ippkt *ip, struct bytes seg,
 	char why[GMEM_WHYSZ];
 
 	if (net_udp(seg, wirelen, &u) < 0) {
-		cap_nongmem(c, npk);
+		if (seg.n < 8 && wirelen >= 8)
+			cut_early(c, npk);	/* cut in the UDP header */
+		else
+			cap_nongmem(c, npk);
 		return;
 	}
 	if (c->s->opt->port >= 0 && u.sport != c->s->opt->port &&
 	    u.dport != c->s->opt->port)
 		return;
 	if (!gmem_has_magic(u.payload.p, u.payload.n)) {
-		cap_nongmem(c, npk);
+		/* What the capture kept of the magic is GMEM's. */
+		if (u.payload.n < 4 && u.wirelen >= 4 &&
+		    memcmp(u.payload.p, "GMEM", u.payload.n) == 0)
+			cut_early(c, npk);
+		else
+			cap_nongmem(c, npk);
 		return;
 	}
 	if (u.payload.n < u.wirelen) {
 		cap_bad(c, "GMEM frame cut by the capture's snapshot length "
 		    "(%zu of %zu bytes captured)", u.payload.n, u.wirelen);
+		if (gmem_hdr_decode(u.payload.p, u.payload.n, &h, why) == 0)
+			cut_frame(c, ip->family, ip->src, u.payload, &h);
 		return;
 	}
 	if (gmem_frame_check(u.payload.p, u.payload.n, &h, why) < 0) {
