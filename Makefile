@@ -69,7 +69,7 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(PKG_CFLAGS) \
 	-DGPUMEM_DATADIR='"$(DATADIR)/gpumem"' \
 	$(addprefix -I,$(INCDIRS)) $(SAN) $(CPPFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(SAN) $(LDFLAGS)
-LIBS = $(PKG_LIBS) -lm
+LIBS = $(PKG_LIBS) -lm -pthread
 
 # One binary per job: a .c at the top of formats/, analyze/ or reports/ is
 # a command, gpumem-<name>, with its man page <name>.1 beside it;

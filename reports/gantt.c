@@ -109,7 +109,7 @@ draw(struct opts *o, const struct collection *c, const struct task **rows,
 				o->width = 80;
 		}
 		if (textgantt_write(f, rows, n, hidden, c->first, c->last,
-		    o->width, ch->utc, c->nhosts) < 0) {
+		    o->width, ch->utc, c->nhosts, ch->tolerance) < 0) {
 			msg("%s: write error:", cmd_outname(&cmd));
 			return -1;
 		}
@@ -150,6 +150,7 @@ main(int argc, char *argv[])
 	memset(&c, 0, sizeof(c));
 	if (cfgopt_load(&o.cfg, &cfg) < 0)
 		goto out;
+	o.co.ch.tolerance = cfg.tolerance;
 	memset(&co, 0, sizeof(co));
 	co.accept = COLLECT_RECORDS | COLLECT_TASKTAB;
 	co.needs = "a task table, a record stream or a log";

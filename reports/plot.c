@@ -110,6 +110,7 @@ main(int argc, char *argv[])
 	memset(&c, 0, sizeof(c));
 	if (cfgopt_load(&o.cfg, &cfg) < 0)
 		goto out;
+	ch->tolerance = cfg.tolerance;
 	if (!o.co.sized)
 		chart_default_size(ch, 0, 1);
 	memset(&co, 0, sizeof(co));

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "chartopt.h"
 #include "cmd.h"
@@ -22,11 +23,19 @@
 #include "tasktab.h"
 #include "util.h"
 
-#define MAXROWS 50		/* Gantt rows per GPU by default */
+#define MAXROWS 50		/* Gantt rows per GPU by default, at most */
+#define PAGE_ROWS 120		/* Gantt rows of a page by default, about */
+#define MINROWS 10		/* Gantt rows per GPU by default, at least */
+#define PAGE_BUCKETS 1400	/* usage chart columns of a page, about */
+#define MINBUCKETS 140		/* usage chart columns per GPU, at least */
 #define MARKS 12		/* tasks marked per GPU on the usage chart */
 #define CHART_W 1100		/* chart width in SVG pixels */
 #define WORST 5			/* the worst delays listed */
 #define LEAKS 20		/* the leaks listed */
+#define NOCHARTS "gnuplot is not installed"
+#define TOPN 50		/* task rows before "show all" */
+#define PAGE 500		/* task rows a page with "show all" */
+#define SLOW 10			/* s: a release this late is slow (filter) */
 
 enum {
 	OPT_MAXROWS = OPT_CHART_LAST
@@ -35,7 +44,7 @@ enum {
 static const struct cmd_opt opts[] = {
 	{OPT_TITLE, "title", "TEXT", "the report's title"},
 	{OPT_MAXROWS, "max-rows", "N", "Gantt rows per GPU, the most leaked "
-	    "and latest first (50)"},
+	    "and latest first (50,\nfewer for many GPUs)"},
 	CHARTOPT_UTC,
 	CFGOPT_OPTS,
 	{0, NULL, NULL, NULL}
@@ -47,6 +56,7 @@ struct opts {
 	const char *title;
 	size_t maxrows;
 	int utc;
+	int nocharts;		/* gnuplot is missing: the page without charts */
 };
 
 static int
@@ -80,8 +90,8 @@ static struct cmd cmd = {
 	    "drawn\nby gnuplot, nothing is fetched.  With no FILE, or when "
 	    "FILE is -, read\nstandard input.",
 	.opts = opts,
-	.exits = "0 success, 2 trouble (usage, unreadable input, gnuplot "
-	    "missing\nor failed)",
+	.exits = "0 success (without gnuplot: no charts), 2 trouble (usage, "
+	    "unreadable\ninput, gnuplot failed)",
 	.flags = CMD_OUTPUT | CMD_READ,
 	.option = option,
 };
@@ -142,6 +152,32 @@ svg_inline(struct sbuf *sb, const char *svg, size_t len, const char *pfx)
 				sbuf_add(sb, p, rl);
 				sbuf_adds(sb, pfx);
 				p += rl;
+				continue;
+			}
+		}
+		/*
+		 * Smaller, same picture: a run of white space in a tag is
+		 * one space, and white space alone between tags goes (a
+		 * <text> holds words, never only blanks).
+		 */
+		if (intag && (*p == ' ' || *p == '\t' || *p == '\n')) {
+			const char *q = p;
+
+			while (q < end && (*q == ' ' || *q == '\t' || *q == '\n'))
+				q++;
+			if (p[-1] != '=' && q < end && *q != '=' && *q != '>' &&
+			    *q != '/')
+				sbuf_addc(sb, ' ');
+			p = q;
+			continue;
+		} else if (!intag && p > svg && p[-1] == '>') {
+			const char *q = p;
+
+			while (q < end && (*q == ' ' || *q == '\t' || *q == '\n'))
+				q++;
+			if (q < end && *q == '<' && q > p) {
+				sbuf_addc(sb, '\n');
+				p = q;
 				continue;
 			}
 		}
@@ -214,6 +250,8 @@ static const char style[] =
 ".card.bad .num{color:#a50f15}\n"
 ".card.good .num{color:#238b45}\n"
 ".note{color:#555;font-size:13px}\n"
+".warn{border:1px solid #e6550d;background:#fff5eb;padding:8px 12px;"
+"border-radius:6px}\n"
 "figure{margin:8px 0 16px}figure svg{width:100%;height:auto;"
 "display:block}\n"
 "table{border-collapse:collapse;width:100%;font-size:13px}\n"
@@ -226,25 +264,78 @@ static const char style[] =
 "th[data-dir=desc]::after{content:' \\25BC'}\n"
 "tr.leaked td{background:#fff0ee}tr.running td{color:#666}\n"
 "td.name{white-space:normal;max-width:380px}\n"
-"footer{margin-top:32px;color:#777;font-size:12px}\n";
+"footer{margin-top:32px;color:#777;font-size:12px}\n"
+"nav.index{line-height:2}nav.index a{font-weight:600;margin-left:6px}"
+"nav.index a.bad{color:#a50f15}nav.index small{color:#777}\n"
+".legend .swatch{display:inline-block;width:22px;height:12px;"
+"margin:0 4px 0 10px;vertical-align:middle;border-radius:2px}\n"
+".filters{margin:8px 0;display:flex;flex-wrap:wrap;gap:10px;"
+"align-items:center}\n";
 
-/* Sort the task table by a header's column; numbers by their data-v. */
-static const char sort_js[] =
-"document.querySelectorAll('table.sortable').forEach(function(t){\n"
-" t.querySelectorAll('th').forEach(function(th,i){\n"
-"  th.addEventListener('click',function(){\n"
-"   var tb=t.tBodies[0],rows=Array.prototype.slice.call(tb.rows);\n"
-"   var up=th.getAttribute('data-dir')!=='asc',num=th.classList."
-"contains('n');\n"
-"   t.querySelectorAll('th').forEach(function(h){h.removeAttribute("
-"'data-dir')});\n"
-"   th.setAttribute('data-dir',up?'asc':'desc');\n"
-"   function key(r){var c=r.cells[i],v=c.getAttribute('data-v');\n"
-"    if(v===null)v=c.textContent;if(!num)return v.toLowerCase();\n"
-"    v=parseFloat(v);return isNaN(v)?-Infinity:v}\n"
-"   rows.sort(function(a,b){var x=key(a),y=key(b);\n"
-"    return (x<y?-1:x>y?1:0)*(up?1:-1)});\n"
-"   rows.forEach(function(r){tb.appendChild(r)})})})});\n";
+/*
+ * The task table's script.  The table holds the TOPN most interesting
+ * tasks as rows (a page without script still shows them); every task is
+ * in the JSON of #taskdata, one array a task (tdcols below), and the
+ * script draws the rows again from it when a filter (leaked, slow, GPU,
+ * name), a sort (a header's click) or a page asks: the first TOPN of
+ * what the filters keep, or with "show all" every one, PAGE rows a page.
+ */
+static const char table_js[] =
+"(function(){\n"
+"var D=JSON.parse(document.getElementById('taskdata').textContent);\n"
+"var T=document.getElementById('tasks'),tb=T.tBodies[0];\n"
+"var ths=T.tHead.rows[0].cells,col=-1,up=true,all=false,page=0;\n"
+"var hosts=D.hosts>1,ST=['released','leaked','running'];\n"
+"function $(i){return document.getElementById(i)}\n"
+"function mib(m){return m>=1024?(m/1024).toFixed(1)+' GiB':m+' MiB'}\n"
+"function clock(s){var d=new Date((D.t0+s+D.zone)*1000).toISOString();\n"
+" return D.date?d.slice(0,10)+' '+d.slice(11,19):d.slice(11,19)}\n"
+"function esc(x){return String(x).replace(/[&<>\"']/g,function(c){\n"
+" return '&#'+c.charCodeAt(0)+';'})}\n"
+"function g(r){return D.gpus[r[0]]}\n"
+"function key(r,i){var k=i-(hosts?1:0);switch(k){\n"
+" case -1:return g(r)[0];case 0:return g(r)[1];case 1:return r[1];\n"
+" case 2:return D.names[r[2]].toLowerCase();case 3:return r[3];\n"
+" case 4:return r[3]+r[4];case 5:return r[5]||r[6];case 6:return r[6];\n"
+" case 7:return r[9]==0?r[7]:-1;case 8:return r[8];\n"
+" default:return ST[r[9]]}}\n"
+"function row(r){var h='<tr class=\"'+ST[r[9]]+'\">',G=g(r);\n"
+" if(hosts)h+='<td>'+esc(G[0])+'</td>';\n"
+" h+='<td class=\"n\">'+G[1]+'</td><td class=\"n\">'+r[1]+'</td><td class=\"name\">'+\n"
+"  esc(D.names[r[2]])+'</td><td>'+clock(r[3])+'</td><td>'+clock(r[3]+r[4])+\n"
+"  '</td><td class=\"n\">'+mib(r[5]||r[6])+'</td><td class=\"n\">'+mib(r[6])+'</td><td class=\"n\">';\n"
+" if(r[9]==0)h+=r[7].toFixed(G[3])+' s'+(G[2]?' \\u00b1'+G[2]+' s':'');\n"
+" else if(r[9]==1&&r[8]>=0&&r[6]-r[8]>D.tol)h+=mib(r[6]-r[8])+' back late';\n"
+" else h+='\\u2013';\n"
+" h+='</td><td class=\"n\">'+(r[9]==0?'0':r[9]==1&&r[8]>=0?mib(r[8]):'?')+\n"
+"  '</td><td>'+ST[r[9]]+'</td></tr>';return h}\n"
+"function draw(){var L=$('f-leaked').checked,S=$('f-slow').checked,\n"
+" F=$('f-gpu').value,N=$('f-name').value.toLowerCase(),v=[];\n"
+" D.rows.forEach(function(r){if(L&&r[9]!=1)return;\n"
+"  if(S&&!(r[9]==0&&r[7]>=D.slow))return;\n"
+"  if(F!==''&&g(r)[0]+'/'+g(r)[1]!==F)return;\n"
+"  if(N&&D.names[r[2]].toLowerCase().indexOf(N)<0&&String(r[1])!==N)return;\n"
+"  v.push(r)});\n"
+" if(col>=0)v.sort(function(a,b){var x=key(a,col),y=key(b,col);\n"
+"  return (x<y?-1:x>y?1:0)*(up?1:-1)});\n"
+" var n=all?D.page:D.top,pages=Math.max(1,Math.ceil(v.length/n));\n"
+" if(page>=pages)page=pages-1;if(!all)page=0;\n"
+" tb.innerHTML=v.slice(page*n,page*n+n).map(row).join('');\n"
+" $('f-count').textContent=v.length+' of '+D.rows.length+' tasks'+\n"
+"  (v.length>n?', '+(all?'page '+(page+1)+' of '+pages:'the first '+n):'');\n"
+" $('f-prev').hidden=$('f-next').hidden=!all||pages<2;\n"
+" $('f-all').textContent=all?'show the first '+D.top:'show all'}\n"
+"['f-leaked','f-slow','f-gpu'].forEach(function(i){\n"
+" $(i).addEventListener('change',function(){page=0;draw()})});\n"
+"$('f-name').addEventListener('input',function(){page=0;draw()});\n"
+"$('f-all').addEventListener('click',function(){all=!all;page=0;draw()});\n"
+"$('f-prev').addEventListener('click',function(){if(page>0)page--;draw()});\n"
+"$('f-next').addEventListener('click',function(){page++;draw()});\n"
+"Array.prototype.forEach.call(ths,function(th,i){\n"
+" th.addEventListener('click',function(){up=col===i?!up:true;col=i;\n"
+"  Array.prototype.forEach.call(ths,function(h){h.removeAttribute('data-dir')});\n"
+"  th.setAttribute('data-dir',up?'asc':'desc');draw()})});\n"
+"$('filters').hidden=false;draw()})();\n";
 
 /* A time as a table cell: shown as a clock, sorted by seconds. */
 static void
@@ -258,18 +349,289 @@ time_cell(struct sbuf *sb, uint64_t t, int utc, int date)
 	    chart_clock(t, utc, date, buf));
 }
 
+static int
+by_interest(const void *a, const void *b)
+{
+	return task_interest(*(const struct task *const *)a,
+	    *(const struct task *const *)b);
+}
+
+static int
+by_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * The distinct strings of s[0..n) sorted, in *out (to be freed); return
+ * their number.  The JSON names each by its place (strindex).
+ */
+static size_t
+strtable(const char **s, size_t n, const char ***out)
+{
+	const char **v = ereallocarray(NULL, n + 1, sizeof(*v));
+	size_t i, k = 0;
+
+	memcpy(v, s, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), by_str);
+	for (i = 0; i < n; i++)
+		if (k == 0 || strcmp(v[k - 1], v[i]) != 0)
+			v[k++] = v[i];
+	*out = v;
+	return k;
+}
+
+static size_t
+strindex(const char **v, size_t n, const char *s)
+{
+	const char **p = bsearch(&s, v, n, sizeof(*v), by_str);
+
+	return p != NULL ? (size_t)(p - v) : 0;
+}
+
 static void
-task_table(struct sbuf *sb, const struct collection *c, int utc, int date)
+json_strs(struct sbuf *sb, const char *key, const char **v, size_t n)
+{
+	size_t i;
+
+	sbuf_printf(sb, ",\"%s\":[", key);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			sbuf_addc(sb, ',');
+		esc_json(sb, v[i]);
+	}
+	sbuf_addc(sb, ']');
+}
+
+/* Seconds to the millisecond, without trailing zeros: 12, 0.5. */
+static void
+json_secs(struct sbuf *sb, uint64_t ns)
+{
+	char d[32];
+	size_t n;
+
+	snprintf(d, sizeof(d), "%llu.%03u", (unsigned long long)(ns /
+	    NS_PER_SEC), (unsigned)(ns % NS_PER_SEC / NS_PER_MS));
+	n = strlen(d);
+	while (d[n - 1] == '0')
+		d[--n] = '\0';
+	if (d[n - 1] == '.')
+		d[--n] = '\0';
+	sbuf_adds(sb, d);
+}
+
+/* The place of a task's GPU in c->g (its host and GPU), 0 when absent. */
+static size_t
+gpu_place(const struct collection *c, const struct task *t)
+{
+	size_t i;
+
+	for (i = 0; i < c->ng; i++)
+		if (c->g[i]->gpu == t->gpu && strcmp(c->g[i]->host, t->host) == 0)
+			return i;
+	return c->ng;
+}
+
+/*
+ * Every task as JSON for the table's script (table_js), in order of
+ * interest: [gpu, pid, name, start, life, peak (0: as held), held, delay,
+ * leaked (-1 unknown), status]; gpu is a place in "gpus" ([host, gpu,
+ * interval, decimals of a delay]; the last one for tasks of GPUs without
+ * samples, as their own entries), name in "names", times in seconds from
+ * t0.  In a <script> element: '<' is written \u003c, so that no name can
+ * end it.
+ */
+static void
+task_json(struct sbuf *page, const struct collection *c,
+    const struct task **v, size_t n, int utc, int date, uint32_t tolerance)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char **s, **names;
+	size_t i, nn, *gp, ngp = c->ng;
+	const struct task **gt;
+	uint64_t t0 = c->have_range ? c->first : 0;
+	long zone = 0;
+	char d[32];
+
+	if (!c->have_range && n > 0)
+		t0 = v[0]->start;
+	for (i = 0; i < n; i++)
+		if (v[i]->start < t0)
+			t0 = v[i]->start;
+	t0 -= t0 % NS_PER_SEC;
+	if (!utc) {
+		time_t secs = (time_t)(t0 / NS_PER_SEC);
+		struct tm tm;
+
+		localtime_r(&secs, &tm);
+		zone = tm.tm_gmtoff;
+	}
+	s = ereallocarray(NULL, n + 1, sizeof(*s));
+	for (i = 0; i < n; i++)
+		s[i] = v[i]->name;
+	nn = strtable(s, n, &names);
+	/* GPUs: those charted, then one entry a task of any other. */
+	gp = ereallocarray(NULL, n + 1, sizeof(*gp));
+	gt = ereallocarray(NULL, c->ng + n + 1, sizeof(*gt));
+	for (i = 0; i < c->ng; i++)
+		gt[i] = NULL;
+	for (i = 0; i < n; i++) {
+		gp[i] = gpu_place(c, v[i]);
+		if (gp[i] == c->ng)
+			gp[i] = ngp++;
+		if (gt[gp[i]] == NULL || gp[i] >= c->ng)
+			gt[gp[i]] = v[i];
+	}
+	sbuf_printf(&sb, "{\"t0\":%llu,\"zone\":%ld,\"date\":%d,\"tol\":%u,"
+	    "\"slow\":%d,\"top\":%d,\"page\":%d,\"hosts\":%d,\"gpus\":[",
+	    (unsigned long long)(t0 / NS_PER_SEC), zone, date, tolerance, SLOW,
+	    TOPN, PAGE, c->nhosts);
+	for (i = 0; i < ngp; i++) {
+		const struct task *t = gt[i];
+		const char *dot;
+
+		sbuf_adds(&sb, i > 0 ? ",[" : "[");
+		esc_json(&sb, i < c->ng ? c->g[i]->host : t->host);
+		sbuf_printf(&sb, ",%u,\"", i < c->ng ? c->g[i]->gpu : t->gpu);
+		if (t != NULL && t->interval != 0) {
+			sbuf_adds(&sb, gtime_fmt_secs(t->interval, d));
+			dot = strchr(tasktab_delay(0, t->interval, d), '.');
+		} else
+			dot = NULL;
+		sbuf_printf(&sb, "\",%zu]", dot != NULL ? strlen(dot + 1) :
+		    (size_t)3);
+	}
+	sbuf_adds(&sb, "]");
+	json_strs(&sb, "names", names, nn);
+	sbuf_adds(&sb, ",\"rows\":[\n");
+	for (i = 0; i < n; i++) {
+		const struct task *t = v[i];
+
+		sbuf_printf(&sb, "%s[%zu,%u,%zu,", i > 0 ? ",\n" : "", gp[i],
+		    t->pid, strindex(names, nn, t->name));
+		json_secs(&sb, t->start - t0);
+		sbuf_addc(&sb, ',');
+		json_secs(&sb, t->end > t->start ? t->end - t->start : 0);
+		sbuf_printf(&sb, ",%u,%u,", t->peak == t->held ? 0 : t->peak,
+		    t->held);
+		if (t->status == TASK_RELEASED)
+			json_secs(&sb, t->delay);
+		else
+			sbuf_addc(&sb, '0');
+		sbuf_printf(&sb, ",%lld,%d]", t->status == TASK_LEAKED &&
+		    t->has_leaked ? (long long)t->leaked : t->status ==
+		    TASK_RELEASED ? 0LL : -1LL, (int)t->status);
+	}
+	sbuf_adds(&sb, "]}");
+	sbuf_adds(page, "<script type=\"application/json\" id=\"taskdata\">\n");
+	for (i = 0; i < sb.len; i++)
+		if (sb.buf[i] == '<')
+			sbuf_adds(page, "\\u003c");
+		else
+			sbuf_addc(page, sb.buf[i]);
+	sbuf_adds(page, "\n</script>\n");
+	free(s);
+	free(gp);
+	free(gt);
+	free(names);
+	sbuf_release(&sb);
+}
+
+/* The filters of the task table, shown by its script. */
+static void
+task_filters(struct sbuf *sb, const struct collection *c)
+{
+	size_t i;
+
+	sbuf_printf(sb, "<div id=\"filters\" class=\"filters\" hidden>"
+	    "<label><input type=\"checkbox\" id=\"f-leaked\"> leaked</label> "
+	    "<label><input type=\"checkbox\" id=\"f-slow\"> slow (released "
+	    "after %d s or more)</label> <select id=\"f-gpu\">"
+	    "<option value=\"\">every GPU</option>", SLOW);
+	for (i = 0; i < c->ng; i++) {
+		const struct gpuview *g = c->g[i];
+
+		sbuf_adds(sb, "<option value=\"");
+		html(sb, g->host);
+		sbuf_printf(sb, "/%u\">", g->gpu);
+		if (c->nhosts > 1) {
+			html(sb, *g->host ? g->host : "-");
+			sbuf_addc(sb, ' ');
+		}
+		sbuf_printf(sb, "GPU %u</option>", g->gpu);
+	}
+	sbuf_adds(sb, "</select> <input type=\"search\" id=\"f-name\" "
+	    "placeholder=\"name or pid\"> <button type=\"button\" "
+	    "id=\"f-all\">show all</button> <button type=\"button\" "
+	    "id=\"f-prev\" hidden>&lsaquo; previous</button> <button "
+	    "type=\"button\" id=\"f-next\" hidden>next &rsaquo;</button> "
+	    "<span id=\"f-count\"></span></div>\n");
+}
+
+/* One task's row, as table_js draws it too. */
+static void
+task_row(struct sbuf *sb, const struct task *t, int nhosts, int utc,
+    int date, uint32_t tolerance)
 {
 	static const char *const status_names[] = {"released", "leaked",
 	    "running"};
-	const struct task **v;
-	size_t i, n, hidden;
 	char mb[32], iv[32];
 
-	/* All of them, in order of host, GPU and start. */
+	sbuf_printf(sb, "<tr class=\"%s\">", status_names[t->status]);
+	if (nhosts > 1) {
+		sbuf_adds(sb, "<td>");
+		html(sb, t->host);
+		sbuf_adds(sb, "</td>");
+	}
+	sbuf_printf(sb, "<td class=\"n\">%u</td><td class=\"n\">%u</td>"
+	    "<td class=\"name\">", t->gpu, t->pid);
+	html(sb, t->name);
+	sbuf_adds(sb, "</td>");
+	time_cell(sb, t->start, utc, date);
+	time_cell(sb, t->end, utc, date);
+	sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
+	    t->peak, chart_mib(t->peak, mb));
+	sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
+	    t->held, chart_mib(t->held, mb));
+	if (t->status == TASK_RELEASED) {
+		sbuf_printf(sb, "<td class=\"n\" data-v=\"%.3f\">",
+		    (double)t->delay / NS_PER_SEC);
+		secs(sb, t->delay, t->interval);
+		if (t->interval != 0)
+			sbuf_printf(sb, " &plusmn;%s s",
+			    gtime_fmt_secs(t->interval, iv));
+		sbuf_adds(sb, "</td>");
+	} else if (chart_back_late(t, tolerance) > 0)
+		sbuf_printf(sb, "<td class=\"n\" data-v=\"\">%s back "
+		    "late</td>", chart_mib(chart_back_late(t,
+		    tolerance), mb));
+	else
+		sbuf_adds(sb, "<td class=\"n\" data-v=\"\">&ndash;</td>");
+	if (t->status == TASK_LEAKED && t->has_leaked)
+		sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
+		    t->leaked, chart_mib(t->leaked, mb));
+	else if (t->status == TASK_RELEASED)
+		sbuf_adds(sb, "<td class=\"n\" data-v=\"0\">0</td>");
+	else
+		sbuf_adds(sb, "<td class=\"n\" data-v=\"\">?</td>");
+	sbuf_printf(sb, "<td>%s</td></tr>\n", status_names[t->status]);
+}
+
+/*
+ * The task table: the TOPN most interesting tasks as rows, every task
+ * in the JSON its script draws from (table_js).
+ */
+static void
+task_table(struct sbuf *sb, const struct collection *c, int utc, int date,
+    uint32_t tolerance)
+{
+	const struct task **v;
+	size_t i, n, hidden;
+
 	n = chart_gantt_rows(&c->tasks, 0, NULL, 0, c->tasks.n + 1, &v,
 	    &hidden);
+	qsort(v, n, sizeof(*v), by_interest);
+	task_filters(sb, c);
 	sbuf_adds(sb, "<table class=\"sortable\" id=\"tasks\">\n<thead><tr>");
 	if (c->nhosts > 1)
 		sbuf_adds(sb, "<th>host</th>");
@@ -277,56 +639,28 @@ task_table(struct sbuf *sb, const struct collection *c, int utc, int date)
 	    "<th>name</th><th>start</th><th>end</th><th class=\"n\">peak</th>"
 	    "<th class=\"n\">held</th><th class=\"n\">released after</th>"
 	    "<th class=\"n\">leaked</th><th>status</th></tr></thead>\n<tbody>\n");
-	for (i = 0; i < n; i++) {
-		const struct task *t = v[i];
-
-		sbuf_printf(sb, "<tr class=\"%s\">", status_names[t->status]);
-		if (c->nhosts > 1) {
-			sbuf_adds(sb, "<td>");
-			html(sb, t->host);
-			sbuf_adds(sb, "</td>");
-		}
-		sbuf_printf(sb, "<td class=\"n\">%u</td><td class=\"n\">%u</td>"
-		    "<td class=\"name\">", t->gpu, t->pid);
-		html(sb, t->name);
-		sbuf_adds(sb, "</td>");
-		time_cell(sb, t->start, utc, date);
-		time_cell(sb, t->end, utc, date);
-		sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
-		    t->peak, chart_mib(t->peak, mb));
-		sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
-		    t->held, chart_mib(t->held, mb));
-		if (t->status == TASK_RELEASED) {
-			sbuf_printf(sb, "<td class=\"n\" data-v=\"%.3f\">",
-			    (double)t->delay / NS_PER_SEC);
-			secs(sb, t->delay, t->interval);
-			if (t->interval != 0)
-				sbuf_printf(sb, " &plusmn;%s s",
-				    gtime_fmt_secs(t->interval, iv));
-			sbuf_adds(sb, "</td>");
-		} else
-			sbuf_adds(sb, "<td class=\"n\" data-v=\"\">&ndash;</td>");
-		if (t->status == TASK_LEAKED && t->has_leaked)
-			sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
-			    t->leaked, chart_mib(t->leaked, mb));
-		else if (t->status == TASK_RELEASED)
-			sbuf_adds(sb, "<td class=\"n\" data-v=\"0\">0</td>");
-		else
-			sbuf_adds(sb, "<td class=\"n\" data-v=\"\">?</td>");
-		sbuf_printf(sb, "<td>%s</td></tr>\n", status_names[t->status]);
-	}
+	for (i = 0; i < n && i < TOPN; i++)
+		task_row(sb, v[i], c->nhosts, utc, date, tolerance);
 	sbuf_adds(sb, "</tbody>\n</table>\n");
+	if (n > TOPN)
+		sbuf_printf(sb, "<p class=\"note\" id=\"more\">The %d most "
+		    "interesting of %zu tasks (leaks, then the longest "
+		    "delays); &ldquo;show all&rdquo; pages through the rest."
+		    "</p>\n", TOPN, n);
+	task_json(sb, c, v, n, utc, date, tolerance);
 	free(v);
 }
 
 /* The headline: cards, the worst delays, the leaks. */
 static void
-headline(struct sbuf *sb, const struct collection *c, int utc, int nhosts)
+headline(struct sbuf *sb, const struct collection *c, int utc, int date,
+    int nhosts, uint32_t tolerance)
 {
 	const struct task **v;
 	uint64_t *delays;
 	size_t i, n = 0, hidden, shown;
 	char num[64], sub[160], mb[32], iv[32], label[160], when[GTIME_BUFSZ];
+	char text[160];
 	struct sbuf s = SBUF_INIT;
 
 	delays = ereallocarray(NULL, c->tasks.n + 1, sizeof(*delays));
@@ -414,14 +748,15 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int nhosts)
 				html(sb, chart_task_label(t, nhosts, 60, label,
 				    sizeof(label)));
 				sbuf_adds(sb, "</b>: ");
-				if (t->has_leaked)
-					sbuf_printf(sb, "%s never came back",
-					    chart_mib(t->leaked, mb));
-				else
-					sbuf_adds(sb, "leaked (how much is "
-					    "unknown: no device samples)");
+				if (chart_back_late(t, tolerance) > 0)
+					sbuf_printf(sb, "held %s: ",
+					    chart_mib(t->held, mb));
+				if (!t->has_leaked)
+					sbuf_adds(sb, "leaked, ");
+				html(sb, chart_leak_text(t, tolerance, ", ",
+				    text, sizeof(text)));
 				sbuf_printf(sb, " (ended %s)</li>\n",
-				    chart_clock(t->end, utc, 0, when));
+				    chart_clock(t->end, utc, date, when));
 			}
 			if (nl > shown)
 				sbuf_printf(sb, "<li>%zu more in the table "
@@ -446,9 +781,9 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int nhosts)
 				sbuf_printf(sb, " &plusmn;%s s",
 				    gtime_fmt_secs(t->interval, iv));
 			sbuf_printf(sb, " after its end (%s",
-			    chart_clock(t->end, utc, 0, when));
+			    chart_clock(t->end, utc, date, when));
 			sbuf_printf(sb, " to %s)</li>\n",
-			    chart_clock(t->release, utc, 0, when));
+			    chart_clock(t->release, utc, date, when));
 		}
 		if (shown > 0)
 			sbuf_adds(sb, "</ol>\n");
@@ -484,7 +819,7 @@ svg_chart(struct sbuf *page, const struct sbuf *script, const char *pfx,
 
 static int
 gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
-    int utc, size_t maxrows)
+    int utc, size_t maxrows, int nocharts, uint32_t tolerance)
 {
 	const struct gpuview *v = c->g[gi];
 	struct gpuview *one[1];
@@ -500,6 +835,8 @@ gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
 	ch.utc = utc;
 	ch.prog = progname;
 	ch.align = 1;
+	ch.tolerance = tolerance;
+	ch.nocolorbox = 1;
 	sbuf_printf(page, "<section class=\"gpu\" id=\"gpu-%zu\">\n<h2>", gi);
 	if (c->nhosts > 1) {
 		html(page, *v->host ? v->host : "-");
@@ -510,6 +847,11 @@ gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
 		sbuf_printf(page, " <small>(%s)</small>", chart_mib(v->total,
 		    mb));
 	sbuf_adds(page, "</h2>\n");
+	if (nocharts) {
+		sbuf_printf(page, "<p class=\"note nocharts\">No charts: %s."
+		    "</p>\n</section>\n", NOCHARTS);
+		return 0;
+	}
 	if (v->nsamples > 0) {
 		one[0] = (struct gpuview *)v;
 		ch.width = CHART_W;
@@ -589,26 +931,114 @@ page_head(struct sbuf *page, const struct collection *c, const char *title,
 	sbuf_adds(page, "</p>\n</header>\n");
 }
 
+/* The colour scale of release delays, one legend for every Gantt chart. */
+static void
+delay_legend(struct sbuf *page)
+{
+	const char *label, *colour;
+	size_t k;
+
+	sbuf_adds(page, "<p class=\"legend\">Gantt charts: memory held after "
+	    "a task's end, coloured by how long (the same scale in every "
+	    "chart):");
+	for (k = 0; (label = chart_delay_stop(k, &colour)) != NULL; k++)
+		sbuf_printf(page, " <span class=\"swatch\" style=\"background:"
+		    "%s\"></span>%s", colour, label);
+	sbuf_adds(page, "</p>\n");
+}
+
+/* Links to each GPU's section and to the task table, with their counts. */
+static void
+gpu_index(struct sbuf *page, const struct collection *c)
+{
+	size_t i;
+
+	if (c->ng == 0)
+		return;
+	sbuf_adds(page, "<nav class=\"index\" id=\"index\"><b>GPUs:</b>\n");
+	for (i = 0; i < c->ng; i++) {
+		const struct gpuview *g = c->g[i];
+
+		sbuf_printf(page, "<a href=\"#gpu-%zu\"%s>", i, g->nleaked > 0 ?
+		    " class=\"bad\"" : "");
+		if (c->nhosts > 1) {
+			html(page, *g->host ? g->host : "-");
+			sbuf_addc(page, ' ');
+		}
+		sbuf_printf(page, "GPU %u</a> <small>%llu task%s", g->gpu,
+		    (unsigned long long)g->ntasks, g->ntasks == 1 ? "" : "s");
+		if (g->nleaked > 0)
+			sbuf_printf(page, ", %llu leaked",
+			    (unsigned long long)g->nleaked);
+		sbuf_adds(page, "</small>\n");
+	}
+	sbuf_adds(page, "&middot; <a href=\"#tasklist\">the task table</a>"
+	    "</nav>\n");
+}
+
+/*
+ * A page of many GPUs gets smaller charts, so that it stays small: the
+ * usage curves fewer columns (their extremes kept), the Gantt charts
+ * fewer rows (the most interesting kept) unless --max-rows says.
+ */
+static void
+page_budget(struct collection *c, struct opts *o)
+{
+	size_t i, cols;
+
+	if (c->ng == 0)
+		return;
+	cols = PAGE_BUCKETS / c->ng;
+	if (cols < MINBUCKETS)
+		cols = MINBUCKETS;
+	for (i = 0; i < c->ng; i++)
+		if (c->g[i]->ser.b != NULL)
+			series_shrink(&c->g[i]->ser, cols);
+	if (o->maxrows == 0) {
+		o->maxrows = PAGE_ROWS / c->ng;
+		if (o->maxrows < MINROWS)
+			o->maxrows = MINROWS;
+		if (o->maxrows > MAXROWS)
+			o->maxrows = MAXROWS;
+	}
+}
+
 /* The whole page; return 0, or -1 when a chart failed (said why). */
 static int
 page_write(struct sbuf *page, const struct collection *c,
     const struct opts *o, uint32_t tolerance)
 {
-	int date = c->have_range && c->last - c->first > 20 * 3600 *
-	    NS_PER_SEC;
+	char a[GTIME_BUFSZ], b[GTIME_BUFSZ];
+	int date = 0;
 	size_t i;
 
+	/*
+	 * Times carry their date when the input runs over more than one
+	 * day as the page shows them (UTC with --utc, else local): a clock
+	 * alone would be ambiguous.
+	 */
+	if (c->have_range)
+		date = strncmp(chart_clock(c->first, o->utc, 1, a),
+		    chart_clock(c->last, o->utc, 1, b), 10) != 0;
+
 	page_head(page, c, o->title, o->utc, date);
-	headline(page, c, o->utc, c->nhosts);
+	if (o->nocharts)
+		sbuf_printf(page, "<p class=\"warn\">%s: the charts need it, "
+		    "this page has none.</p>\n", GNUPLOT_MISSING);
+	gpu_index(page, c);
+	headline(page, c, o->utc, date, c->nhosts, tolerance);
+	if (!o->nocharts && c->ng > 0)
+		delay_legend(page);
 	for (i = 0; i < c->ng; i++)
-		if (gpu_section(page, c, i, o->utc, o->maxrows) < 0)
+		if (gpu_section(page, c, i, o->utc, o->maxrows,
+		    o->nocharts, tolerance) < 0)
 			return -1;
 	if (c->ng == 0)
 		sbuf_adds(page, "<p class=\"note\">The input holds no "
 		    "whole-device samples: there is no usage to chart.</p>\n");
-	sbuf_adds(page, "<h2>Tasks</h2>\n<p class=\"note\">Click a column "
-	    "to sort by it.</p>\n");
-	task_table(page, c, o->utc, date);
+	sbuf_adds(page, "<h2 id=\"tasklist\">Tasks</h2>\n<p class=\"note\">"
+	    "Click a column to sort by it.</p>\n");
+	task_table(page, c, o->utc, date, tolerance);
 	sbuf_printf(page, "<footer>Written by gpumem-report %s.  "
 	    "<b>usage</b> = total &minus; free; <b>attributed</b>: held by "
 	    "live processes; <b>unattributed</b>: no live process owns it.  "
@@ -617,14 +1047,14 @@ page_write(struct sbuf *page, const struct collection *c,
 	    "tolerance (%u MiB) of its level before the end, and "
 	    "<b>leaked</b> when it never is.</footer>\n"
 	    "<script>\n%s</script>\n</body>\n</html>\n", GPUMEM_VERSION,
-	    tolerance, sort_js);
+	    tolerance, table_js);
 	return 0;
 }
 
 int
 main(int argc, char *argv[])
 {
-	struct opts o = {CFGOPTS_INIT, NULL, MAXROWS, 0};
+	struct opts o = {CFGOPTS_INIT, NULL, 0, 0, 0};
 	struct config cfg;
 	struct collect_opts co;
 	struct collection c;
@@ -634,8 +1064,14 @@ main(int argc, char *argv[])
 
 	cmd.ctx = &o;
 	cmd_start(&cmd, argc, argv);
-	if (!gnuplot_available())
-		die("%s", GNUPLOT_MISSING);
+	/*
+	 * Without gnuplot the numbers, lists and table are still worth a
+	 * page: said once here and at the top of the page.
+	 */
+	if (!gnuplot_available()) {
+		o.nocharts = 1;
+		warnmsg("%s: the report has no charts", GNUPLOT_MISSING);
+	}
 	memset(&c, 0, sizeof(c));
 	if (cfgopt_load(&o.cfg, &cfg) < 0)
 		goto out;
@@ -651,6 +1087,7 @@ main(int argc, char *argv[])
 	status = collect_read(&c, cmd.argv, (size_t)cmd.argc, &co);
 	if (c.kind == 0)
 		goto out;
+	page_budget(&c, &o);
 	if (page_write(&page, &c, &o, cfg.tolerance) < 0) {
 		status = EXIT_TROUBLE;
 		goto out;

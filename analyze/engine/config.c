@@ -90,6 +90,50 @@ get_u32(struct ctx *x, const struct ynode *n, const char *key,
 	return 0;
 }
 
+/*
+ * A size: the setting mkey (NAME_mib) or NAME of map n, an integer of MiB or a
+ * number with a unit ("1GiB", "512 MiB", "1.5GB"; parse_mib).  Return 1
+ * and store it (and the line of its value), 0 when neither is set, -1
+ * when it is bad (said, with the unit's file:line).
+ */
+static int
+get_size(struct ctx *x, const struct ynode *n, const char *where,
+    const char *name, const char *mkey, uint32_t *v, unsigned *line)
+{
+	const struct ynode *a, *b, *val;
+	char key[160];
+	const char *u = NULL;
+	size_t ul = 0;
+	int rc;
+
+	a = ytree_get(n, mkey);
+	b = ytree_get(n, name);
+	snprintf(key, sizeof(key), "%s%s%s", where, where[0] ? "." : "",
+	    b != NULL ? name : mkey);
+	if (a != NULL && b != NULL) {
+		bad(x, b, key, "give %s or %s, not both", name, mkey);
+		return -1;
+	}
+	if ((val = a != NULL ? a : b) == NULL)
+		return 0;
+	if (want(x, val, Y_SCALAR, key) < 0)
+		return -1;
+	rc = parse_mib(val->text, v, &u, &ul);
+	if (rc == -2)
+		bad(x, val, key, "unknown unit '%.*s' in '%s' (known: %s)",
+		    (int)ul, u, val->text, MEM_UNITS);
+	else if (rc == -3)
+		bad(x, val, key, "'%s' is more than 4 PiB", val->text);
+	else if (rc < 0)
+		bad(x, val, key, "expected an integer of MiB or a size with a "
+		    "unit (512, 1GiB, 1.5GB), got '%s'", val->text);
+	if (rc < 0)
+		return -1;
+	if (line != NULL)
+		*line = val->line;
+	return 1;
+}
+
 /* Seconds as a number ("5", "2.5") or a duration ("500ms", "1m"). */
 static int
 get_secs(struct ctx *x, const struct ynode *n, const char *key,
@@ -190,16 +234,13 @@ gate_fields(struct ctx *x, const struct ynode *n, const char *where,
 {
 	const struct ynode *v;
 	char key[64];
+	int rc;
 
 	g->line = n->line;
-	if ((v = ytree_get(n, "max_leak_mib")) != NULL) {
-		snprintf(key, sizeof(key), "%s.max_leak_mib", where);
-		if (get_u32(x, v, key, "an integer of MiB",
-		    &g->max_leak_mib) < 0)
-			return -1;
-		g->has_leak = 1;
-		g->leak_line = v->line;
-	}
+	if ((rc = get_size(x, n, where, "max_leak", "max_leak_mib",
+	    &g->max_leak_mib, &g->leak_line)) < 0)
+		return -1;
+	g->has_leak = rc;
 	if ((v = ytree_get(n, "max_release_delay_s")) != NULL) {
 		snprintf(key, sizeof(key), "%s.max_release_delay_s", where);
 		if (get_secs(x, v, key, &g->max_delay_ns) < 0)
@@ -222,8 +263,9 @@ static int
 load_devices(struct ctx *x, struct config *c, const struct ynode *seq)
 {
 	static const char *const known[] = {"gpu", "host", "memory_total_mib",
-	    "idle_mib", NULL};
+	    "memory_total", "idle_mib", "idle", NULL};
 	size_t i;
+	int rc;
 
 	if (want(x, seq, Y_SEQ, "devices") < 0)
 		return -1;
@@ -246,18 +288,15 @@ load_devices(struct ctx *x, struct config *c, const struct ynode *seq)
 			return -1;
 		c->dev = egrow(c->dev, c->ndev, sizeof(*c->dev));
 		c->dev[c->ndev++] = d;
-		if ((v = ytree_get(n, "memory_total_mib")) != NULL) {
-			if (get_u32(x, v, "devices.memory_total_mib",
-			    "an integer of MiB", &c->dev[c->ndev - 1].total) < 0)
-				return -1;
-			c->dev[c->ndev - 1].has_total = 1;
-		}
-		if ((v = ytree_get(n, "idle_mib")) != NULL) {
-			if (get_u32(x, v, "devices.idle_mib",
-			    "an integer of MiB", &c->dev[c->ndev - 1].idle) < 0)
-				return -1;
-			c->dev[c->ndev - 1].has_idle = 1;
-		}
+		if ((rc = get_size(x, n, "devices", "memory_total",
+		    "memory_total_mib", &c->dev[c->ndev - 1].total,
+		    NULL)) < 0)
+			return -1;
+		c->dev[c->ndev - 1].has_total = rc;
+		if ((rc = get_size(x, n, "devices", "idle", "idle_mib",
+		    &c->dev[c->ndev - 1].idle, NULL)) < 0)
+			return -1;
+		c->dev[c->ndev - 1].has_idle = rc;
 	}
 	return 0;
 }
@@ -297,7 +336,8 @@ static int
 load_gates(struct ctx *x, struct config *c, const struct ynode *seq)
 {
 	static const char *const known[] = {"match", "pid", "max_leak_mib",
-	    "max_release_delay_s", "allow_running_after_command", NULL};
+	    "max_leak", "max_release_delay_s", "allow_running_after_command",
+	    NULL};
 	size_t i;
 
 	if (want(x, seq, Y_SEQ, "tasks") < 0)
@@ -329,17 +369,18 @@ config_init(struct config *c)
 int
 config_load(struct config *c, const char *path)
 {
-	static const char *const top[] = {"tolerance_mib", "devices", "names",
-	    "defaults", "tasks", "gpus", "baseline", NULL};
-	static const char *const defaults[] = {"max_leak_mib",
+	static const char *const top[] = {"tolerance_mib", "tolerance",
+	    "devices", "names", "defaults", "tasks", "gpus", "baseline", NULL};
+	static const char *const defaults[] = {"max_leak_mib", "max_leak",
 	    "max_release_delay_s", "allow_running_after_command", NULL};
 	static const char *const gpus[] = {"max_unattributed_mib_at_end",
-	    NULL};
+	    "max_unattributed_at_end", NULL};
 	static const char *const baseline[] = {"max_delay_regression",
-	    "max_leak_regression_mib", NULL};
+	    "max_leak_regression_mib", "max_leak_regression", NULL};
 	struct ctx x = {path, 0};
 	struct ynode *root, *v;
 	char err[512];
+	int rc;
 
 	root = ytree_load(path, err, sizeof(err));
 	if (root == NULL) {
@@ -353,9 +394,8 @@ config_load(struct config *c, const char *path)
 	}
 	if (only_keys(&x, root, "", top) < 0)
 		goto out;
-	if ((v = ytree_get(root, "tolerance_mib")) != NULL &&
-	    get_u32(&x, v, "tolerance_mib", "an integer of MiB",
-	    &c->tolerance) < 0)
+	if (get_size(&x, root, "", "tolerance", "tolerance_mib",
+	    &c->tolerance, NULL) < 0)
 		goto out;
 	if ((v = ytree_get(root, "devices")) != NULL &&
 	    load_devices(&x, c, v) < 0)
@@ -371,18 +411,14 @@ config_load(struct config *c, const char *path)
 	if ((v = ytree_get(root, "tasks")) != NULL && load_gates(&x, c, v) < 0)
 		goto out;
 	if ((v = ytree_get(root, "gpus")) != NULL) {
-		struct ynode *w;
-
 		if (want(&x, v, Y_MAP, "gpus") < 0 ||
 		    only_keys(&x, v, "gpus", gpus) < 0)
 			goto out;
-		if ((w = ytree_get(v, "max_unattributed_mib_at_end")) != NULL) {
-			if (get_u32(&x, w, "gpus.max_unattributed_mib_at_end",
-			    "an integer of MiB", &c->max_unattr_end) < 0)
-				goto out;
-			c->has_max_unattr_end = 1;
-			c->unattr_line = w->line;
-		}
+		if ((rc = get_size(&x, v, "gpus", "max_unattributed_at_end",
+		    "max_unattributed_mib_at_end", &c->max_unattr_end,
+		    &c->unattr_line)) < 0)
+			goto out;
+		c->has_max_unattr_end = rc;
 	}
 	if ((v = ytree_get(root, "baseline")) != NULL) {
 		struct ynode *w;
@@ -397,13 +433,11 @@ config_load(struct config *c, const char *path)
 			c->has_delay_regression = 1;
 			c->delay_regression_line = w->line;
 		}
-		if ((w = ytree_get(v, "max_leak_regression_mib")) != NULL) {
-			if (get_u32(&x, w, "baseline.max_leak_regression_mib",
-			    "an integer of MiB", &c->leak_regression_mib) < 0)
-				goto out;
-			c->has_leak_regression = 1;
-			c->leak_regression_line = w->line;
-		}
+		if ((rc = get_size(&x, v, "baseline", "max_leak_regression",
+		    "max_leak_regression_mib", &c->leak_regression_mib,
+		    &c->leak_regression_line)) < 0)
+			goto out;
+		c->has_leak_regression = rc;
 	}
 out:
 	ytree_free(root);

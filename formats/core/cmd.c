@@ -269,9 +269,11 @@ cmd_start(struct cmd *c, int argc, char *argv[])
 	if (c->flags & CMD_OUTPUT)
 		add_opts(c->opts, output_opt, lo, &nlo, &so);
 	add_opts(c->opts, common, lo, &nlo, &so);
-	if (c->flags & CMD_READ)
+	if (c->flags & CMD_READ) {
 		for (i = 0; readlong[i].name != NULL; i++)
 			lo[nlo++] = readlong[i];
+		sbuf_adds(&so, "j:");	/* --jobs */
+	}
 	while ((ch = getopt_long(argc, argv, so.buf, lo, NULL)) != -1) {
 		if (c->option != NULL && c->option(c->ctx, ch, optarg))
 			continue;

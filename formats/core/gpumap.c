@@ -381,6 +381,15 @@ gpuset_say(const struct gpuset *s, struct sbuf *sb)
 }
 
 void
+gpuset_say_of(const struct gpuset *s, uint64_t n, const char *what,
+    struct sbuf *sb)
+{
+	sbuf_printf(sb, ", %llu %s%s of ", (unsigned long long)n, what,
+	    n == 1 ? "" : "s");
+	gpuset_say(s, sb);
+}
+
+void
 gpuset_release(struct gpuset *s)
 {
 	hmap_release(&s->seen, NULL);

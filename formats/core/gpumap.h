@@ -77,6 +77,12 @@ struct gpuset {
 void gpuset_add(struct gpuset *s, uint32_t gpu);
 /* Append "1 GPU", "8 GPUs" or "more than 65536 GPUs" to sb. */
 void gpuset_say(const struct gpuset *s, struct sbuf *sb);
+/*
+ * Append a summary's count of what of s: ", 3 samples of 1 GPU" (n what,
+ * made plural unless 1, then gpuset_say).
+ */
+void gpuset_say_of(const struct gpuset *s, uint64_t n, const char *what,
+    struct sbuf *sb);
 void gpuset_release(struct gpuset *s);
 
 /*

@@ -24,13 +24,16 @@ gtime_clock(clockid_t id)
 #define YEAR_MIN 1970
 #define YEAR_MAX 2500
 
-/* One cached local hour: its civil fields and its offset from UTC. */
-static struct {
+/*
+ * One cached local hour: its civil fields and its offset from UTC.  Per
+ * thread: the reader's workers (workers.h) parse times at once.
+ */
+static _Thread_local struct {
 	int valid;
 	int year, mon, day, hour;
 	int64_t offset;		/* local minus UTC, seconds */
 } zcache[2];
-static int zcache_next;
+static _Thread_local int zcache_next;
 static int tz_given;		/* --tz: the zone of local times is known */
 
 const char *
@@ -545,10 +548,8 @@ ambiguous_said(const char *z)
 {
 	static int said;
 
-	if (said++)
-		return;
-	msg("date lines in zone %s: %s is India (+05:30), Israel (+02:00) "
-	    "or Ireland (+01:00); give --tz with the zone the log was "
+	msg_once(&said, "date lines in zone %s: %s is India (+05:30), "
+	    "Israel (+02:00) or Ireland (+01:00); give --tz with the zone the log was "
 	    "written in (e.g. --tz Asia/Kolkata)", z, z);
 }
 

@@ -12,6 +12,15 @@
 const char *progname = "gpumem";
 int verbosity = 1;
 
+/* This thread's messages are kept here (msg_capture), or NULL. */
+static _Thread_local struct sbuf *sink;
+
+/* A kept message: this header, then len bytes of text. */
+struct kept {
+	int *said;		/* msg_once's flag, or NULL */
+	size_t len;
+};
+
 int
 exit_worst(int a, int b)
 {
@@ -45,8 +54,17 @@ util_init(const char *argv0)
  * process name reaches the user's screen, and no line break fakes a line
  * of our own.  Fixed buffers: a message must work when memory is out.
  */
+static void vmsg_once(int *said, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+
 void
 vmsg(const char *fmt, va_list ap)
+{
+	vmsg_once(NULL, fmt, ap);
+}
+
+static void
+vmsg_once(int *said, const char *fmt, va_list ap)
 {
 	char raw[4096], safe[sizeof(raw) + 8];
 	int saved = errno, r;
@@ -58,6 +76,22 @@ vmsg(const char *fmt, va_list ap)
 	else if ((size_t)r >= sizeof(raw))
 		memcpy(raw + sizeof(raw) - 4, "...", 4);
 	clean_text(raw, sizeof(raw), safe, sizeof(safe));
+	if (sink != NULL) {
+		struct kept k;
+		size_t at = sink->len;
+
+		k.said = said;
+		sbuf_add(sink, &k, sizeof(k));
+		sbuf_printf(sink, "%s: %s", progname, safe);
+		if (n > 0 && fmt[n - 1] == ':')
+			sbuf_printf(sink, " %s", strerror(saved));
+		sbuf_addc(sink, '\n');
+		k.len = sink->len - at - sizeof(k);
+		memcpy(sink->buf + at, &k, sizeof(k));
+		return;
+	}
+	if (said != NULL && (*said)++)
+		return;
 	fflush(stdout);
 	fprintf(stderr, "%s: %s", progname, safe);
 	if (n > 0 && fmt[n - 1] == ':')
@@ -73,6 +107,38 @@ msg(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(fmt, ap);
 	va_end(ap);
+}
+
+void
+msg_once(int *said, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg_once(said, fmt, ap);
+	va_end(ap);
+}
+
+void
+msg_capture(struct sbuf *sb)
+{
+	sink = sb;
+}
+
+void
+msg_replay(const struct sbuf *sb, size_t from, size_t to)
+{
+	struct kept k;
+
+	while (from < to) {
+		memcpy(&k, sb->buf + from, sizeof(k));
+		from += sizeof(k);
+		if (k.said == NULL || (*k.said)++ == 0) {
+			fflush(stdout);
+			fwrite(sb->buf + from, 1, k.len, stderr);
+		}
+		from += k.len;
+	}
 }
 
 void

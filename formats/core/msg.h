@@ -9,6 +9,7 @@
 #define GPUMEM_MSG_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 #define GPUMEM_VERSION "0.1.0"
 
@@ -46,6 +47,25 @@ void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void bug_at(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4), noreturn));
 
+
+/*
+ * Messages of a reader worker thread (workers.h).  While a thread has a
+ * sink, its messages are kept there, not written: the main thread writes
+ * them with msg_replay() where a run on one thread would have written
+ * them.  Offsets into a sink taken between messages (its len) bound a
+ * replay.
+ */
+struct sbuf;
+void msg_capture(struct sbuf *sink);	/* NULL: write again */
+void msg_replay(const struct sbuf *sink, size_t from, size_t to);
+
+/*
+ * msg() the first time only: *said is the caller's flag, read and set by
+ * the thread that writes the message (at replay for a kept one), so that
+ * "once a run" is the same run on any number of threads.
+ */
+void msg_once(int *said, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* Print "prog (gpumem) VERSION" to stdout and exit 0. */
 void print_version(void) __attribute__((noreturn));

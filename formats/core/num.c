@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /* num.c: numbers and id lists. */
+#include <ctype.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util.h"
 
@@ -201,4 +203,71 @@ fmt_u64(char *dst, uint64_t v)
 	}
 	dst[n] = '\0';
 	return n;
+}
+
+/* Units of memory, in bytes. */
+static const struct {
+	const char *name;
+	double bytes;
+} mem_units[] = {
+	{"B", 1}, {"KiB", 1024.0}, {"MiB", 1048576.0},
+	{"GiB", 1073741824.0}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9},
+};
+
+double
+mem_unit_bytes(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(mem_units) / sizeof(mem_units[0]); i++)
+		if (strlen(mem_units[i].name) == n &&
+		    strncasecmp(mem_units[i].name, s, n) == 0)
+			return mem_units[i].bytes;
+	return 0;
+}
+
+const char *
+mem_unit_name(double bytes)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(mem_units) / sizeof(mem_units[0]); i++)
+		if (mem_units[i].bytes == bytes)
+			return mem_units[i].name;
+	return "bytes";
+}
+
+int
+parse_mib(const char *s, uint32_t *mib, const char **unit, size_t *ulen)
+{
+	const char *u;
+	char *end;
+	double d, bytes;
+	size_t n;
+
+	if (parse_u32(s, strlen(s), mib) == 0)
+		return 0;
+	/* strtod would take hex, exponents, infinities: digits and a dot. */
+	n = strspn(s, "0123456789.");
+	if (n == 0 || !isdigit((unsigned char)s[n - 1]) ||
+	    memchr(s, '.', n) != memrchr(s, '.', n))
+		return -1;
+	d = strtod(s, &end);
+	if (end != s + n)
+		return -1;
+	for (u = end; *u == ' '; u++)
+		;
+	n = strlen(u);
+	if (n == 0)
+		return -1;	/* without a unit: an integer of MiB only */
+	if ((bytes = mem_unit_bytes(u, n)) == 0) {
+		*unit = u;
+		*ulen = n;
+		return -2;
+	}
+	d = d * bytes / 1048576.0 + 0.5;
+	if (!(d < 4294967296.0))
+		return -3;
+	*mib = (uint32_t)d;
+	return 0;
 }

@@ -33,6 +33,24 @@ int idset_parse(struct idset *set, const char *s);
 int idset_has(const struct idset *set, uint32_t v);
 void idset_release(struct idset *set);
 
+/*
+ * Units of memory as tools and people write them: B, KiB, MiB, GiB, KB,
+ * MB, GB (any case).  mem_unit_bytes: the bytes in one unit named
+ * s[0..n), 0 for no such unit; mem_unit_name: the name of a unit of that
+ * many bytes, for messages.
+ */
+double mem_unit_bytes(const char *s, size_t n);
+const char *mem_unit_name(double bytes);
+#define MEM_UNITS "B, KiB, MiB, GiB, KB, MB or GB"
+
+/*
+ * A size as people write it in a configuration: an integer of MiB
+ * ("512"), or a number with a unit ("512 MiB", "1GiB", "1.5GB"), in MiB,
+ * rounded to the nearest.  Return 0 and store it, -1 when s is no such
+ * size, -2 when its unit is unknown (*unit, *ulen: where it is), -3 when
+ * it does not fit.
+ */
+int parse_mib(const char *s, uint32_t *mib, const char **unit, size_t *ulen);
 
 /* Number of decimal digits written by fmt_u64 (at most 20, plus NUL). */
 size_t fmt_u64(char *dst, uint64_t v);

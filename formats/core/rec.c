@@ -396,7 +396,7 @@ parse_slow(char *line, size_t len, struct rec *r, const char **why)
 	    opt_u32(f[4], n[4], &r->used, &r->has, REC_USED) < 0 ||
 	    opt_u32(f[5], n[5], &r->free, &r->has, REC_FREE) < 0 ||
 	    opt_u32(f[6], n[6], &r->total, &r->has, REC_TOTAL) < 0) {
-		static char buf[64];
+		static _Thread_local char buf[64];	/* readers' workers */
 
 		for (i = 2; i < 7; i++) {
 			uint32_t v;

@@ -36,7 +36,9 @@ const char readopt_help[] =
 "                     each file its own host: its base name without\n"
 "                     extensions, or what REGEX matches in it\n"
 "  --time-format FMT  timestamps of a CSV log in this strptime(3) format\n"
-"                     (e.g. '%d-%m-%Y %H:%M:%S')\n";
+"                     (e.g. '%d-%m-%Y %H:%M:%S')\n"
+"  -j, --jobs N       decode inputs in N threads (default: the CPUs this\n"
+"                     process may use); the output is that of -j 1\n";
 
 static uint64_t
 time_arg(const char *opt, const char *arg)
@@ -158,6 +160,9 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 			die("--time-format: '%s': expected a strptime(3) "
 			    "format ('%%d-%%m-%%Y %%H:%%M:%%S')", arg);
 		o->time_format = arg;
+		return 1;
+	case 'j':
+		o->jobs = (unsigned)opt_u64("--jobs", arg, 1, 1024);
 		return 1;
 	case OPT_LAG:
 		if (gtime_duration(arg, &o->lag) < 0)

@@ -3,8 +3,9 @@
  * readopt.h: the options of "gpumem read", shared by every tool that reads
  * logs and captures directly (tasks, usage, check, report...).
  *
- * A tool adds READOPT_LONGOPTS to its getopt_long table and passes every
- * option it does not know itself to readopt_parse().
+ * A tool adds READOPT_LONGOPTS to its getopt_long table ("j:" to its short
+ * options: -j is --jobs) and passes every option it does not know itself
+ * to readopt_parse().
  */
 #ifndef GPUMEM_READOPT_H
 #define GPUMEM_READOPT_H
@@ -55,7 +56,8 @@ enum {
 	{"port", required_argument, NULL, OPT_PORT}, \
 	{"map", required_argument, NULL, OPT_MAP}, \
 	{"host-from-file", optional_argument, NULL, OPT_HOST_FROM_FILE}, \
-	{"time-format", required_argument, NULL, OPT_TIME_FORMAT}
+	{"time-format", required_argument, NULL, OPT_TIME_FORMAT}, \
+	{"jobs", required_argument, NULL, 'j'}
 
 /*
  * Reading inputs as they grow (read --live, send): a tool that offers it

@@ -14,12 +14,42 @@ struct recfmt {
 	struct sbuf open;	/* a record whose quoted field spans lines */
 	uint64_t openline;	/* the line it started on */
 	uint64_t headers;
+	int begun;		/* a line was parsed: the header is behind */
 };
+
+/*
+ * Records without their header, as `grep ',,1,'` leaves a stream: every
+ * line a record whose time is in nanoseconds (16 digits or more).
+ */
+static int
+headerless(char *const *lines, size_t n)
+{
+	struct rec r;
+	const char *why;
+	size_t i, d;
+	int rc;
+
+	for (i = 0; i < n; i++) {
+		char *copy;
+
+		d = strspn(lines[i], "0123456789");
+		if (d < 16 || lines[i][d] != ',')
+			return 0;
+		copy = estrdup(lines[i]);	/* rec_parse writes into it */
+		rc = rec_parse(copy, strlen(copy), &r, &why);
+		free(copy);
+		if (rc != 1)
+			return 0;
+	}
+	return n > 0;
+}
 
 static int
 sniff(char *const *lines, size_t n)
 {
-	return n > 0 && strcmp(lines[0], REC_HEADER) == 0 ? 100 : 0;
+	if (n > 0 && strcmp(lines[0], REC_HEADER) == 0)
+		return 100;
+	return headerless(lines, n) ? 60 : 0;
 }
 
 static void *
@@ -41,6 +71,11 @@ parse(struct recfmt *p, char *line, size_t len, int quotes)
 
 	rc = quotes ? rec_parse(line, len, &r, &why) :
 	    rec_parse_unquoted(line, len, &r, &why);
+	if (!p->begun && rc == 1)
+		source_warn(p->s, "no header line: read as gpumem's record "
+		    "stream (%s); grep -e '^timestamp,' -e PATTERN keeps the "
+		    "header, --gpu and --pid select without grep", REC_HEADER);
+	p->begun = 1;
 	switch (rc) {
 	case 1:
 		source_emit(p->s, &r);

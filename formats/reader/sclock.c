@@ -39,3 +39,10 @@ sclock_next(struct sclock *c, const struct readopts *o, uint64_t *ts)
 	c->n++;
 	return 0;
 }
+
+void
+sclock_say(const struct sclock *c, struct sbuf *sb)
+{
+	if (c->n > 0)
+		sbuf_adds(sb, ", times from --start and --interval");
+}

@@ -37,4 +37,10 @@ int sclock_can(const struct sclock *c, const struct readopts *o, uint64_t n);
  */
 int sclock_next(struct sclock *c, const struct readopts *o, uint64_t *ts);
 
+/*
+ * Append to a summary line that the times came from --start and
+ * --interval, when c placed any sample.
+ */
+void sclock_say(const struct sclock *c, struct sbuf *sb);
+
 #endif

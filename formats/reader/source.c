@@ -500,7 +500,8 @@ ripe(const struct source *s)
 void
 source_fill(struct source *s)
 {
-	while (!s->eof && !window_full(&s->win) && !(s->live && ripe(s))) {
+	while (!s->eof && !s->fatal && !window_full(&s->win) &&
+	    !(s->live && ripe(s))) {
 		int rc;
 
 		if (s->fmt->line != NULL)
@@ -699,6 +700,20 @@ clock_sample(struct rclock *c, const struct rec *r)
 }
 
 /*
+ * --strict: a problem is fatal.  A worker thread's input (s->defer) stops
+ * here and leaves the exit to the main thread, at the point a run on one
+ * thread would have exited.
+ */
+static void
+trouble(struct source *s)
+{
+	if (s->defer == NULL)
+		exit(EXIT_TROUBLE);
+	s->fatal = 1;
+	s->defer->fatal(s->defer->arg);
+}
+
+/*
  * Count a step back and report it at where (":LINE" or ": packet N ..."):
  * the clock went from `from' to `to' (as in the log; dst: local times, to
  * as the second pass), `back' earlier, and later records are read `plus'
@@ -727,7 +742,7 @@ clock_said(struct source *s, const char *where, uint64_t from, uint64_t to,
 		    "times read as continuing (+%s)", s->name, where, tb, tf,
 		    tt, tp);
 	if (s->opt->strict)
-		exit(EXIT_TROUBLE);
+		trouble(s);
 }
 
 /* Where a record read at raw is read on clock c: the shifts applied. */
@@ -870,7 +885,7 @@ emit_at(struct source *s, struct rclock *c, struct rec *r, uint64_t t,
 		sbuf_release(&here);
 	}
 	if (s->opt->strict)
-		exit(EXIT_TROUBLE);
+		trouble(s);
 	if (s->live && !s->opt->lag_set)
 		grow_lag(s, s->newest - t);
 }
@@ -1039,7 +1054,7 @@ vbad(struct source *s, const char *where, const char *fmt, va_list ap)
 		sbuf_release(&sb);
 	}
 	if (s->opt->strict)
-		exit(EXIT_TROUBLE);
+		trouble(s);
 }
 
 void
@@ -1064,6 +1079,15 @@ source_bad_at(struct source *s, const char *where, const char *fmt, ...)
 
 void
 source_skip(struct source *s, const char *why)
+{
+	if (s->defer != NULL)
+		s->defer->skip(s->defer->arg, why);
+	else
+		source_count_skip(s, why);
+}
+
+void
+source_count_skip(struct source *s, const char *why)
 {
 	size_t i;
 
@@ -1113,6 +1137,12 @@ source_refuse(struct source *s, const char *fmt, ...)
 	sbuf_release(&sb);
 }
 
+int
+source_refused(const struct source *s)
+{
+	return s->refused || s->refusal != NULL;
+}
+
 void
 source_warn(struct source *s, const char *fmt, ...)
 {
@@ -1126,6 +1156,16 @@ source_warn(struct source *s, const char *fmt, ...)
 	va_end(ap);
 	msg("%s: %s", s->name, sb.buf);
 	sbuf_release(&sb);
+}
+
+void
+source_learn(struct source *s, const char *host, const char *uuid,
+    const char *bus, int64_t index)
+{
+	if (s->defer != NULL)
+		s->defer->learn(s->defer->arg, host, uuid, bus, index);
+	else
+		gpumap_learn(s->gpus, host, uuid, bus, index);
 }
 
 const char *

@@ -71,6 +71,8 @@ struct readopts {
 	const char *map;	/* --map: a column map (colmap.h), or NULL */
 	int host_from_file;	/* --host-from-file: each file a host */
 	const char *host_pattern; /* its pattern (a regex), or NULL */
+	unsigned jobs;		/* -j: threads decoding inputs (workers.h),
+				   0 = the CPUs the process may use */
 };
 
 /* Set the defaults: detect formats, window 4096, no filters. */
@@ -176,6 +178,19 @@ struct rclock {
 	unsigned kind;		/* its place among its host's clocks */
 };
 
+/*
+ * What a parser does to the state a run shares, when its input is read by
+ * a worker thread (workers.h): handed to these, for the main thread to do
+ * in the order a run on one thread does it.
+ */
+struct source_defer {
+	void (*skip)(void *arg, const char *why);	/* source_skip */
+	void (*learn)(void *arg, const char *host, const char *uuid,
+	    const char *bus, int64_t index);	/* source_learn */
+	void (*fatal)(void *arg);	/* --strict: exit here */
+	void *arg;
+};
+
 struct source {
 	const char *name;	/* for messages */
 	unsigned idx;		/* position among the inputs */
@@ -216,6 +231,8 @@ struct source {
 	struct rclock *lastclk;	/* and its clocks */
 	uint64_t nstep;		/* clock steps back repaired */
 	uint64_t nnulfix;	/* lines read after a run of NUL bytes */
+	const struct source_defer *defer; /* a worker reads it, or NULL */
+	int fatal;		/* under defer: --strict stopped it */
 };
 
 /*
@@ -284,8 +301,20 @@ void source_clock_reset(struct source *s);
  */
 void source_clock_flush(struct source *s);
 
-/* Count a line passed over on purpose; why is a static string. */
+/*
+ * Count a line passed over on purpose; why is a static string.  Under
+ * s->defer it is handed on; source_count_skip() counts at once (the main
+ * thread's own counts, and the deferred ones when their turn comes).
+ */
 void source_skip(struct source *s, const char *why);
+void source_count_skip(struct source *s, const char *why);
+
+/*
+ * What the log says of a GPU's identity (gpumap_learn(), on the run's map;
+ * handed on under s->defer).
+ */
+void source_learn(struct source *s, const char *host, const char *uuid,
+    const char *bus, int64_t index);
 
 /* A fatal problem with this input: "prog: FILE: msg", exit 2 at the end. */
 void source_fail(struct source *s, const char *fmt, ...)
@@ -301,6 +330,9 @@ void source_fail(struct source *s, const char *fmt, ...)
  */
 void source_refuse(struct source *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Whether source_refuse was called on the input (or on its section). */
+int source_refused(const struct source *s);
 
 /* A one-off remark about this input: "prog: FILE: msg" (not with -q). */
 void source_warn(struct source *s, const char *fmt, ...)

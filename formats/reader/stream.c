@@ -10,6 +10,7 @@
 #include "gtime.h"
 #include "hmap.h"
 #include "stream.h"
+#include "workers.h"
 
 #define DELAY_CAP 65536		/* records held back at most */
 #define DEVRING 64		/* recent device sample times per GPU */
@@ -64,6 +65,8 @@ struct resolver {
 struct stream {
 	struct source **src;
 	size_t n;
+	struct workers *w;	/* -j: worker threads decode, or NULL */
+	uint64_t *dropped;	/* records of each input the stream skipped */
 	const struct readopts *opt;
 	struct gpumap *gpus;
 	size_t *heap;		/* sources with records, by their head */
@@ -113,11 +116,42 @@ struct dupslot {
 
 /* --- merging --- */
 
+/*
+ * An input's earliest record not taken yet (NULL at its end), taking it,
+ * and reading on: from its window, or from the worker threads that read
+ * it the same way (workers.h).
+ */
+static const struct rec *
+src_head(struct stream *st, size_t i)
+{
+	if (st->w != NULL)
+		return workers_head(st->w, i);
+	return window_peek(&st->src[i]->win);
+}
+
+static void
+src_pop(struct stream *st, size_t i)
+{
+	if (st->w != NULL)
+		workers_pop(st->w, i);
+	else
+		window_pop(&st->src[i]->win);
+}
+
+static void
+src_fill(struct stream *st, size_t i)
+{
+	if (st->w != NULL)
+		workers_fill(st->w, i);
+	else
+		source_fill(st->src[i]);
+}
+
 static int
 head_before(struct stream *st, size_t a, size_t b)
 {
-	const struct rec *x = window_peek(&st->src[a]->win);
-	const struct rec *y = window_peek(&st->src[b]->win);
+	const struct rec *x = src_head(st, a);
+	const struct rec *y = src_head(st, b);
 
 	return x->ts < y->ts || (x->ts == y->ts && a < b);
 }
@@ -186,8 +220,8 @@ resolve_gpu(struct stream *st, struct rec *r)
 	if (how == GPUMAP_FULL) {
 		/* Counted against its input, so that its summary adds up. */
 		hmap_del(&st->keycache, st->kc.buf, st->kc.len);
-		s->nrec--;
-		source_skip(s, "records of GPUs beyond the "
+		st->dropped[r->src]++;
+		source_count_skip(s, "records of GPUs beyond the "
 		    STR(GPUMAP_MAX) " a run keeps");
 		if (st->gpufull++ == 0)
 			msg("more than %d GPUs named by UUID or bus id: the "
@@ -220,10 +254,8 @@ resolve_gpu(struct stream *st, struct rec *r)
 static void
 merge_advance(struct stream *st)
 {
-	struct source *s = st->src[st->heap[0]];
-
-	source_fill(s);
-	if (s->win.count > 0) {
+	src_fill(st, st->heap[0]);
+	if (src_head(st, st->heap[0]) != NULL) {
 		if (st->nheap > 1)	/* one input: nothing to compare */
 			sift_down(st, 0);
 	} else {
@@ -243,13 +275,21 @@ static int
 merge_next(struct stream *st, struct rec *out)
 {
 	size_t i;
-	struct source *s;
+	unsigned jobs;
 
 	if (!st->started) {
 		st->started = 1;
+		/*
+		 * Worker threads for two inputs or more; not for live ones,
+		 * whose records go on as soon as they are read (their reader
+		 * may wait in a hook, see above).
+		 */
+		jobs = st->opt->jobs != 0 ? st->opt->jobs : workers_default();
+		if (jobs > 1 && st->n > 1 && !st->live)
+			st->w = workers_start(st->src, st->n, jobs, st->gpus);
 		for (i = 0; i < st->n; i++) {
-			source_fill(st->src[i]);
-			if (st->src[i]->win.count > 0) {
+			src_fill(st, i);
+			if (src_head(st, i) != NULL) {
 				st->heap[st->nheap++] = i;
 				sift_up(st, st->nheap - 1);
 			}
@@ -260,9 +300,8 @@ merge_next(struct stream *st, struct rec *out)
 		if (st->nheap == 0)
 			return 0;
 		i = st->heap[0];
-		s = st->src[i];
-		*out = *window_peek(&s->win);
-		window_pop(&s->win);
+		*out = *src_head(st, i);
+		src_pop(st, i);
 		out->src = (unsigned)i;
 		if (out->gpukey == NULL || resolve_gpu(st, out))
 			return 1;
@@ -685,11 +724,14 @@ add_source(struct stream *st, const char *path)
 
 	st->src = ereallocarray(st->src, st->n + 1, sizeof(*st->src));
 	st->heap = ereallocarray(st->heap, st->n + 1, sizeof(*st->heap));
+	st->dropped = ereallocarray(st->dropped, st->n + 1,
+	    sizeof(*st->dropped));
 	s = source_open(path, (unsigned)st->n, st->opt, st->gpus);
 	if (s == NULL) {
 		st->status = EXIT_TROUBLE;
 		return;
 	}
+	st->dropped[st->n] = 0;
 	st->src[st->n++] = s;
 	if (s->live)
 		st->live = 1;
@@ -776,15 +818,21 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 	st->opt = opt;
 	st->gpus = gpumap_new();
 	for (i = 0; i < n; i++) {
-		struct stat sb;
-
-		if (strcmp(paths[i], "-") != 0 && stat(paths[i], &sb) == 0 &&
-		    S_ISDIR(sb.st_mode))
+		if (stream_is_dir(paths[i]))
 			add_directory(st, paths[i]);
 		else
 			add_source(st, paths[i]);
 	}
 	return st;
+}
+
+int
+stream_is_dir(const char *path)
+{
+	struct stat sb;
+
+	return strcmp(path, "-") != 0 && stat(path, &sb) == 0 &&
+	    S_ISDIR(sb.st_mode);
 }
 
 static int
@@ -884,8 +932,8 @@ skip_duplicate(struct stream *st, const struct rec *r)
 	if (r->src >= st->n)
 		BUG("a record of input %u of %zu", r->src, st->n);
 	s = st->src[r->src];
-	s->nrec--;
-	source_skip(s, "duplicate samples");
+	st->dropped[r->src]++;
+	source_count_skip(s, "duplicate samples");
 }
 
 /*
@@ -972,12 +1020,14 @@ stream_close(struct stream *st)
 	int status = st->status, procs = 0;
 	size_t i;
 
+	workers_stop(st->w);
 	for (i = 0; i < st->n; i++)
 		if (st->src[i]->fmt != NULL && !st->src[i]->device_only)
 			procs = 1;
 	for (i = 0; i < st->n; i++) {
 		struct source *s = st->src[i];
 
+		s->nrec -= st->dropped[i];
 		source_summary(s, procs);
 		if (s->failed)
 			status = EXIT_TROUBLE;
@@ -1012,6 +1062,7 @@ stream_close(struct stream *st)
 	free(st->dup);
 	free(st->src);
 	free(st->heap);
+	free(st->dropped);
 	free(st);
 	return status;
 }

@@ -56,6 +56,12 @@ struct stream *stream_open(char *const *paths, size_t n,
     const struct readopts *opt);
 
 /*
+ * Whether stream_open reads path as a directory of logs: it names a
+ * directory, and is not "-" (standard input, whatever it is).
+ */
+int stream_is_dir(const char *path);
+
+/*
  * The next record in time order after the filters, or NULL at the end.
  * The record and its strings are valid until the next call.
  */

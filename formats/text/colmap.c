@@ -43,15 +43,6 @@ static const struct {
 	{"ns", T_NS}, {"iso", T_ISO}, {"nvsmi", T_NVSMI}, {"clock", T_CLOCK},
 };
 
-/* Units of memory, in bytes; a cell may print one after its number. */
-static const struct {
-	const char *name;
-	double bytes;
-} units[] = {
-	{"B", 1}, {"KiB", 1024.0}, {"MiB", 1048576.0},
-	{"GiB", 1073741824.0}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9},
-};
-
 struct mapcol {
 	char *column;		/* as the map names it; NULL: not mapped */
 	int optional;
@@ -85,30 +76,6 @@ is_mem(int k)
 	return k == K_USED || k == K_FREE || k == K_TOTAL;
 }
 
-/* The bytes of a unit name, or 0. */
-static double
-unit_bytes(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (strlen(units[i].name) == n &&
-		    strncasecmp(units[i].name, s, n) == 0)
-			return units[i].bytes;
-	return 0;
-}
-
-/* The name of a unit, for messages. */
-static const char *
-unit_name(double bytes)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (units[i].bytes == bytes)
-			return units[i].name;
-	return "bytes";
-}
 
 /* A date in a strptime format: then the cell says its own day. */
 static int
@@ -130,9 +97,9 @@ set_spec(struct mapcol *c, int k, const char *s, size_t n, char *err,
 	size_t i;
 
 	if (is_mem(k)) {
-		if ((c->unit = unit_bytes(s, n)) == 0) {
-			snprintf(err, errlen, "%s: unit '%.*s': expected B, "
-			    "KiB, MiB, GiB, KB, MB or GB", keynames[k],
+		if ((c->unit = mem_unit_bytes(s, n)) == 0) {
+			snprintf(err, errlen, "%s: unit '%.*s': expected "
+			    MEM_UNITS, keynames[k],
 			    (int)n, s);
 			return -1;
 		}
@@ -776,7 +743,7 @@ mem(struct cmread *p, int k, uint32_t *v)
 	for (u = n; u > 0 && isalpha((unsigned char)s[u - 1]); u--)
 		;
 	if (u < n && u > 0) {
-		bytes = unit_bytes(s + u, n - u);
+		bytes = mem_unit_bytes(s + u, n - u);
 		n = u;
 		while (n > 0 && s[n - 1] == ' ')
 			n--;
@@ -784,7 +751,7 @@ mem(struct cmread *p, int k, uint32_t *v)
 	if (bytes == 0 || field_double(s, n, &x) != 1 ||
 	    x * bytes / 1048576.0 > UINT32_MAX) {
 		source_bad(p->s, "column '%s' (%s): expected a number of %s, "
-		    "got %s", c->column, keynames[k], unit_name(c->unit),
+		    "got %s", c->column, keynames[k], mem_unit_name(c->unit),
 		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
 		return -1;
 	}
@@ -869,7 +836,7 @@ row(struct cmread *p, char *line)
 	} else if (p->col[K_UUID] >= 0 || p->col[K_BUS] >= 0) {
 		struct sbuf b = SBUF_INIT;
 
-		gpumap_learn(p->s->gpus, r.host, text_of(p, &p->key, K_UUID),
+		source_learn(p->s, r.host, text_of(p, &p->key, K_UUID),
 		    text_of(p, &b, K_BUS), g);
 		sbuf_release(&b);
 	}

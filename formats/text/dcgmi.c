@@ -215,7 +215,7 @@ line_fn(void *st, char *line, size_t len)
 	char *w[2];
 	size_t wl[2];
 
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	if (len == 0 || strspn(line, " \t") == len)
 		return;
@@ -246,7 +246,7 @@ end_fn(void *st)
 {
 	struct dcgmi *p = st;
 
-	if (p->s->refused || p->s->refusal != NULL || p->any_fb)
+	if (source_refused(p->s) || p->any_fb)
 		return;
 	if (!p->have_cols) {
 		if (p->s->nbad > 0)
@@ -263,14 +263,11 @@ summary(void *st, struct sbuf *sb)
 {
 	struct dcgmi *p = st;
 
-	sbuf_printf(sb, ", %llu sample%s of ",
-	    (unsigned long long)p->samples, p->samples == 1 ? "" : "s");
-	gpuset_say(&p->gpuset, sb);
+	gpuset_say_of(&p->gpuset, p->samples, "sample", sb);
 	if (p->others > 0)
 		sbuf_printf(sb, ", %llu rows of MIG instances or other "
 		    "entities not read", (unsigned long long)p->others);
-	if (p->clock.n > 0)
-		sbuf_adds(sb, ", times from --start and --interval");
+	sclock_say(&p->clock, sb);
 }
 
 static void

@@ -582,7 +582,7 @@ line_fn(void *st, char *line, size_t len)
 	uint64_t t;
 	int k;
 
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	if (len == 0 || strspn(line, " \t") == len)
 		return;
@@ -622,7 +622,7 @@ end_fn(void *st)
 {
 	struct mon *p = st;
 
-	if (p->s->refused || p->s->refusal != NULL || p->any_fb ||
+	if (source_refused(p->s) || p->any_fb ||
 	    p->nrec > 0 || (!p->any_ours && !p->any_other &&
 	    p->s->nbad == 0))
 		return;		/* read, or empty */
@@ -652,16 +652,13 @@ summary(void *st, struct sbuf *sb)
 {
 	struct mon *p = st;
 
-	sbuf_printf(sb, ", %llu sample%s of ",
-	    (unsigned long long)p->samples, p->samples == 1 ? "" : "s");
-	gpuset_say(&p->gpuset, sb);
+	gpuset_say_of(&p->gpuset, p->samples, "sample", sb);
 	if (p->idle > 0)
 		sbuf_printf(sb, ", %llu idle rows", (unsigned long long)p->idle);
 	if (p->nofb > 0)
 		sbuf_printf(sb, ", %llu rows with fb '-'",
 		    (unsigned long long)p->nofb);
-	if (p->clock.n > 0)
-		sbuf_adds(sb, ", times from --start and --interval");
+	sclock_say(&p->clock, sb);
 }
 
 static void

@@ -351,9 +351,7 @@ summary(void *st, struct sbuf *sb)
 {
 	struct gpustat *p = st;
 
-	sbuf_printf(sb, ", %llu poll%s of ",
-	    (unsigned long long)p->polls, p->polls == 1 ? "" : "s");
-	gpuset_say(&p->gpuset, sb);
+	gpuset_say_of(&p->gpuset, p->polls, "poll", sb);
 	if (p->standins > 0)
 		sbuf_printf(sb, ", %llu processes without a pid given stand-in "
 		    "ids from %u", (unsigned long long)p->standins,

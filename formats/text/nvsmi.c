@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "colguess.h"
 #include "field.h"
 #include "gtime.h"
 #include "hmap.h"
@@ -24,6 +25,8 @@
 #include "source.h"
 
 #define MAXCOLS 1024
+#define SNIFF_ROWS 200		/* rows judged for a headerless log's columns */
+#define GUESS_BYTES (64U * 1024)
 #define POLL_SPREAD (50 * NS_PER_MS)	/* rows of one poll, no GPU column */
 #define NLAST 64
 /*
@@ -76,6 +79,7 @@ struct nvsmi {
 	struct sbuf phost;	/* the host of a "host: " prefix (pdsh) */
 	int onepoll_said, many_said;
 	int header_seen;	/* a header line came: it may start blocks */
+	struct sbuf guessed;	/* why the columns could not be told */
 
 	/* Rows with a timestamp but no GPU column: position in the poll. */
 	uint64_t poll_ts;
@@ -219,6 +223,46 @@ header_kind(char *line, int *cols, size_t *ncols)
 	return known ? kind : K_NONE;
 }
 
+/*
+ * A --query-gpu header that names no memory field: utilization, power,
+ * temperature or clocks logging (every field a field name, one of them
+ * of those families, none about memory).  Store the names, without
+ * units, in names when it is not NULL.
+ */
+static int
+nomem_header(char *line, struct sbuf *names)
+{
+	static const char *const family[] = {
+		"utilization.", "power.", "temperature.", "clocks.", "fan.speed",
+		"pstate", "enforced.power", "pcie.", NULL
+	};
+	char *f[MAXCOLS + 1];
+	size_t len[MAXCOLS + 1], nf, i, k, nl;
+	int ours = 0;
+
+	nf = field_split(line, ',', f, len, MAXCOLS);
+	if (nf > MAXCOLS || nf == 0)
+		return 0;
+	for (i = 0; i < nf; i++) {
+		if (!is_colname(f[i], len[i], &nl) || memmem(f[i], nl, "mem",
+		    3) != NULL)
+			return 0;
+		for (k = 0; family[k] != NULL; k++)
+			if (nl >= strlen(family[k]) && memcmp(f[i], family[k],
+			    strlen(family[k])) == 0)
+				ours = 1;
+	}
+	if (!ours || names == NULL)
+		return ours;
+	for (i = 0; i < nf; i++) {
+		is_colname(f[i], len[i], &nl);
+		if (i > 0)
+			sbuf_adds(names, ", ");
+		sbuf_add(names, f[i], nl);
+	}
+	return 1;
+}
+
 /* A copy of line without a leading UTF-8 BOM, for header checks. */
 static char *
 skip_bom(char *line)
@@ -286,11 +330,26 @@ sniff(char *const *lines, size_t n, enum kind want)
 			return 90;
 		if (k != K_NONE)
 			return 0;
+		/* Ours, to say what it is (line_fn). */
+		if (want == K_GPU && nomem_header(skip_bom(lines[i] +
+		    host_prefix(lines[i])), NULL))
+			return 30;
 		if (is_nvsmi_row(lines[i]))
 			rows++;
 	}
 	/* Headerless rows: probably query-gpu (the usual case); --fields decides. */
-	return rows > 0 && want == K_GPU ? 30 : 0;
+	if (rows > 0 && want == K_GPU)
+		return 30;
+	if (want == K_GPU) {
+		/* Rows without a time: query-gpu when their values say so. */
+		struct sbuf f = SBUF_INIT, why = SBUF_INIT;
+
+		rows = colguess(lines, n, &f, &why) != COLGUESS_NONE;
+		sbuf_release(&f);
+		sbuf_release(&why);
+		return rows ? 25 : 0;
+	}
+	return 0;
 }
 
 static int
@@ -342,6 +401,64 @@ fields_of_command(const char *cmd)
 	return estrndup(p, n);
 }
 
+/*
+ * A log without a header and without --fields: tell its columns from the
+ * first rows (colguess.h), and say what was taken.  When the values do
+ * not tell, keep why for the first row.
+ */
+static void
+guess_columns(struct nvsmi *p)
+{
+	const unsigned char *b;
+	struct sbuf fields = SBUF_INIT, why = SBUF_INIT;
+	char *copy, *lines[SNIFF_ROWS];
+	size_t n, nl = 0, i = 0;
+
+	/* A live input: what came with its sniffing, not 64 KiB more. */
+	if (p->s->live)
+		n = input_peek_more(p->s->in, &b, 0);
+	else
+		n = input_peek(p->s->in, &b, GUESS_BYTES);
+	copy = emalloc(n + 1);
+	memcpy(copy, b, n);
+	copy[n] = '\0';
+	while (i < n && nl < SNIFF_ROWS) {
+		char *e = memchr(copy + i, '\n', n - i);
+		size_t end = e != NULL ? (size_t)(e - copy) : n;
+
+		if (e == NULL && (n >= GUESS_BYTES || p->s->live))
+			break;	/* a line cut by the peek */
+		copy[end] = '\0';
+		if (end > i && copy[end - 1] == '\r')
+			copy[end - 1] = '\0';
+		if (line_header_kind(copy + i) != K_NONE ||
+		    nomem_header(skip_bom(copy + i), NULL))
+			goto out;	/* a header comes: no guessing */
+		if (copy[i] != '\0')
+			lines[nl++] = copy + i;
+		i = end + 1;
+	}
+	switch (colguess(lines, nl, &fields, &why)) {
+	case COLGUESS_OK:
+		if (set_columns(p, fields.buf) == 0)
+			source_warn(p->s, "no header line: columns told from "
+			    "their values (%s): read as --fields %s; give "
+			    "--fields to pin them", why.buf, fields.buf);
+		break;
+	case COLGUESS_AMBIGUOUS:
+		sbuf_printf(&p->guessed, "no header line, and the values do "
+		    "not tell %s: give --fields, e.g. --fields %s", why.buf,
+		    fields.buf);
+		break;
+	case COLGUESS_NONE:
+		break;
+	}
+out:
+	free(copy);
+	sbuf_release(&fields);
+	sbuf_release(&why);
+}
+
 static void *
 open_common(struct source *s, const char *hint, enum kind want)
 {
@@ -367,7 +484,8 @@ open_common(struct source *s, const char *hint, enum kind want)
 			}
 		}
 		free(fields);
-	}
+	} else if (want == K_NONE && !s->section)
+		guess_columns(p);
 	return p;
 }
 
@@ -802,7 +920,7 @@ learn(struct nvsmi *p, const char *host, const char *uuid, const char *bus,
 		hmap_put(&p->learned, p->lkey.buf, p->lkey.len, &isnew);
 	}
 	if (isnew)
-		gpumap_learn(p->s->gpus, host, uuid, bus, index);
+		source_learn(p->s, host, uuid, bus, index);
 }
 
 /*
@@ -1192,8 +1310,19 @@ line_fn(void *st, char *line, size_t len)
 	}
 	if (!comma && wrapper_line(p, l, len))
 		return;
+	if (!p->have_columns && comma && islower((unsigned char)l[0]) &&
+	    (sbuf_reset(&p->name), nomem_header(l, &p->name))) {
+		source_refuse(p->s, "the header names no memory column (%s): "
+		    "this log records utilization, power or temperatures only; log "
+		    "memory.used (and memory.total) in --query-gpu for "
+		    "gpumem", p->name.buf);
+		return;
+	}
 	if (!p->have_columns) {
-		if (p->rows == 0 && p->s->nbad == 0 && !p->s->failed)
+		if (p->rows == 0 && p->s->nbad == 0 && !p->s->failed &&
+		    p->guessed.len > 0)
+			source_fail(p->s, "%s", p->guessed.buf);
+		else if (p->rows == 0 && p->s->nbad == 0 && !p->s->failed)
 			source_fail(p->s, "no header line: give the query's "
 			    "field list with --fields (e.g. --fields "
 			    "timestamp,index,memory.used,memory.free,"
@@ -1261,6 +1390,7 @@ free_fn(void *st)
 	}
 	free(p->z);
 	sbuf_release(&p->phost);
+	sbuf_release(&p->guessed);
 	free(p);
 }
 

@@ -222,10 +222,10 @@ set_gpu(struct prom *p, struct rec *r, const char *host, int64_t index,
 		index = uuid_index(p, host, uuid);
 	if (index >= 0) {
 		r->gpu = (uint32_t)index;
-		gpumap_learn(p->s->gpus, host, uuid, bus, index);
+		source_learn(p->s, host, uuid, bus, index);
 		return;
 	}
-	gpumap_learn(p->s->gpus, host, uuid, bus, -1);
+	source_learn(p->s, host, uuid, bus, -1);
 	sbuf_reset(&p->key);
 	sbuf_adds(&p->key, uuid != NULL ? uuid : bus != NULL ? bus : "");
 	r->gpukey = p->key.buf;
@@ -779,7 +779,7 @@ line_fn(void *st, char *line, size_t len)
 	struct prom *p = st;
 	uint64_t t;
 
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	while (len > 0 && (line[len - 1] == '\r' || line[len - 1] == ' '))
 		line[--len] = '\0';
@@ -816,10 +816,10 @@ end_fn(void *st)
 {
 	struct prom *p = st;
 
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	flush(p);
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	if (!p->lines)
 		return;		/* empty */
@@ -844,8 +844,7 @@ summary(void *st, struct sbuf *sb)
 	if (p->migs > 0)
 		sbuf_printf(sb, ", %llu MIG instance samples (their memory "
 		    "counted in their GPU)", (unsigned long long)p->migs);
-	if (p->clock.n > 0)
-		sbuf_adds(sb, ", times from --start and --interval");
+	sclock_say(&p->clock, sb);
 }
 
 static void

@@ -86,6 +86,9 @@ open_fn(struct source *s, const char *hint)
 static void
 finish(struct qtext *p)
 {
+	static const struct snapdoc_words words = {"report",
+	    "has no Timestamp line", "without a Timestamp line",
+	    "reports without a time"};
 	struct snapgpu *g = snapdoc_cur(&p->doc);
 	uint64_t ts;
 
@@ -95,24 +98,10 @@ finish(struct qtext *p)
 	if (g != NULL)
 		g->complete = 1;
 	p->reports++;
-	if (p->have_ts)
-		ts = p->ts;
-	else if (sclock_next(&p->clock, p->s->opt, &ts) < 0) {
-		if (p->nrec == 0 && p->reports == 1) {
-			source_refuse(p->s, "the report has no Timestamp line: "
-			    "give --start (and --interval for a log of many "
-			    "reports)");
-			return;
-		}
-		if (!p->clock_said) {
-			p->clock_said = 1;
-			source_bad(p->s, "a report without a Timestamp line, "
-			    "and no --interval to place it: skipped (give "
-			    "--interval)");
-		}
-		source_skip(p->s, "reports without a time");
+	ts = p->ts;
+	if (!p->have_ts && snapdoc_time(p->s, &p->clock, &words, p->reports,
+	    p->nrec, &p->clock_said, &ts) < 0)
 		return;
-	}
 	p->nrec += snapdoc_emit(&p->doc, p->s, ts, REC_SNAP_QUERY);
 }
 
@@ -262,7 +251,7 @@ line_fn(void *st, char *line, size_t len)
 	size_t indent, kl, vl;
 	char *t, *colon, *v;
 
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\r'))
 		len--;
@@ -304,7 +293,7 @@ end_fn(void *st)
 {
 	struct qtext *p = st;
 
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	finish(p);
 	if (p->reports == 0 && p->s->nskip > 0 && !p->s->refused &&
@@ -323,8 +312,7 @@ summary(void *st, struct sbuf *sb)
 	if (p->migs > 0)
 		sbuf_printf(sb, ", %llu MIG devices (their memory counted in "
 		    "their GPU)", (unsigned long long)p->migs);
-	if (p->clock.n > 0)
-		sbuf_adds(sb, ", times from --start and --interval");
+	sclock_say(&p->clock, sb);
 }
 
 static void

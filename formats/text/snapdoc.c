@@ -115,7 +115,7 @@ snapdoc_emit(struct snapdoc *d, struct source *s, uint64_t ts,
 
 		if (!g->complete)
 			continue;
-		gpumap_learn(s->gpus, host, g->uuid, g->bus,
+		source_learn(s, host, g->uuid, g->bus,
 		    byindex ? (int64_t)i : -1);
 		rec_init(&r);
 		r.ts = ts;
@@ -164,4 +164,25 @@ snapdoc_emit(struct snapdoc *d, struct source *s, uint64_t ts,
 		}
 	}
 	return n;
+}
+
+int
+snapdoc_time(struct source *s, struct sclock *clock,
+    const struct snapdoc_words *w, uint64_t n, uint64_t nrec, int *said,
+    uint64_t *ts)
+{
+	if (sclock_next(clock, s->opt, ts) == 0)
+		return 0;
+	if (nrec == 0 && n == 1) {
+		source_refuse(s, "the %s %s: give --start (and --interval for a "
+		    "log of many %ss)", w->doc, w->has_no, w->doc);
+		return -1;
+	}
+	if (!*said) {
+		*said = 1;
+		source_bad(s, "a %s %s, and no --interval to place it: skipped "
+		    "(give --interval)", w->doc, w->without);
+	}
+	source_skip(s, w->skipped);
+	return -1;
 }

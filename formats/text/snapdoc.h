@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sclock.h"
 #include "source.h"
 
 #define SNAP_RESERVED (1U << 8)	/* with enum rec_has, in snapgpu.has */
@@ -68,5 +69,24 @@ size_t snapdoc_complete(const struct snapdoc *d);
  */
 size_t snapdoc_emit(struct snapdoc *d, struct source *s, uint64_t ts,
     unsigned origin);
+
+/* What a report is called in the messages of snapdoc_time. */
+struct snapdoc_words {
+	const char *doc;	/* "report" */
+	const char *has_no;	/* "has no Timestamp line" */
+	const char *without;	/* "without a Timestamp line" */
+	const char *skipped;	/* for source_skip: "reports without a time" */
+};
+
+/*
+ * The time of a report that gives none of its own, the n-th of the input
+ * (from 1), nrec records emitted before it: the next of clock (sclock.h).
+ * Return 0 with *ts set, or -1 when --start and --interval cannot place
+ * it: the input is refused when it is the first report and nothing was
+ * emitted, else the report is skipped, said once (*said).
+ */
+int snapdoc_time(struct source *s, struct sclock *clock,
+    const struct snapdoc_words *w, uint64_t n, uint64_t nrec, int *said,
+    uint64_t *ts);
 
 #endif

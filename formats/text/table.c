@@ -216,7 +216,7 @@ gpu_row(struct table *p, char **cell, size_t *clen, size_t nc)
 				p->bus[0] = '\0';
 		}
 	}
-	gpumap_learn(p->s->gpus, source_host(p->s, NULL), NULL, p->bus, idx);
+	source_learn(p->s, source_host(p->s, NULL), NULL, p->bus, idx);
 	gpuset_add(&p->gpuset, idx);
 	return 1;
 }
@@ -353,7 +353,7 @@ line_fn(void *st, char *line, size_t len)
 	uint64_t t;
 	size_t n = len;
 
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	if (has_esc(line)) {
 		if (p->snaps > 0) {
@@ -394,7 +394,7 @@ end_fn(void *st)
 {
 	struct table *p = st;
 
-	if (p->s->refused || p->s->refusal != NULL || p->snaps > 0 ||
+	if (source_refused(p->s) || p->snaps > 0 ||
 	    !p->lines)
 		return;
 	source_refuse(p->s, "no 'NVIDIA-SMI' banner line: not an nvidia-smi "
@@ -406,14 +406,11 @@ summary(void *st, struct sbuf *sb)
 {
 	struct table *p = st;
 
-	sbuf_printf(sb, ", %llu snapshot%s of ",
-	    (unsigned long long)p->snaps, p->snaps == 1 ? "" : "s");
-	gpuset_say(&p->gpuset, sb);
+	gpuset_say_of(&p->gpuset, p->snaps, "snapshot", sb);
 	if (p->migs > 0)
 		sbuf_printf(sb, ", %llu MIG device rows (their memory counted "
 		    "in their GPU)", (unsigned long long)p->migs);
-	if (p->clock.n > 0)
-		sbuf_adds(sb, ", times from --start and --interval");
+	sclock_say(&p->clock, sb);
 }
 
 static void

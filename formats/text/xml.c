@@ -123,27 +123,16 @@ sniff(char *const *lines, size_t n)
 static void
 emit_doc(struct xml *p)
 {
+	static const struct snapdoc_words words = {"document",
+	    "has no <timestamp>", "without <timestamp>",
+	    "documents without a time"};
 	uint64_t ts;
 
 	p->docs++;
-	if (p->have_ts)
-		ts = p->ts;
-	else if (sclock_next(&p->clock, p->s->opt, &ts) < 0) {
-		if (p->nrec == 0 && p->docs == 1) {
-			source_refuse(p->s, "the document has no <timestamp>: "
-			    "give --start (and --interval for a log of many "
-			    "documents)");
-			return;
-		}
-		if (!p->clock_said) {
-			p->clock_said = 1;
-			source_bad(p->s, "a document without <timestamp>, and "
-			    "no --interval to place it: skipped (give "
-			    "--interval)");
-		}
-		source_skip(p->s, "documents without a time");
+	ts = p->ts;
+	if (!p->have_ts && snapdoc_time(p->s, &p->clock, &words, p->docs,
+	    p->nrec, &p->clock_said, &ts) < 0)
 		return;
-	}
 	p->nrec += snapdoc_emit(&p->doc, p->s, ts, REC_SNAP_XML);
 }
 
@@ -559,12 +548,12 @@ line_fn(void *st, char *line, size_t len)
 	struct xml *p = st;
 	char *decl;
 
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	/* Documents written without line ends: each "<?xml" begins one. */
 	while (len > 5 && (decl = strstr(line + 1, "<?xml")) != NULL) {
 		piece(p, line, (size_t)(decl - line), 0);
-		if (p->s->refused || p->s->refusal != NULL)
+		if (source_refused(p->s))
 			return;
 		len -= (size_t)(decl - line);
 		line = decl;
@@ -577,7 +566,7 @@ end_fn(void *st)
 {
 	struct xml *p = st;
 
-	if (p->s->refused || p->s->refusal != NULL)
+	if (source_refused(p->s))
 		return;
 	if (p->indoc)
 		cut_off(p);
@@ -600,8 +589,7 @@ summary(void *st, struct sbuf *sb)
 	if (p->migs > 0)
 		sbuf_printf(sb, ", %llu MIG devices (their memory counted in "
 		    "their GPU)", (unsigned long long)p->migs);
-	if (p->clock.n > 0)
-		sbuf_adds(sb, ", times from --start and --interval");
+	sclock_say(&p->clock, sb);
 }
 
 static void

@@ -146,6 +146,32 @@ chart_mib(int64_t mib, char *buf)
 	return buf;
 }
 
+uint32_t
+chart_back_late(const struct task *t, uint32_t tolerance)
+{
+	if (t->status != TASK_LEAKED || !t->has_leaked || t->leaked >= t->held)
+		return 0;
+	return t->held - t->leaked > tolerance ? t->held - t->leaked : 0;
+}
+
+char *
+chart_leak_text(const struct task *t, uint32_t tolerance, const char *sep,
+    char *buf, size_t cap)
+{
+	char a[32], b[32];
+	uint32_t back = chart_back_late(t, tolerance);
+
+	if (!t->has_leaked)
+		snprintf(buf, cap, "how much is unknown (no device samples)");
+	else if (back > 0)
+		snprintf(buf, cap, "%s never came back%s%s came back late",
+		    chart_mib(t->leaked, a), sep, chart_mib(back, b));
+	else
+		snprintf(buf, cap, "%s never came back", chart_mib(t->leaked,
+		    a));
+	return buf;
+}
+
 size_t
 chart_width(const char *s)
 {
@@ -393,7 +419,7 @@ by_end(const void *a, const void *b)
 	return (x->pid > y->pid) - (x->pid < y->pid);
 }
 
-/* One data block of a curve; return its points. */
+/* One data block of a curve; return its lines (points and step corners). */
 static size_t
 curve_block(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
     size_t idx, enum ser_curve c, const char *name, struct spoint *pts)
@@ -403,9 +429,25 @@ curve_block(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 	if (n == 0)
 		return 0;
 	sbuf_printf(sb, "$g%zu_%s << EOD\n", idx, name);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		/*
+		 * The filled curve comes as its steps (each value also at
+		 * the time of the next): gnuplot draws filledcurves as one
+		 * polygon, fillsteps as one a step, which made the SVG of a
+		 * long input large.
+		 */
+		if (c == SER_ATTR && ch->term != TERM_DUMB && i > 0)
+			sbuf_printf(sb, "%.3f %lld\n", xval(pts[i].t,
+			    ch->utc), (long long)pts[i - 1].v);
 		sbuf_printf(sb, "%.3f %lld\n", xval(pts[i].t, ch->utc),
 		    (long long)pts[i].v);
+	}
+	/* Closed along the axis: one polygon. */
+	if (c == SER_ATTR && ch->term != TERM_DUMB) {
+		sbuf_printf(sb, "%.3f 0\n%.3f 0\n", xval(pts[n - 1].t,
+		    ch->utc), xval(pts[0].t, ch->utc));
+		n = 2 * n + 1;
+	}
 	sbuf_adds(sb, "EOD\n");
 	return n;
 }
@@ -437,7 +479,7 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 {
 	struct task *m;
 	struct rows rows;
-	char label[160], mb[32], text[256], d[32];
+	char label[160], text[256], d[32];
 	int64_t leaked = 0, lo;
 	double charw = ch->term == TERM_DUMB ? 1 : CHAR_PX;
 	size_t i;
@@ -481,8 +523,8 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 			    xval(v->last, ch->utc), (long long)(lo + t->leaked),
 			    C_LEAK, C_LEAK);
 			mark_label(t, nhosts, label, sizeof(label));
-			snprintf(text, sizeof(text), "%s never came back",
-			    chart_mib(t->leaked, mb));
+			chart_leak_text(t, ch->tolerance, ", ", text,
+			    sizeof(text));
 			/*
 			 * On the block: one line when it fits, else the task
 			 * above what it leaked, ending at the end of the axis
@@ -710,8 +752,8 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 			/* Text cannot fill an area: a line there. */
 			sbuf_printf(sb, "%s$g%zu_attr using 1:($2/unit) with "
 			    "%s lc rgb '%s' title 'attributed', \\\n",
-			    sep, i, ch->term == TERM_DUMB ? "steps" : "fillsteps",
-			    C_ATTR);
+			    sep, i, ch->term == TERM_DUMB ? "steps" :
+			    "filledcurves closed", C_ATTR);
 			sbuf_printf(sb, "     $g%zu_unattr using 1:($2/unit) "
 			    "with steps lw 2 lc rgb '%s' title "
 			    "'unattributed', \\\n", i, C_UNATTR);
@@ -745,6 +787,64 @@ out:
 }
 
 /* --- The Gantt chart --- */
+
+/*
+ * The colour scale of release delays, the same in every chart (so that
+ * two charts compare at a glance): its stops, in seconds, each one step
+ * of the colour bar; a delay between two stops lies between their
+ * colours, a delay past the last takes the last colour.
+ */
+static const struct {
+	double secs;
+	const char *label, *colour;
+} delay_scale[] = {
+	{0, "0", "#1a9850"},
+	{1, "1 s", "#a6d96a"},
+	{10, "10 s", "#fee08b"},
+	{60, "1 min", C_HELD},
+	{600, "10 min+", "#d7301f"},
+};
+#define NSTOPS (sizeof(delay_scale) / sizeof(delay_scale[0]))
+
+const char *
+chart_delay_stop(size_t k, const char **colour)
+{
+	if (k >= NSTOPS)
+		return NULL;
+	*colour = delay_scale[k].colour;
+	return delay_scale[k].label;
+}
+
+/* A delay's place on the colour bar: 0 at the first stop, 1 a stop. */
+static double
+delay_pos(uint64_t ns)
+{
+	double x = (double)ns / NS_PER_SEC;
+	size_t k;
+
+	for (k = 1; k < NSTOPS; k++)
+		if (x < delay_scale[k].secs)
+			return (double)(k - 1) + (x - delay_scale[k - 1].secs) /
+			    (delay_scale[k].secs - delay_scale[k - 1].secs);
+	return (double)(NSTOPS - 1);
+}
+
+/* The palette and colour bar of delay_scale. */
+static void
+delay_palette(struct sbuf *sb)
+{
+	size_t k;
+
+	sbuf_adds(sb, "set palette defined (");
+	for (k = 0; k < NSTOPS; k++)
+		sbuf_printf(sb, "%s%zu '%s'", k > 0 ? ", " : "", k,
+		    delay_scale[k].colour);
+	sbuf_printf(sb, ")\nset cbrange [0:%zu]\nset cbtics (", NSTOPS - 1);
+	for (k = 0; k < NSTOPS; k++)
+		sbuf_printf(sb, "%s'%s' %zu", k > 0 ? ", " : "",
+		    delay_scale[k].label, k);
+	sbuf_adds(sb, ")\nset cblabel 'held after the end'\n");
+}
 
 static int
 by_interest(const void *a, const void *b)
@@ -797,7 +897,6 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 {
 	struct sbuf title = SBUF_INIT;
 	char label[160], mb[32];
-	uint64_t maxdelay = 0;
 	double x0, x1, span, minw, xpp, plotw, charw;
 	size_t i, nleak = 0, nheld = 0, nrun = 0, nnote[2] = {0, 0};
 	int lmargin = 0, k;
@@ -812,19 +911,12 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 			last = t->end;
 		if (t->status == TASK_RELEASED && t->release > last)
 			last = t->release;
-		if (t->status == TASK_RELEASED && t->delay > maxdelay)
-			maxdelay = t->delay;
+		if (t->status == TASK_RELEASED)
+			nheld++;
 		chart_task_label(t, nhosts, 40, label, sizeof(label));
 		if ((int)chart_width(label) > lmargin)
 			lmargin = (int)chart_width(label);
 	}
-	/*
-	 * The colour scale runs to at least 1 ms: printed to the millisecond,
-	 * a shorter one is [0:0.000], which gnuplot refuses ("empty cb
-	 * range"), and no chart is drawn.
-	 */
-	if (maxdelay > 0 && maxdelay < NS_PER_MS)
-		maxdelay = NS_PER_MS;
 	/* Room on the right for the delay and leak texts. */
 	time_axis(sb, ch, first, last, RIGHT_ROOM);
 	time_label(sb, ch, first);
@@ -860,17 +952,14 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	    "set grid xtics lc rgb '%s'\n"
 	    "set key outside top center horizontal samplen 2\n"
 	    "set style fill solid 1.0 noborder\n"
-	    "set palette defined (0 '#1a9850', 0.5 '#fee08b', 1 '%s')\n"
-	    "set cbrange [0:%.3f]\nset cblabel 'held after the end (s)'\n"
 	    "set arrow 1 from %.3f, graph 0 to %.3f, graph 1 nohead "
 	    "dashtype 2 lc rgb '#969696'\n"
 	    "set label 1 'end' at %.3f, graph 1 left offset 0.5,-0.8 "
 	    "tc rgb '#737373'\n",
-	    n > 0 ? (double)n - 0.5 : 0.5, C_GRID, C_HELD,
-	    maxdelay > 0 ? (double)maxdelay / NS_PER_SEC : 1.0,
-	    x1, x1, x1);
-	/* The colour scale of delays, when there is more than one. */
-	if (maxdelay > 0 && ch->term != TERM_DUMB)
+	    n > 0 ? (double)n - 0.5 : 0.5, C_GRID, x1, x1, x1);
+	delay_palette(sb);
+	/* The colour scale of delays, when a delay is drawn. */
+	if (nheld > 0 && ch->term != TERM_DUMB && !ch->nocolorbox)
 		sbuf_adds(sb, "set colorbox vertical\n");
 	else
 		sbuf_adds(sb, "unset colorbox\n");
@@ -903,7 +992,8 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		if (t->status == TASK_RUNNING)
 			nrun++;
 	}
-	sbuf_adds(sb, "EOD\n$held << EOD\n# row end release delay_s\n");
+	sbuf_adds(sb, "EOD\n$held << EOD\n# row end release delay_s "
+	    "colour\n");
 	for (i = 0; i < n; i++) {
 		const struct task *t = rows[i];
 		double a, b;
@@ -914,9 +1004,8 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		b = xval(t->release, ch->utc);
 		if (b - a < minw)
 			b = a + minw;
-		sbuf_printf(sb, "%zu %.3f %.3f %.3f\n", i, a, b,
-		    (double)t->delay / NS_PER_SEC);
-		nheld++;
+		sbuf_printf(sb, "%zu %.3f %.3f %.3f %.3f\n", i, a, b,
+		    (double)t->delay / NS_PER_SEC, delay_pos(t->delay));
 	}
 	sbuf_adds(sb, "EOD\n$leak << EOD\n# row end end_of_log\n");
 	for (i = 0; i < n; i++) {
@@ -963,7 +1052,14 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 
 			if (t->status != TASK_LEAKED)
 				continue;
-			if (t->has_leaked)
+			if (chart_back_late(t, ch->tolerance) > 0) {
+				char b[32];
+
+				snprintf(text, sizeof(text), "leaked %s, %s "
+				    "back late", chart_mib(t->leaked, mb),
+				    chart_mib(chart_back_late(t,
+				    ch->tolerance), b));
+			} else if (t->has_leaked)
 				snprintf(text, sizeof(text), "leaked %s",
 				    chart_mib(t->leaked, mb));
 			else
@@ -990,7 +1086,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	/* The key shows the middle of the delay colours; the box, all. */
 	if (nheld > 0)
 		sbuf_printf(sb, ", \\\n     $held using (($2+$3)/2):1:2:3:"
-		    "($1-0.32):($1+0.32):4 with boxxyerror lc palette "
+		    "($1-0.32):($1+0.32):5 with boxxyerror lc palette "
 		    "notitle, \\\n     keyentry with boxes fc rgb '%s' "
 		    "title 'memory held after the end'", C_HELD);
 	if (nleak > 0)

@@ -45,7 +45,17 @@ struct chart {
 				   their plot area and time axis */
 	int notasks;		/* the input says nothing of tasks (a usage
 				   curve): no task counts, no task keys */
+	uint32_t tolerance;	/* MiB: what came back of a leak, less is
+				   noise (chart_back_late) */
+	int nocolorbox;		/* Gantt: no colour bar (the page has one
+				   legend of chart_delay_stop's) */
 };
+
+/*
+ * The k-th stop of the fixed colour scale of release delays (chart_gantt):
+ * its label ("10 s") and colour ("#fee08b"); NULL past the last.
+ */
+const char *chart_delay_stop(size_t k, const char **colour);
 
 /* "png", "svg", "pdf", "dumb" (also "text" for dumb); -1 when unknown. */
 int chart_term_name(const char *s);
@@ -89,7 +99,10 @@ size_t chart_gantt_rows(const struct tasklist *l, int onegpu,
  * Append the script of the Gantt chart of rows[0..n) (top to bottom): a
  * bar for each task's life, a bar from its end to its release coloured by
  * the delay, and for a leak a bar to the end of the log (last) with the
- * leaked memory written on it.
+ * leaked memory written on it.  The delay's colour scale is fixed, the
+ * same in every chart: stops at 0, 1 s, 10 s, 1 min and 10 min+ (green to
+ * red), one step of the colour bar each; the $held block gives each bar
+ * its place on the bar (its last column).
  */
 void chart_gantt(struct sbuf *sb, const struct chart *ch,
     const struct task *const *rows, size_t n, size_t hidden, uint64_t first,
@@ -97,6 +110,23 @@ void chart_gantt(struct sbuf *sb, const struct chart *ch,
 
 /* A default pixel (or character) size for a chart of n panels or rows. */
 void chart_default_size(struct chart *ch, int gantt, size_t n);
+
+/*
+ * Of a leaked task, the MiB that came back after its end (a partial
+ * leak): held - leaked when that is more than tolerance (less is the
+ * noise the engine forgives too), else 0 (all leaked, or how much is
+ * unknown).
+ */
+uint32_t chart_back_late(const struct task *t, uint32_t tolerance);
+
+/*
+ * A leak in words: "2.0 GiB never came back" (pre "" and sep unused), or
+ * for a partial leak "2.0 GiB never came back" sep "6.0 GiB came back
+ * late"; "how much is unknown" without device samples.  buf holds cap
+ * bytes.
+ */
+char *chart_leak_text(const struct task *t, uint32_t tolerance,
+    const char *sep, char *buf, size_t cap);
 
 /* "11.0 GiB", "512 MiB"; buf holds 32 bytes. */
 char *chart_mib(int64_t mib, char *buf);

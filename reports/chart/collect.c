@@ -3,7 +3,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "collect.h"
 #include "gpumap.h"
@@ -320,13 +319,11 @@ static int
 sniff(const char *path)
 {
 	struct input *in;
-	struct stat st;
 	const unsigned char *p;
 	size_t n;
 	int kind;
 
-	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
-	    S_ISDIR(st.st_mode))
+	if (stream_is_dir(path))
 		return COLLECT_RECORDS;
 	in = input_open(path);
 	if (in == NULL) {

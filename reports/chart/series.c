@@ -72,6 +72,13 @@ widen(struct series *s)
 }
 
 void
+series_shrink(struct series *s, size_t cap)
+{
+	while (s->n > cap && s->n > 1)
+		widen(s);
+}
+
+void
 series_put(struct series *s, uint64_t t, const int64_t *v, unsigned has)
 {
 	uint64_t seq = s->nsamples++;

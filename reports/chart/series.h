@@ -69,6 +69,12 @@ void series_put(struct series *s, uint64_t t, const int64_t *v,
     unsigned has);
 
 /*
+ * Merge buckets pairwise until at most cap are in use (cap >= 1): the
+ * curves of a smaller chart, first, min, max and last still exact.
+ */
+void series_shrink(struct series *s, size_t cap);
+
+/*
  * The reduced points of curve c in time order, for a chart drawn with
  * steps (a value holds until the next point): points that repeat the
  * previous value are dropped, the last one is kept.  out must have room

@@ -11,7 +11,7 @@
 #include "util.h"
 
 #define LABEL_MAX 40		/* characters of a row's label */
-#define NOTE_MAX 22		/* characters of a row's note */
+#define NOTE_MAX 28		/* characters of a row's note */
 
 enum cell { EMPTY, LEAK, HELD, ALIVE };
 
@@ -61,16 +61,20 @@ paint(unsigned char *cells, size_t cols, uint64_t a, uint64_t b,
 }
 
 static void
-note_of(const struct task *t, char *buf, size_t cap)
+note_of(const struct task *t, uint32_t tolerance, char *buf, size_t cap)
 {
-	char r[96], mb[32];
+	char r[96], mb[32], b[32];
 
 	switch (t->status) {
 	case TASK_RELEASED:
 		snprintf(buf, cap, "%s", tasktab_delay_range(t, r));
 		break;
 	case TASK_LEAKED:
-		if (t->has_leaked)
+		if (chart_back_late(t, tolerance) > 0)
+			snprintf(buf, cap, "LEAKED %s, %s late",
+			    chart_mib(t->leaked, mb), chart_mib(chart_back_late(t,
+			    tolerance), b));
+		else if (t->has_leaked)
 			snprintf(buf, cap, "LEAKED %s", chart_mib(t->leaked,
 			    mb));
 		else
@@ -98,7 +102,7 @@ tick(uint64_t t, int utc, int days, char *buf)
 int
 textgantt_write(FILE *f, const struct task *const *rows, size_t n,
     size_t hidden, uint64_t first, uint64_t last, unsigned width, int utc,
-    int nhosts)
+    int nhosts, uint32_t tolerance)
 {
 	struct sbuf sb = SBUF_INIT;
 	char label[160], note[96], a[GTIME_BUFSZ], b[GTIME_BUFSZ], z[64];
@@ -122,7 +126,7 @@ textgantt_write(FILE *f, const struct task *const *rows, size_t n,
 		chart_task_label(t, nhosts, LABEL_MAX, label, sizeof(label));
 		if (chart_width(label) > lw)
 			lw = chart_width(label);
-		note_of(t, note, sizeof(note));
+		note_of(t, tolerance, note, sizeof(note));
 		if (chart_width(note) > nw)
 			nw = chart_width(note);
 	}
@@ -181,7 +185,7 @@ textgantt_write(FILE *f, const struct task *const *rows, size_t n,
 		sbuf_adds(&sb, " " BAR);
 		for (c = 0; c < cols; c++)
 			sbuf_adds(&sb, glyph[cells[c]]);
-		note_of(t, note, sizeof(note));
+		note_of(t, tolerance, note, sizeof(note));
 		sbuf_printf(&sb, BAR " %s\n", clean_text(note, nw, label,
 		    sizeof(label)));
 	}

@@ -25,10 +25,11 @@
 /*
  * Write rows[0..n) (top to bottom) to f, width characters wide (at least
  * 40 are used), the time axis from first to last (the end of the log);
- * hidden tasks are counted in a note.  Return 0, or -1 on a write error.
+ * hidden tasks are counted in a note; a leak says what came back late of
+ * it (chart_back_late, by tolerance).  Return 0, or -1 on a write error.
  */
 int textgantt_write(FILE *f, const struct task *const *rows, size_t n,
     size_t hidden, uint64_t first, uint64_t last, unsigned width, int utc,
-    int nhosts);
+    int nhosts, uint32_t tolerance);
 
 #endif

@@ -48,6 +48,18 @@ members(const char *spec)
 }
 
 /* fmt_u64 against printf, and its count against the string's length. */
+/* parse_mib's value, or its negative return. */
+static int64_t
+mib(const char *s)
+{
+	uint32_t v;
+	const char *u;
+	size_t ul;
+	int rc = parse_mib(s, &v, &u, &ul);
+
+	return rc < 0 ? rc : (int64_t)v;
+}
+
 static int
 fmt_ok(uint64_t v)
 {
@@ -145,6 +157,26 @@ main(void)
 		if (!fmt_ok(v) || !fmt_ok(v * 2))
 			bad++;
 	CHECK(bad == 0);
+
+	/* Sizes: MiB, or a number and a unit, rounded to the nearest MiB. */
+	CHECK(mib("512") == 512);
+	CHECK(mib("1GiB") == 1024);
+	CHECK(mib("512 MiB") == 512);
+	CHECK(mib("1.5GB") == 1431);	/* 1430.51 */
+	CHECK(mib("1536 KiB") == 2);	/* 1.5 rounds up */
+	CHECK(mib("1048575 B") == 1);
+	CHECK(mib("4095.99 GiB") == 4194294);
+	CHECK(mib("4294967295 MiB") == 4294967295LL);
+	CHECK(mib("4294967296 MiB") == -3);
+	CHECK(mib("1e3 MiB") == -1);	/* no exponents */
+	CHECK(mib("1. GiB") == -1);
+	CHECK(mib("1.2.3 GiB") == -1);
+	CHECK(mib("1.5") == -1);
+	CHECK(mib("-1 GiB") == -1);
+	CHECK(mib("GiB") == -1);
+	CHECK(mib("0x10 MiB") == -1);	/* no hex */
+	CHECK(mib("2 GiBs") == -2);
+	CHECK(mib("inf GiB") == -1);
 
 	TEST_END("num");
 }

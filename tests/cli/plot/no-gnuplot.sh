@@ -1,12 +1,12 @@
-# Without gnuplot, the chart commands say so in one line naming the
+# Without gnuplot, plot and gantt say so in one line naming the
 # package and exit 2, before reading their input; --script and --text
-# still work.
+# still work (report writes its page without charts: cli/report/no-gnuplot).
 . "$TESTS/lib.sh"
 gpumem-synth -s leak > leak.csv
 mkdir empty
 nogp() { PATH=$PWD/empty "$GPUMEM_BIN/$@"; }
 want="install the Debian package gnuplot-nox"
-for tool in gpumem-plot gpumem-gantt gpumem-report; do
+for tool in gpumem-plot gpumem-gantt; do
 	rc=0; nogp $tool -o out.png leak.csv > out.txt 2> err.txt || rc=$?
 	expect_eq "$tool: exit" $rc 2
 	expect_eq "$tool: message" "$(cat err.txt)" "$tool: gnuplot is not installed: $want"

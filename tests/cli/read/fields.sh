@@ -1,5 +1,5 @@
-# A log without a header: --fields names its columns; without it, the
-# tool says what to give.
+# A log without a header: --fields names its columns; without it, they
+# are told from the values (in-noheader.sh has the rules).
 cat > q.csv <<'LOG'
 2024/06/01 11:27:05.177, NVIDIA A100-SXM4-40GB, 00000000:3B:00.0, 40960 MiB, 40333 MiB, 4 MiB
 2024/06/01 11:27:05.188, NVIDIA A100-SXM4-40GB, 00000000:8B:00.0, 40960 MiB, 40333 MiB, 4 MiB

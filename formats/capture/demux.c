@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * demux.c: packets taken apart layer by layer into GMEM frames, and
+ * frames into records (see demux.h).
+ */
+#include <arpa/inet.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capstate.h"
+#include "demux.h"
+#include "flows.h"
+#include "netlayers.h"
+#include "seqtrack.h"
+
+#define MAX_TUNNEL 4			/* IP in IP nesting */
+
+/* --- frames to records --- */
+
+void
+cap_where(void *st, struct sbuf *sb)
+{
+	struct capture *c = st;
+
+	sbuf_printf(sb, "packet %llu (offset 0x%llx)",
+	    (unsigned long long)c->npkt, (unsigned long long)c->pktoff);
+}
+
+void
+cap_bad(struct capture *c, const char *fmt, ...)
+{
+	struct sbuf w = SBUF_INIT, m = SBUF_INIT;
+	va_list ap;
+
+	cap_where(c, &w);
+	va_start(ap, fmt);
+	sbuf_vprintf(&m, fmt, ap);
+	va_end(ap);
+	source_bad_at(c->s, w.buf, "%s", m.buf);
+	sbuf_release(&w);
+	sbuf_release(&m);
+}
+
+/* A frame that passed the checks, from the sender at addr. */
+void
+cap_frame(struct capture *c, int family, const unsigned char *addr,
+    const unsigned char *p, const struct gmem_hdr *h)
+{
+	char host[INET6_ADDRSTRLEN];
+	struct seqst *q;
+	struct gmem_rec g;
+	struct rec r;
+	size_t i, len;
+
+	c->frames++;
+	q = seq_of(c, family, addr, h->gpu);
+	if (q != NULL) {
+		/*
+		 * The whole frame tells a frame captured twice from another
+		 * under the same number (a restarted sender, or two
+		 * recordings of one address merged).
+		 */
+		len = gmem_frame_len(h);
+		if (!seq_check(c, q, h->seq, hmap_hash(p, len)))
+			return;
+		if (h->flags & GMEM_FLAG_LAST)
+			q->have = 0;	/* whatever comes next starts afresh */
+	} else
+		inet_ntop(family == 4 ? AF_INET : AF_INET6, addr, host,
+		    sizeof(host));
+	rec_init(&r);
+	r.host = q != NULL ? q->host : host;
+	r.gpu = h->gpu;
+	r.has = REC_USED | REC_FREE;
+	if (h->total != 0) {
+		r.total = h->total;
+		r.has |= REC_TOTAL;
+	}
+	for (i = 0; i < h->count; i++) {
+		gmem_rec_decode(p, i, &g);
+		r.ts = g.ts;
+		r.used = g.used;
+		r.free = g.free;
+		r.pid = g.pid;
+		source_emit(c->s, &r);
+	}
+}
+
+/* Count n packets that carried no GMEM frame. */
+void
+cap_nongmem(struct capture *c, uint64_t n)
+{
+	while (n-- > 0)
+		source_skip(c->s, "non-GMEM packets");
+}
+
+/* --- UDP --- */
+
+static void
+udp(struct capture *c, const struct ippkt *ip, struct bytes seg,
+    size_t wirelen, unsigned npk)
+{
+	struct l4pkt u;
+	struct gmem_hdr h;
+	char why[GMEM_WHYSZ];
+
+	if (net_udp(seg, wirelen, &u) < 0) {
+		cap_nongmem(c, npk);
+		return;
+	}
+	if (c->s->opt->port >= 0 && u.sport != c->s->opt->port &&
+	    u.dport != c->s->opt->port)
+		return;
+	if (!gmem_has_magic(u.payload.p, u.payload.n)) {
+		cap_nongmem(c, npk);
+		return;
+	}
+	if (u.payload.n < u.wirelen) {
+		cap_bad(c, "GMEM frame cut by the capture's snapshot length "
+		    "(%zu of %zu bytes captured)", u.payload.n, u.wirelen);
+		return;
+	}
+	if (gmem_frame_check(u.payload.p, u.payload.n, &h, why) < 0) {
+		cap_bad(c, "malformed GMEM frame: %s", why);
+		return;
+	}
+	cap_frame(c, ip->family, ip->src, u.payload.p, &h);
+}
+
+static void
+tcp(struct capture *c, const struct ippkt *ip, struct bytes seg,
+    size_t wirelen, unsigned npk)
+{
+	struct l4pkt t;
+	struct tcpseg s;
+
+	if (net_tcp(seg, wirelen, &t) < 0) {
+		cap_nongmem(c, npk);
+		return;
+	}
+	if (c->s->opt->port >= 0 && t.sport != c->s->opt->port &&
+	    t.dport != c->s->opt->port)
+		return;
+	s.family = ip->family;
+	s.src = ip->src;
+	s.dst = ip->dst;
+	s.sport = t.sport;
+	s.dport = t.dport;
+	s.seq = t.seq;
+	s.ack = t.ack;
+	s.flags = t.flags;
+	s.data = t.payload.p;
+	s.len = t.payload.n;
+	s.wirelen = t.wirelen;
+	if (tcpreasm_segment(c->tcp, &s, c->now))
+		cap_nongmem(c, npk);
+}
+
+/* --- IP --- */
+
+static void ip_packet(struct capture *c, struct bytes b, int depth);
+
+static void
+transport(struct capture *c, const struct ippkt *ip, uint8_t proto,
+    struct bytes payload, size_t wirelen, int depth, unsigned npk)
+{
+	switch (proto) {
+	case 17:
+		udp(c, ip, payload, wirelen, npk);
+		break;
+	case 6:
+		tcp(c, ip, payload, wirelen, npk);
+		break;
+	case 4:		/* IPv4 in IP */
+	case 41:	/* IPv6 in IP */
+		if (depth < MAX_TUNNEL && npk == 1) {
+			ip_packet(c, payload, depth + 1);
+			break;
+		}
+		/* FALLTHROUGH */
+	default:
+		cap_nongmem(c, npk);
+		break;
+	}
+}
+
+static void
+ip_packet(struct capture *c, struct bytes b, int depth)
+{
+	struct ippkt ip;
+	struct ipfrag f;
+	struct bytes payload;
+	const unsigned char *out;
+	size_t outlen, wirelen;
+	uint8_t proto;
+	unsigned nfrags;
+
+	if (net_ip(b, &ip) < 0) {
+		cap_nongmem(c, 1);
+		return;
+	}
+	if (!ip.frag) {
+		transport(c, &ip, ip.proto, ip.payload, ip.wirelen, depth, 1);
+		return;
+	}
+	f.family = ip.family;
+	f.src = ip.src;
+	f.dst = ip.dst;
+	f.proto = ip.proto;
+	f.id = ip.id;
+	f.offset = ip.offset;
+	f.more = ip.more;
+	f.data = ip.payload.p;
+	f.len = ip.payload.n;
+	f.wirelen = ip.wirelen;
+	if (ipreasm_add(c->ipr, &f, c->now, &out, &outlen, &proto,
+	    &nfrags) <= 0)
+		return;		/* more to come, or counted as incomplete */
+	payload = bytes_of(out, outlen);
+	wirelen = outlen;
+	if (ip.family == 6 && net_ip6_ext(&proto, &payload, &wirelen) < 0) {
+		cap_nongmem(c, nfrags);
+		return;
+	}
+	transport(c, &ip, proto, payload, wirelen, depth, nfrags);
+}
+
+void
+cap_packet(struct capture *c, int linktype, const unsigned char *p,
+    size_t caplen)
+{
+	struct bytes ip;
+
+	if (net_link(linktype, bytes_of(p, caplen), &ip) < 0) {
+		cap_nongmem(c, 1);
+		return;
+	}
+	ip_packet(c, ip, 0);
+}

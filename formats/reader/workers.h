@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * workers.h: the inputs of a stream decoded by worker threads (read -j).
+ *
+ * Each input is read by one thread at a time, exactly as the main thread
+ * reads it with -j 1 (source_fill, then its window's earliest record, and
+ * again), into batches of records; at most WORKERS_QUEUE batches of
+ * WORKERS_BATCH records wait per input, so memory is bounded by the
+ * number of inputs, not by their length, and a worker that runs ahead
+ * waits (backpressure).  The main thread takes the records in the order
+ * it wants them, so the merge is -j 1's merge.
+ *
+ * What decoding does beyond records is recorded with the record it comes
+ * before: messages (msg_capture), counts of lines passed over, GPU
+ * identities a log names, a --strict exit (struct source_defer).  The
+ * main thread does each of them when it reads the input on past that
+ * point (workers_fill), which is where -j 1 does them: the same messages
+ * in the same order, the same summaries, the same GPU numbering.
+ */
+#ifndef GPUMEM_WORKERS_H
+#define GPUMEM_WORKERS_H
+
+#include <stddef.h>
+
+#include "rec.h"
+#include "source.h"
+
+#define WORKERS_BATCH 512	/* records per batch */
+#define WORKERS_QUEUE 2		/* batches waiting per input, at most */
+
+struct workers;
+
+/*
+ * Start jobs threads (jobs >= 2) reading the n inputs src[] (none of them
+ * read yet).  The sources are theirs until workers_stop(); gpus is the
+ * run's map, on which the main thread applies what logs name.
+ */
+struct workers *workers_start(struct source **src, size_t n, unsigned jobs,
+    struct gpumap *gpus);
+
+/*
+ * Read input i on, as source_fill() does: do what decoding did up to its
+ * next record, which becomes its head.  Called once at the start and
+ * after each workers_pop() of the input.  A --strict problem exits here.
+ */
+void workers_fill(struct workers *w, size_t i);
+
+/*
+ * The earliest record of input i not taken yet, or NULL at its end.  Its
+ * strings stay valid until the second workers_fill() of the input after
+ * it was popped (as the window's, window.h).
+ */
+const struct rec *workers_head(struct workers *w, size_t i);
+void workers_pop(struct workers *w, size_t i);
+
+/*
+ * Stop the threads (they finish the batch in hand) and free what they
+ * hold; the sources are the caller's again, with their counts whole.
+ */
+void workers_stop(struct workers *w);
+
+/* How many threads "-j N" means: N, or the CPUs this process may use. */
+unsigned workers_default(void);
+
+#endif

@@ -1,0 +1,42 @@
+# The task table's filters work in a real browser: a test script added
+# to a copy of the page (the report itself has none such) ticks each
+# filter as a user would and counts the rows headless Chromium then
+# shows; the counts are the synthetic truth's (demo: 4 tasks, 1 leaked,
+# 1 released after 10 s or more, 2 on GPU 1, 1 named eval).
+. "$TESTS/lib.sh"
+[ "$VARIANT" = normal ] || skip "the browser does not depend on the build variant"
+browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome) ||
+	skip "chromium is not installed"
+gpumem-synth -s demo --truth truth.csv > demo.csv
+gpumem-report -q demo.csv > report.html || die "exit $?"
+want() { awk -F, "NR > 1 && ($1)" truth.csv | wc -l | tr -d ' '; }
+cat > probe.js <<'JS'
+<script>
+(function(){
+function $(i){return document.getElementById(i)}
+function rows(){return document.querySelectorAll('#tasks tbody tr').length}
+function set(id,prop,v,ev){$(id)[prop]=v;$(id).dispatchEvent(new Event(ev))}
+var out=['all='+rows()];
+set('f-leaked','checked',true,'change');out.push('leaked='+rows());
+set('f-leaked','checked',false,'change');
+set('f-slow','checked',true,'change');out.push('slow='+rows());
+set('f-slow','checked',false,'change');
+set('f-gpu','value','/1','change');out.push('gpu1='+rows());
+set('f-gpu','value','','change');
+set('f-name','value','eval','input');out.push('eval='+rows());
+set('f-name','value','','input');
+document.querySelectorAll('#tasks th')[9].click();
+out.push('first='+document.querySelector('#tasks tbody tr').className);
+var p=document.createElement('pre');p.id='probe';p.textContent=out.join(' ');
+document.body.appendChild(p)})();
+</script>
+JS
+awk '/^<\/body>/ { while ((getline l < "probe.js") > 0) print l } { print }' report.html > probed.html
+timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic \
+    --no-first-run --disable-background-networking --disable-component-update \
+    --disable-sync --user-data-dir="$(mktemp -d "$TMP/chrome.XXXXXX")" \
+    --dump-dom "file://$PWD/probed.html" > dom.html 2> browser.err ||
+	die "dump-dom: exit $?: $(tail -n 3 browser.err)"
+got=$(sed -n 's/.*<pre id="probe">\([^<]*\)<.*/\1/p' dom.html)
+expect_eq "rows" "$got" "all=$(want 1) leaked=$(want '$12 == "leaked"') slow=$(want '$10 >= 10') gpu1=$(want '$2 == 1') eval=$(want '$4 ~ /eval/') first=leaked"
+exit 0
