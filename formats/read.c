@@ -23,7 +23,7 @@ static const struct cmd_opt opts[] = {
 	{OPT_LIVE, "live", NULL, "inputs that never end: records go out as "
 	    "they arrive"},
 	{OPT_LAG, "lag", "DUR", "live: how long a record waits for earlier "
-	    "ones (0)"},
+	    "ones (0, captures 1s; grows)"},
 	{'v', "verbose", NULL, "say more (skipped sections, added records)"},
 	{0, NULL, NULL, NULL}
 };

@@ -50,7 +50,7 @@ static const struct cmd_opt opts[] = {
 	{OPT_NO_LIVE, "no-live", NULL, "read pipes as files (whole reorder "
 	    "windows)"},
 	{OPT_LAG, "lag", "DUR", "live: how long a record waits for earlier "
-	    "ones (0)"},
+	    "ones (0; grows)"},
 	{OPT_RETRY_FOR, "retry-for", "DUR", "TCP: give up after so long "
 	    "without a connection (" RETRY_FOR_DEFAULT ")"},
 	{'v', "verbose", NULL, "say more (what was sent)"},

@@ -94,6 +94,26 @@ _lo_capture_ready() {
 	    ! kill -0 $cap_pid 2> /dev/null
 }
 
+# lo_capture_live FILE FILTER: as lo_capture, but tcpdump writes into the
+# FIFO live.fifo, for a live reader the case starts; FILE gets a copy,
+# written after the FIFO's (wait on FILE for what the reader has been
+# given).  Stop it with kill -INT $cap_pid (once the reader is gone).
+lo_capture_live() {
+	command -v tcpdump > /dev/null || skip "tcpdump is not installed"
+	rm -f "$1" "$1.err" live.fifo "$1.fifo"
+	mkfifo live.fifo "$1.fifo"
+	tcpdump -i lo -n -U -B 65536 -Z "$(id -un)" \
+	    -w - "$2" > "$1.fifo" 2> "$1.err" 3>&- 4>&- 5>&- &
+	cap_pid=$!
+	cap_file=$1
+	bg_add $cap_pid
+	tee "$1" < "$1.fifo" > live.fifo 3>&- 4>&- 5>&- &
+	bg_add $!
+	wait_for 30 _lo_capture_ready || die "tcpdump did not start"
+	grep -q 'listening on' "$1.err" ||
+		skip "cannot capture on lo: $(head -n 1 "$1.err")"
+}
+
 # lo_capture_stop: stop the capture (tcpdump drops what it has not
 # written yet: wait for what must be in it first) and say what it dropped.
 lo_capture_stop() {

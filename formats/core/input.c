@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,11 +164,11 @@ wait_ready(struct input *in)
 	pf.events = POLLIN;
 	pf.revents = 0;
 	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &was);
+	pthread_sigmask(SIG_BLOCK, &all, &was);
 	r = all_ended ? -1 : ppoll(&pf, 1, NULL, &was);
 	if (r < 0 && !all_ended && errno != EINTR)
 		r = 0;		/* cannot wait so: read(2) waits */
-	sigprocmask(SIG_SETMASK, &was, NULL);
+	pthread_sigmask(SIG_SETMASK, &was, NULL);
 	return r < 0 ? -1 : 0;
 }
 
@@ -186,8 +187,12 @@ raw_read(struct input *in, void *p, size_t n)
 			in->cut = 1;
 			return 0;
 		}
-		/* Never waiting in read(2), where SA_RESTART would keep us. */
-		if (!in->is_file && !all_ended && wait_ready(in) < 0)
+		/*
+		 * Live (a hook is set), never waiting in read(2), where
+		 * SA_RESTART would keep us.
+		 */
+		if (!in->is_file && wait_hook != NULL && !all_ended &&
+		    wait_ready(in) < 0)
 			continue;
 		r = read(in->fd, p, n);
 		if (r > 0 && in->drain >= 0)

@@ -88,7 +88,9 @@ void input_set_wait_hook(int (*fn)(void *), void *arg);
  * (the bytes waiting there at the input's next read, never more: a
  * writer that goes on cannot keep it going).  A regular file ends before
  * its next read.  For a signal handler (it only sets a flag): a read
- * waiting on a pipe ends when the signal comes, with SA_RESTART or not.
+ * waiting on a pipe ends when the signal comes: while a wait hook is
+ * set, with SA_RESTART or not (the wait is a ppoll(2)); else provided
+ * the handler was installed without SA_RESTART.
  */
 void input_end_all(void);
 

@@ -168,6 +168,7 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 		if (gtime_duration(arg, &o->lag) < 0)
 			die("--lag: '%s': expected a duration (0, 100ms, 1s)",
 			    arg);
+		o->lag_set = 1;
 		return 1;
 	default:
 		return 0;

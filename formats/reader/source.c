@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "capture.h"
 #include "colmap.h"
 #include "gtime.h"
 #include "hmap.h"
@@ -386,6 +387,7 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 		BUG("--host-from-file's pattern passed the option check");
 	s->live = opt->live == LIVE_ON ||
 	    (opt->live == LIVE_AUTO && !input_is_file(s->in));
+	s->lag = opt->lag;
 	window_init(&s->win, opt->window);
 	clocks_init(s->clk);
 	if (opt->format != NULL) {
@@ -407,6 +409,8 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 		s->eof = 1;
 		return s;
 	}
+	if (!opt->lag_set && s->fmt == &fmt_pcap)
+		s->lag = SOURCE_CAPTURE_LAG;
 	s->device_only = s->fmt->device_only;
 	s->what = s->fmt->what;
 	s->st = s->fmt->open(s, NULL);
@@ -490,7 +494,7 @@ ripe(const struct source *s)
 {
 	const struct rec *r = window_peek(&s->win);
 
-	return r != NULL && s->newest - r->ts > s->opt->lag;
+	return r != NULL && s->newest - r->ts > s->lag;
 }
 
 void
@@ -804,6 +808,27 @@ clock_step(struct source *s, struct rclock *c, const char *where,
 }
 
 /*
+ * Live without --lag: a record came `late' behind the newest one read, too
+ * late to be put in order.  Let the records that follow wait twice that
+ * (within SOURCE_MAXLAG), so that inputs as out of order as this one lose
+ * no more, and say so the first time.
+ */
+static void
+grow_lag(struct source *s, uint64_t late)
+{
+	char a[GTIME_BUFSZ], b[GTIME_BUFSZ];
+	uint64_t lag = late > SOURCE_MAXLAG / 2 ? SOURCE_MAXLAG : 2 * late;
+
+	if (lag <= s->lag)
+		return;
+	if (!s->lag_grown++)
+		source_warn(s, "records come out of order by %ss: from now on "
+		    "each waits %ss for earlier ones (--lag sets how long)",
+		    gtime_fmt_secs(late, a), gtime_fmt_secs(lag, b));
+	s->lag = lag;
+}
+
+/*
  * Hand r, read at t on clock c, to the window.  where: the position of a
  * record held back (clockpend), else NULL for the parser's.
  */
@@ -851,7 +876,7 @@ emit_at(struct source *s, struct rclock *c, struct rec *r, uint64_t t,
 			    "already written (live: more than --lag %ss "
 			    "behind one read before it); skipped, try a larger "
 			    "--lag", s->name, here.buf, gtime_fmt(t, 1, tb),
-			    gtime_fmt_secs(s->opt->lag, lag));
+			    gtime_fmt_secs(s->lag, lag));
 		} else
 			msg("%s%s: record at %s is earlier than records "
 			    "already written (beyond the reorder window of %zu "
@@ -861,6 +886,8 @@ emit_at(struct source *s, struct rclock *c, struct rec *r, uint64_t t,
 	}
 	if (s->opt->strict)
 		trouble(s);
+	if (s->live && !s->opt->lag_set)
+		grow_lag(s, s->newest - t);
 }
 
 /* Hold r back until the next record of its clock says what it is. */

@@ -27,6 +27,14 @@
 
 #define SOURCE_MAXSHOWN 10	/* problem messages shown per input */
 #define SOURCE_MAXSKIP 12	/* distinct skip reasons counted */
+/*
+ * Live, without --lag: a capture (a collector: several senders, each
+ * with its own network delay) holds records a second, other inputs none;
+ * a record that still comes too late grows the lag to twice how late it
+ * was, up to a minute.
+ */
+#define SOURCE_CAPTURE_LAG 1000000000ULL
+#define SOURCE_MAXLAG (60 * 1000000000ULL)
 
 /*
  * Live reading, for inputs that never end (nvidia-smi -lms into a pipe):
@@ -55,6 +63,7 @@ struct readopts {
 	int port;		/* captures: --port, or -1 */
 	int live;		/* enum read_live */
 	uint64_t lag;		/* live: ns a record waits for later ones */
+	int lag_set;		/* --lag given: the lag stays as given */
 	const char *time_format; /* --time-format: strptime(3), or NULL */
 	/* Filters applied to the merged stream. */
 	struct idset gpus, pids;
@@ -193,6 +202,8 @@ struct source {
 	struct window win;
 	int live;		/* read live (see enum read_live) */
 	uint64_t newest;	/* the latest timestamp in the window so far */
+	uint64_t lag;		/* live: the lag in force (see SOURCE_MAXLAG) */
+	int lag_grown;		/* it has grown (said once) */
 	int eof;		/* the parser has nothing more */
 	int failed;		/* a fatal problem: exit 2 at the end */
 	int empty;		/* the input held no data at all */

@@ -75,11 +75,9 @@ esac
 expect_eq "second signal: files left" "$(ls -A second)" ""
 
 # A collector: what gpumem send sends over UDP and TCP on loopback,
-# captured by tcpdump into a FIFO (tee keeps a copy, written after the
-# FIFO's), is read live; once the copy holds every record, SIGTERM.
-command -v tcpdump > /dev/null || skip "tcpdump is not installed"
+# captured by tcpdump into a FIFO, is read live; once the capture's copy
+# holds every record, SIGTERM.
 gpumem-synth -s demo --gmem --host 127.0.0.1 > a.csv
-mkfifo cap.fifo read.fifo
 for proto in udp tcp; do
 	if [ $proto = udp ]; then
 		sink_start sink.txt -u -q
@@ -87,20 +85,11 @@ for proto in udp tcp; do
 		sink_start sink.txt -q
 	fi
 	port=$sink_port
-	rm -f cap.pcap out.csv cap.err
-	tcpdump -i lo -n -U -B 65536 -Z "$(id -un)" -w - "$proto port $port" \
-	    > cap.fifo 2> cap.err 3>&- &
-	cap_pid=$!
-	bg_add $cap_pid
-	tee cap.pcap < cap.fifo > read.fifo &
-	bg_add $!
-	gpumem-read --live --lag 30s -o out.csv read.fifo 2> err.txt &
+	rm -f out.csv
+	lo_capture_live cap.pcap "$proto port $port"
+	gpumem-read --live --lag 30s -o out.csv live.fifo 2> err.txt &
 	pid=$!
 	bg_add $pid
-	wait_for 30 grep -q 'listening on' cap.err || {
-		kill $cap_pid 2> /dev/null || :
-		skip "cannot capture on lo: $(head -n 1 cap.err)"
-	}
 	gpumem-send -q $proto://127.0.0.1:$port a.csv || die "$proto: send: exit $?"
 	holds() {
 		gpumem-read -q cap.pcap 2> /dev/null | cmp -s - a.csv
@@ -115,6 +104,6 @@ for proto in udp tcp; do
 	wait $sink_pid || :
 	expect_eq "$proto: exit status" $rc 0
 	cmp -s out.csv a.csv || die "$proto: $(diff a.csv out.csv | head -5)"
-	grep -q "^gpumem-read: read.fifo: $(nrec a.csv) records " err.txt ||
+	grep -q "^gpumem-read: live.fifo: $(nrec a.csv) records " err.txt ||
 		die "$proto: $(cat err.txt)"
 done
