@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <zlib.h>
 
 #include "gpumap.h"
 #include "gtime.h"
@@ -738,6 +739,67 @@ add_source(struct stream *st, const char *path)
 }
 
 /*
+ * Whether two files hold the same data once decompressed (gzread reads a
+ * plain file as it is).  A file that cannot be read is not the same.
+ */
+static int
+same_data(const char *a, const char *b)
+{
+	gzFile fa = gzopen(a, "rb"), fb = gzopen(b, "rb");
+	char ba[8192], bb[8192];
+	int na, nb, same = fa != NULL && fb != NULL;
+
+	while (same) {
+		na = gzread(fa, ba, sizeof(ba));
+		nb = gzread(fb, bb, sizeof(bb));
+		if (na < 0 || nb < 0 || na != nb || memcmp(ba, bb, (size_t)na))
+			same = 0;
+		else if (na == 0)
+			break;
+	}
+	if (fa != NULL)
+		gzclose(fa);
+	if (fb != NULL)
+		gzclose(fb);
+	return same;
+}
+
+/*
+ * Entry j of a directory's list is X.gz and X is there too: the same log
+ * twice after a rotation (logrotate's compress, gzip -k)?  Said either
+ * way; return 1 when the .gz holds X's data and is to be left out.
+ */
+static int
+gz_twin(const char *dir, struct dirent **list, int n, int j)
+{
+	const char *name = list[j]->d_name;
+	size_t len = strlen(name);
+	struct sbuf a = SBUF_INIT, b = SBUF_INIT;
+	int k, same;
+
+	if (len <= 3 || strcmp(name + len - 3, ".gz") != 0)
+		return 0;
+	for (k = 0; k < n; k++)
+		if (strlen(list[k]->d_name) == len - 3 &&
+		    strncmp(list[k]->d_name, name, len - 3) == 0)
+			break;
+	if (k == n)
+		return 0;
+	sbuf_printf(&a, "%s/%s", dir, list[k]->d_name);
+	sbuf_printf(&b, "%s/%s", dir, name);
+	same = same_data(a.buf, b.buf);
+	if (same)
+		warnmsg("%s and %s hold the same log: %s read, %s left out",
+		    a.buf, b.buf, a.buf, b.buf);
+	else
+		warnmsg("%s and %s: the same log's name, compressed and not, "
+		    "with different data: both read", a.buf, b.buf);
+	sbuf_release(&a);
+	sbuf_release(&b);
+	return same;
+}
+
+/*
  * A directory (what gpumem record wrote): its regular files, the device
  * logs first, then the others, each in name order, so that at equal times
  * a device sample comes before the process rows of the same poll, as in a
@@ -762,10 +824,12 @@ add_directory(struct stream *st, const char *dir)
 
 		sbuf_reset(&path);
 		sbuf_printf(&path, "%s/%s", dir, list[j]->d_name);
-		if (stat(path.buf, &sb) == 0 && S_ISREG(sb.st_mode))
+		if (stat(path.buf, &sb) == 0 && S_ISREG(sb.st_mode) &&
+		    !gz_twin(dir, list, n, j))
 			add_source(st, path.buf);
-		free(list[j]);
 	}
+	for (j = 0; j < n; j++)
+		free(list[j]);
 	free(list);
 	sbuf_release(&path);
 	if (st->n == first) {

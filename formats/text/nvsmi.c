@@ -402,6 +402,34 @@ fields_of_command(const char *cmd)
 }
 
 /*
+ * Tell the GPU map the GPUs of the sample's rows at once, when the log
+ * names them by bus id or UUID alone: they are numbered in bus order
+ * among those known when the first record leaves, and a live input's
+ * first record leaves before the rest of its poll is read.
+ */
+static void learn(struct nvsmi *p, const char *host, const char *uuid,
+    const char *bus, int64_t index);
+static const char *text_of(struct nvsmi *p, struct sbuf *sb, int i);
+
+static void
+learn_sample(struct nvsmi *p, char *const *lines, size_t n)
+{
+	size_t i;
+
+	if (p->col[C_INDEX] >= 0 || p->col[C_WGPU] >= 0 ||
+	    (p->col[C_BUS] < 0 && p->col[C_UUID] < 0))
+		return;
+	for (i = 0; i < n; i++) {
+		if (field_split(lines[i], ',', p->f, p->len, MAXCOLS) !=
+		    p->ncols)
+			continue;
+		learn(p, source_host(p->s, text_of(p, &p->name,
+		    p->col[C_HOST])), text_of(p, &p->uuid, p->col[C_UUID]),
+		    text_of(p, &p->bus, p->col[C_BUS]), -1);
+	}
+}
+
+/*
  * A log without a header and without --fields: tell its columns from the
  * first rows (colguess.h), and say what was taken.  When the values do
  * not tell, keep why for the first row.
@@ -440,10 +468,12 @@ guess_columns(struct nvsmi *p)
 	}
 	switch (colguess(lines, nl, &fields, &why)) {
 	case COLGUESS_OK:
-		if (set_columns(p, fields.buf) == 0)
+		if (set_columns(p, fields.buf) == 0) {
 			source_warn(p->s, "no header line: columns told from "
 			    "their values (%s): read as --fields %s; give "
 			    "--fields to pin them", why.buf, fields.buf);
+			learn_sample(p, lines, nl);
+		}
 		break;
 	case COLGUESS_AMBIGUOUS:
 		sbuf_printf(&p->guessed, "no header line, and the values do "

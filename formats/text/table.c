@@ -43,6 +43,7 @@
 #include "table.h"
 
 #define MAXWORDS 64
+#define MAXGPUS 64		/* logged indexes followed for physical GPUs */
 
 enum part { P_NONE, P_GPUS, P_MIG, P_PROCS };
 
@@ -59,6 +60,17 @@ struct table {
 	struct sclock clock;
 	int clock_said;
 	int lines;		/* a line that is not blank came */
+
+	/*
+	 * Physical GPUs by bus id: a log whose GPU 0 is several GPUs over
+	 * time (jobs on other nodes appended to one log) reads each as a GPU
+	 * of its own.  bus -> the number it is read as (stored + 1); cur: the
+	 * number of each logged index in the latest table; used: numbers
+	 * taken.
+	 */
+	struct hmap busnum, used;
+	uint32_t cur[MAXGPUS];
+	int split_said;
 
 	uint64_t snaps, migs;
 	struct gpuset gpuset;	/* the GPUs named, for the summary */
@@ -97,6 +109,7 @@ open_fn(struct source *s, const char *hint)
 	p->s = s;
 	p->gpu = -1;
 	p->gici = -1;
+	memset(p->cur, 0xff, sizeof(p->cur));	/* UINT32_MAX: none yet */
 	sclock_init(&p->clock);
 	return p;
 }
@@ -184,6 +197,41 @@ memory_cell(const char *c, size_t n, uint32_t *used, uint32_t *total)
 	return 0;
 }
 
+/*
+ * The number logged index idx of bus p->bus is read as: its own, unless
+ * another bus had it before (another physical GPU under the same index);
+ * then the first number no GPU of the log has, said once.
+ */
+static uint32_t
+physical(struct table *p, uint32_t idx)
+{
+	void **slot;
+	uint32_t n;
+	int isnew;
+
+	if (p->bus[0] == '\0' || idx >= MAXGPUS)
+		return idx;
+	slot = hmap_put(&p->busnum, p->bus, strlen(p->bus), &isnew);
+	if (!isnew) {
+		n = (uint32_t)((uintptr_t)*slot - 1);
+		p->cur[idx] = n;
+		return n;
+	}
+	for (n = idx; hmap_get(&p->used, &n, sizeof(n)) != NULL; n++)
+		;
+	if (n != idx && !p->split_said) {
+		p->split_said = 1;
+		source_warn(p->s, "line %llu: GPU %u has bus id %s, another "
+		    "GPU than the GPU %u before it: read as GPU %u (a GPU of "
+		    "its own for each bus id)", (unsigned long long)
+		    source_lineno(p->s), idx, p->bus, idx, n);
+	}
+	*slot = (void *)((uintptr_t)n + 1);
+	hmap_put(&p->used, &n, sizeof(n), &isnew);
+	p->cur[idx] = n;
+	return n;
+}
+
 /* The first row of a GPU: "0  NVIDIA L40S   On" | "00000000:4A:00.0 Off". */
 static int
 gpu_row(struct table *p, char **cell, size_t *clen, size_t nc)
@@ -204,7 +252,6 @@ gpu_row(struct table *p, char **cell, size_t *clen, size_t nc)
 		return 0;
 	if (parse_u32(cell[0], strspn(cell[0], "0123456789"), &idx) < 0)
 		return 0;
-	p->gpu = idx;
 	p->bus[0] = '\0';
 	if (nc >= 2) {
 		size_t bl = strcspn(cell[1], " ");
@@ -216,6 +263,8 @@ gpu_row(struct table *p, char **cell, size_t *clen, size_t nc)
 				p->bus[0] = '\0';
 		}
 	}
+	idx = physical(p, idx);
+	p->gpu = idx;
 	source_learn(p->s, source_host(p->s, NULL), NULL, p->bus, idx);
 	gpuset_add(&p->gpuset, idx);
 	return 1;
@@ -271,7 +320,8 @@ proc_row(struct table *p, char *text)
 	rec_init(&r);
 	r.ts = p->ts;
 	r.host = source_host(p->s, NULL);
-	r.gpu = gpu;
+	/* The physical GPU the table's index stands for (physical()). */
+	r.gpu = gpu < MAXGPUS && p->cur[gpu] != UINT32_MAX ? p->cur[gpu] : gpu;
 	r.pid = pid;
 	if (hu == 1) {
 		r.used = used;
@@ -419,6 +469,8 @@ free_fn(void *st)
 	struct table *p = st;
 
 	gpuset_release(&p->gpuset);
+	hmap_release(&p->used, NULL);
+	hmap_release(&p->busnum, NULL);
 	sbuf_release(&p->name);
 	free(p);
 }

@@ -22,9 +22,13 @@ for f in $files; do
 	name=$(basename "$f")
 	expect_eq "$name: exit status" $lrc $frc
 	cmp -s file.csv live.csv || die "$name: $(diff file.csv live.csv | head -5)"
-	# The messages name the input: the FIFO, not the file.
-	sed "s|$f|in.fifo|g" file.err | cmp -s - live.err ||
-		die "$name: $(sed "s|$f|in.fifo|g" file.err | diff - live.err | head -5)"
+	# The messages name the input: the FIFO, not the file.  Their order
+	# may differ: a note of the merge ("GPUs numbered in PCI bus order")
+	# comes with the first record to leave, which live reading lets go
+	# before a later line is found bad.
+	sed "s|$f|in.fifo|g" file.err | sort > file.sorted
+	sort live.err | cmp -s - file.sorted ||
+		die "$name: $(sort live.err | diff file.sorted - | head -5)"
 	n=$(($n + 1))
 done
 [ $n -ge 45 ] || die "only $n files"
