@@ -1077,6 +1077,18 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		}
 	}
 	sbuf_adds(sb, "EOD\n");
+	/* Plot elements count from 1, key entries too (chart.h). */
+	if (ch->ids != NULL) {
+		int e = 1;
+
+		ch->ids->life = e++;
+		if (nrun > 0)
+			e++;
+		ch->ids->held = nheld > 0 ? e : 0;
+		if (nheld > 0)
+			e += 2;
+		ch->ids->leak = nleak > 0 ? e : 0;
+	}
 	sbuf_printf(sb, "plot $life using (($2+$3)/2):1:2:3:($1-0.32):"
 	    "($1+0.32):4:ytic(5) with boxxyerror lc rgb variable "
 	    "title 'alive'");

@@ -57,7 +57,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		chart_gantt(&sb, &ch, rows, n, hidden, c.first, c.last,
 		    c.nhosts);
 		if (textgantt_write(devnull, rows, n, hidden, c.first, c.last,
-		    80, 1, c.nhosts) < 0)
+		    80, 1, c.nhosts, 64) < 0)
 			fuzz_fail("textgantt_write: %s", strerror(errno));
 		free(rows);
 	}
