@@ -26,8 +26,8 @@
 #define MAXROWS 50		/* Gantt rows per GPU by default, at most */
 #define PAGE_ROWS 120		/* Gantt rows of a page by default, about */
 #define MINROWS 10		/* Gantt rows per GPU by default, at least */
-#define PAGE_BUCKETS 1400	/* usage chart columns of a page, about */
-#define MINBUCKETS 140		/* usage chart columns per GPU, at least */
+#define PAGE_BUCKETS 1200	/* usage chart columns of a page, about */
+#define MINBUCKETS 100		/* usage chart columns per GPU, at least */
 #define MARKS 12		/* tasks marked per GPU on the usage chart */
 #define CHART_W 1100		/* chart width in SVG pixels */
 #define WORST 5			/* the worst delays listed */
@@ -114,12 +114,34 @@ html(struct sbuf *sb, const char *s)
  * gnuplot picture names its parts alike (gnuplot_canvas, gpPt0...), and
  * in one page ids must differ.  Only markup is rewritten, never text.
  */
-static int
-svg_inline(struct sbuf *sb, const char *svg, size_t len, const char *pfx)
+/*
+ * Tooltips for a Gantt chart's bars: for each of its bar elements
+ * (gantt_ids), the text of each bar in order, after skip polygons (the
+ * key's sample).  svg_inline gives each such polygon a <title> child,
+ * which browsers show on hover: no script, nothing fetched.
+ */
+struct tips {
+	int plot[3];
+	size_t skip[3];
+	struct sbuf text[3];	/* the texts, each ending with '\0' */
+};
+
+/* The next text of group g, or NULL when there is none. */
+static const char *
+tip_next(const struct tips *tp, int g, size_t *off)
 {
-	const char *p = NULL, *end = svg + len;
-	size_t i;
-	int intag = 0;
+	if (*off >= tp->text[g].len)
+		return NULL;
+	return tp->text[g].buf + *off;
+}
+
+static int
+svg_inline(struct sbuf *sb, const char *svg, size_t len, const char *pfx,
+    const struct tips *tp)
+{
+	const char *p = NULL, *end = svg + len, *tip = NULL;
+	size_t i, npoly = 0, off[3] = {0, 0, 0};
+	int intag = 0, g = -1;
 
 	for (i = 0; i + 4 <= len; i++)
 		if (memcmp(svg + i, "<svg", 4) == 0) {
@@ -152,9 +174,35 @@ svg_inline(struct sbuf *sb, const char *svg, size_t len, const char *pfx)
 				sbuf_add(sb, p, rl);
 				sbuf_adds(sb, pfx);
 				p += rl;
+				/* A plot element: are its polygons bars? */
+				if (tp != NULL && k < 2 && (size_t)(end - p) >
+				    13 && memcmp(p, "gnuplot_plot_", 13) == 0) {
+					int n = atoi(p + 13), j;
+
+					g = -1;
+					npoly = 0;
+					for (j = 0; j < 3; j++)
+						if (n > 0 && tp->plot[j] == n)
+							g = j;
+				}
 				continue;
 			}
 		}
+		if (g >= 0 && *p == '<' && (size_t)(end - p) > 8 &&
+		    memcmp(p, "<polygon", 8) == 0 && npoly++ >= tp->skip[g] &&
+		    (tip = tip_next(tp, g, &off[g])) != NULL)
+			off[g] += strlen(tip) + 1;
+		if (tip != NULL && intag && *p == '/' && p + 1 < end &&
+		    p[1] == '>') {
+			sbuf_adds(sb, "><title>");
+			html(sb, tip);
+			sbuf_adds(sb, "</title></polygon>");
+			tip = NULL;
+			intag = 0;
+			p += 2;
+			continue;
+		}
+
 		/*
 		 * Smaller, same picture: a run of white space in a tag is
 		 * one space, and white space alone between tags goes (a
@@ -252,8 +300,9 @@ static const char style[] =
 ".note{color:#555;font-size:13px}\n"
 ".warn{border:1px solid #e6550d;background:#fff5eb;padding:8px 12px;"
 "border-radius:6px}\n"
-"figure{margin:8px 0 16px}figure svg{width:100%;height:auto;"
-"display:block}\n"
+"figure{margin:8px 0 16px;overflow-x:auto}figure svg{width:100%;"
+"height:auto;display:block}\n"
+".zoom{text-align:right;font-size:12px}.zoom button{margin-left:4px}\n"
 "table{border-collapse:collapse;width:100%;font-size:13px}\n"
 "th,td{padding:4px 8px;border-bottom:1px solid #eee;text-align:left;"
 "white-space:nowrap}\n"
@@ -336,6 +385,27 @@ static const char table_js[] =
 "  Array.prototype.forEach.call(ths,function(h){h.removeAttribute('data-dir')});\n"
 "  th.setAttribute('data-dir',up?'asc':'desc');draw()})});\n"
 "$('filters').hidden=false;draw()})();\n";
+
+/*
+ * Zoom on a chart's time axis: buttons above each chart widen it (the
+ * picture is SVG: it stays sharp) in a frame that scrolls sideways,
+ * keeping the time under the middle of the frame in view.
+ */
+static const char zoom_js[] =
+"document.querySelectorAll('figure.chart').forEach(function(f){\n"
+" var z=1,svg=f.querySelector('svg'),bar=document.createElement('div');\n"
+" if(!svg)return;bar.className='zoom';\n"
+" function set(k){var mid=(f.scrollLeft+f.clientWidth/2)/f.scrollWidth;\n"
+"  z=Math.max(1,Math.min(16,k));svg.style.width=(100*z)+'%';\n"
+"  f.scrollLeft=mid*f.scrollWidth-f.clientWidth/2;\n"
+"  bar.querySelector('span').textContent=z>1?'\\u00d7'+z:''}\n"
+" [['+',2],['\\u2212',0.5],['reset',0]].forEach(function(b){\n"
+"  var e=document.createElement('button');e.type='button';\n"
+"  e.textContent=b[0];e.title=b[1]?'zoom the time axis':'whole time axis';\n"
+"  e.addEventListener('click',function(){set(b[1]?z*b[1]:1)});\n"
+"  bar.appendChild(e)});\n"
+" bar.appendChild(document.createElement('span'));\n"
+" f.parentNode.insertBefore(bar,f)});\n";
 
 /* A time as a table cell: shown as a clock, sorted by seconds. */
 static void
@@ -794,10 +864,54 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 	sbuf_release(&s);
 }
 
+/*
+ * The tooltips of a Gantt chart's bars: the task (GPU, pid, name), its
+ * life, what it held and its release delay, or what it leaked.
+ */
+static void
+gantt_tips(struct tips *tp, const struct gantt_ids *ids,
+    const struct task *const *rows, size_t n, int nhosts, int utc, int date,
+    uint32_t tolerance)
+{
+	size_t i;
+	char label[160], mb[32], a[GTIME_BUFSZ], b[GTIME_BUFSZ], d[96];
+
+	memset(tp, 0, sizeof(*tp));
+	tp->plot[0] = ids->life;
+	tp->plot[1] = ids->held;
+	tp->plot[2] = ids->leak;
+	tp->skip[0] = 1;	/* the key's sample */
+	tp->skip[2] = 1;
+	for (i = 0; i < n; i++) {
+		const struct task *t = rows[i];
+		struct sbuf one = SBUF_INIT;
+		int k;
+
+		sbuf_printf(&one, "%s\n%s to %s, held %s",
+		    chart_task_label(t, nhosts, 80, label, sizeof(label)),
+		    chart_clock(t->start, utc, date, a), chart_clock(t->end,
+		    utc, 0, b), chart_mib(t->held, mb));
+		if (t->status == TASK_RELEASED)
+			sbuf_printf(&one, "\nreleased after %s",
+			    tasktab_delay_range(t, d));
+		else if (t->status == TASK_LEAKED)
+			sbuf_printf(&one, "\nleaked: %s", chart_leak_text(t,
+			    tolerance, ", ", d, sizeof(d)));
+		else
+			sbuf_adds(&one, "\nrunning at the end");
+		/* The life's bar, and the bar after it says the same. */
+		for (k = 0; k < 3; k++)
+			if (k == 0 || (k == 1 && t->status == TASK_RELEASED) ||
+			    (k == 2 && t->status == TASK_LEAKED))
+				sbuf_add(&tp->text[k], one.buf, one.len + 1);
+		sbuf_release(&one);
+	}
+}
+
 /* Run a chart's script through gnuplot and inline the SVG it draws. */
 static int
 svg_chart(struct sbuf *page, const struct sbuf *script, const char *pfx,
-    const char *cls)
+    const char *cls, const struct tips *tp)
 {
 	struct sbuf svg = SBUF_INIT;
 	int rc = 0;
@@ -807,7 +921,7 @@ svg_chart(struct sbuf *page, const struct sbuf *script, const char *pfx,
 	else {
 		sbuf_printf(page, "<figure class=\"chart %s\">\n", cls);
 		if (svg_inline(page, svg.buf != NULL ? svg.buf : "", svg.len,
-		    pfx) < 0) {
+		    pfx, tp) < 0) {
 			msg("gnuplot drew no SVG");
 			rc = -1;
 		}
@@ -819,14 +933,16 @@ svg_chart(struct sbuf *page, const struct sbuf *script, const char *pfx,
 
 static int
 gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
-    int utc, size_t maxrows, int nocharts, uint32_t tolerance)
+    int utc, int date, size_t maxrows, int nocharts, uint32_t tolerance)
 {
 	const struct gpuview *v = c->g[gi];
 	struct gpuview *one[1];
 	struct chart ch;
 	struct sbuf script = SBUF_INIT;
 	const struct task **rows;
-	size_t n, hidden;
+	struct gantt_ids ids;
+	struct tips tips;
+	size_t i, n, hidden;
 	char pfx[32], mb[32];
 	int rc = 0;
 
@@ -859,7 +975,7 @@ gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
 		ch.title = "";
 		chart_usage(&script, &ch, one, 1, c->first, c->last, c->nhosts);
 		snprintf(pfx, sizeof(pfx), "u%zu_", gi);
-		if (svg_chart(page, &script, pfx, "usage") < 0)
+		if (svg_chart(page, &script, pfx, "usage", NULL) < 0)
 			rc = -1;
 	} else
 		sbuf_adds(page, "<p class=\"note\">No whole-device samples of "
@@ -871,11 +987,15 @@ gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
 		chart_default_size(&ch, 1, n);
 		ch.width = CHART_W;
 		ch.title = NULL;
+		ch.ids = &ids;
 		chart_gantt(&script, &ch, rows, n, hidden, c->first, c->last,
 		    c->nhosts);
+		gantt_tips(&tips, &ids, rows, n, c->nhosts, utc, date, tolerance);
 		snprintf(pfx, sizeof(pfx), "g%zu_", gi);
-		if (svg_chart(page, &script, pfx, "gantt") < 0)
+		if (svg_chart(page, &script, pfx, "gantt", &tips) < 0)
 			rc = -1;
+		for (i = 0; i < 3; i++)
+			sbuf_release(&tips.text[i]);
 	} else if (n == 0)
 		sbuf_adds(page, "<p class=\"note\">No tasks on this GPU.</p>\n");
 	free(rows);
@@ -1030,7 +1150,7 @@ page_write(struct sbuf *page, const struct collection *c,
 	if (!o->nocharts && c->ng > 0)
 		delay_legend(page);
 	for (i = 0; i < c->ng; i++)
-		if (gpu_section(page, c, i, o->utc, o->maxrows,
+		if (gpu_section(page, c, i, o->utc, date, o->maxrows,
 		    o->nocharts, tolerance) < 0)
 			return -1;
 	if (c->ng == 0)
@@ -1046,8 +1166,8 @@ page_write(struct sbuf *page, const struct collection *c,
 	    "<b>released</b> when unattributed memory is back within the "
 	    "tolerance (%u MiB) of its level before the end, and "
 	    "<b>leaked</b> when it never is.</footer>\n"
-	    "<script>\n%s</script>\n</body>\n</html>\n", GPUMEM_VERSION,
-	    tolerance, table_js);
+	    "<script>\n%s%s</script>\n</body>\n</html>\n", GPUMEM_VERSION,
+	    tolerance, table_js, zoom_js);
 	return 0;
 }
 

@@ -222,3 +222,20 @@ same_jobs() {
 	echo "== $*: exit $_sj_rc1, $(wc -l < j1.out) lines"
 	cat j1.err
 }
+
+# browser ARGS... URL: headless Chromium (or skip when there is none),
+# nothing fetched, its own profile in $TMP; its stderr in browser.err.
+browser() {
+	b=$(command -v chromium || command -v chromium-browser ||
+	    command -v google-chrome) || skip "chromium is not installed"
+	timeout 180 "$b" --headless --no-sandbox --disable-gpu --disable-quic \
+	    --no-first-run --disable-background-networking \
+	    --disable-component-update --disable-sync \
+	    --user-data-dir="$(mktemp -d "$TMP/chrome.XXXXXX")" "$@" 2> browser.err
+}
+
+# probe PAGE OUT: PAGE with probe.js (a <script> of the test's) added
+# before </body>, as OUT: a test asks the page's DOM in a browser.
+probe() {
+	awk '/^<\/body>/ { while ((getline l < "probe.js") > 0) print l } { print }' "$1" > "$2"
+}

@@ -465,106 +465,80 @@ mark_label(const struct task *t, int nhosts, char *buf, size_t cap)
 }
 
 /*
+ * The top of a panel's y axis (MiB): room above the curves for nrows
+ * rows of labels; they may cross the ceiling's dashed line, not the
+ * curves.
+ */
+static double
+panel_top(const struct gpuview *v, int nrows)
+{
+	double top = (double)v->umax / (1 - ROW_STEP * nrows - 0.03);
+
+	if (top < (double)v->ymax * 1.04)
+		top = (double)v->ymax * 1.04;
+	return top;
+}
+
+/* A placed leak label: its x range and its graph heights. */
+struct box {
+	double x0, x1, y0, y1;
+};
+
+/*
+ * The height (graph fraction) at which a leak label of lines lines over
+ * [x0, x1] overlaps none of b[0..n): its wish y, or the lowest place
+ * above the labels in its way.
+ */
+static double
+place_box(const struct box *b, size_t n, double x0, double x1, double y,
+    double h)
+{
+	size_t i;
+	int moved = 1;
+
+	while (moved) {
+		moved = 0;
+		for (i = 0; i < n; i++)
+			if (x0 < b[i].x1 && x1 > b[i].x0 && y - h / 2 < b[i].y1 &&
+			    y + h / 2 > b[i].y0) {
+				y = b[i].y1 + h / 2;
+				moved = 1;
+			}
+	}
+	return y;
+}
+
+/*
  * The marks of one panel: a line at each marked task's end, the time its
  * memory stayed held as a band, leaked memory as blocks under the
- * unattributed curve.  Labels: a leak's on its block; the others in rows
- * at the top, given out in order of interest, so that when they are too
- * many for the rows the leaks and the longest delays keep theirs.
- * xmin..xmax is the time axis, xpp the time of a pixel (a character in
- * text).  Return the rows used.
+ * unattributed curve.  Labels: the others in rows at the top, given out
+ * in order of interest, so that when they are too many for the rows the
+ * leaks and the longest delays keep theirs; then a leak's on its block,
+ * or as near above it as it can be without overlapping another leak's
+ * (close leaks have thin blocks close together).  xmin..xmax is the time
+ * axis, xpp the time of a pixel (a character in text).  Return the top
+ * of the y axis (MiB), which leaves room for the rows used.
  */
-static int
+static double
 panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
     int nhosts, double xpp, double xmin, double xmax)
 {
 	struct task *m;
 	struct rows rows;
+	struct box *placed;
 	char label[160], text[256], d[32];
 	int64_t leaked = 0, lo;
-	double charw = ch->term == TERM_DUMB ? 1 : CHAR_PX;
-	size_t i;
+	double charw = ch->term == TERM_DUMB ? 1 : CHAR_PX, top;
+	/* A line of text in graph height: a row of labels, in text one. */
+	double line = ch->term == TERM_DUMB ? 1.0 / (ch->height > 8 ?
+	    ch->height - 6 : 2) : ROW_STEP * 0.7;
+	size_t i, nplaced = 0;
 	int id, nrows = 0, k;
 
 	if (v->nmarks == 0)
-		return 0;
+		return panel_top(v, 0);
 	m = emalloc(v->nmarks * sizeof(*m));
 	memcpy(m, v->marks, v->nmarks * sizeof(*m));
-	qsort(m, v->nmarks, sizeof(*m), by_end);
-	/*
-	 * Leaked memory is stacked under the unattributed curve at the end
-	 * of the log, the earliest leak lowest: the curve then runs along
-	 * the top of the blocks.
-	 */
-	for (i = 0; i < v->nmarks; i++)
-		if (m[i].status == TASK_LEAKED && m[i].has_leaked)
-			leaked += m[i].leaked;
-	lo = v->unattr_last - leaked;
-	if (lo < 0)
-		lo = 0;
-	for (i = 0, id = 1; i < v->nmarks; i++, id++) {
-		const struct task *t = &m[i];
-		double xe = xval(t->end, ch->utc);
-
-		sbuf_printf(sb, "set arrow %d from %.3f, graph 0 to %.3f, "
-		    "graph %s nohead dashtype 3 lc rgb '%s' back\n", id,
-		    xe, xe, ch->term == TERM_DUMB ? "0.97" : "1", C_END);
-		if (t->status == TASK_RELEASED && t->delay > 0)
-			sbuf_printf(sb, "set object %d rect from %.3f, graph 0 "
-			    "to %.3f, graph 1 fc rgb '%s' fs transparent solid "
-			    "0.25 noborder behind\n", id, xe, xval(t->release,
-			    ch->utc), C_HELD);
-		if (t->status == TASK_LEAKED && t->has_leaked) {
-			int right, split;
-
-			sbuf_printf(sb, "set object %d rect from %.3f, "
-			    "(%lld/unit) to %.3f, (%lld/unit) fc rgb '%s' "
-			    "fs transparent solid 0.35 border lc rgb '%s' "
-			    "behind\n", id, xe, (long long)lo,
-			    xval(v->last, ch->utc), (long long)(lo + t->leaked),
-			    C_LEAK, C_LEAK);
-			mark_label(t, nhosts, label, sizeof(label));
-			chart_leak_text(t, ch->tolerance, ", ", text,
-			    sizeof(text));
-			/*
-			 * On the block: one line when it fits, else the task
-			 * above what it leaked, ending at the end of the axis
-			 * when even that is too long.
-			 */
-			k = chart_width(label) + chart_width(text) + 3;
-			split = xe + k * charw * xpp > xmax;
-			if (split)
-				k = (int)(chart_width(label) >
-				    chart_width(text) ? chart_width(label) :
-				    chart_width(text)) + 2;
-			right = xe + k * charw * xpp > xmax;
-			sbuf_printf(sb, "set label %d ", id);
-			if (split)
-				esc_gnuplot(sb, label, 0);
-			else {
-				struct sbuf one = SBUF_INIT;
-
-				sbuf_printf(&one, "%s: %s", label, text);
-				esc_gnuplot(sb, one.buf, 0);
-				sbuf_release(&one);
-			}
-			sbuf_printf(sb, " at %.3f, (%.1f/unit) %s offset %d,%s "
-			    "tc rgb '%s' front\n", right ? xmax : xe,
-			    (double)lo + t->leaked / 2.0, right ? "right" :
-			    "left", right ? -1 : 1, !split ? "0" :
-			    ch->term == TERM_DUMB ? "1" : "0.6", C_LEAK_TEXT);
-			if (split) {
-				sbuf_printf(sb, "set label %zu ", v->nmarks + id);
-				esc_gnuplot(sb, text, 0);
-				sbuf_printf(sb, " at %.3f, (%.1f/unit) %s offset "
-				    "%d,%s tc rgb '%s' front\n", right ? xmax :
-				    xe, (double)lo + t->leaked / 2.0, right ?
-				    "right" : "left", right ? -1 : 1,
-				    ch->term == TERM_DUMB ? "-1" : "-0.6",
-				    C_LEAK_TEXT);
-			}
-			lo += t->leaked;
-		}
-	}
 	/* The other labels, most interesting first (after the leaks' ids). */
 	qsort(m, v->nmarks, sizeof(*m), by_interest_t);
 	id = 2 * (int)v->nmarks + 1;
@@ -601,8 +575,98 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 		free(rows.a[k]);
 		free(rows.b[k]);
 	}
+	top = panel_top(v, nrows);
+	qsort(m, v->nmarks, sizeof(*m), by_end);
+	/*
+	 * Leaked memory is stacked under the unattributed curve at the end
+	 * of the log, the earliest leak lowest: the curve then runs along
+	 * the top of the blocks.
+	 */
+	for (i = 0; i < v->nmarks; i++)
+		if (m[i].status == TASK_LEAKED && m[i].has_leaked)
+			leaked += m[i].leaked;
+	lo = v->unattr_last - leaked;
+	if (lo < 0)
+		lo = 0;
+	placed = emalloc((v->nmarks + 1) * sizeof(*placed));
+	for (i = 0, id = 1; i < v->nmarks; i++, id++) {
+		const struct task *t = &m[i];
+		double xe = xval(t->end, ch->utc);
+
+		sbuf_printf(sb, "set arrow %d from %.3f, graph 0 to %.3f, "
+		    "graph %s nohead dashtype 3 lc rgb '%s' back\n", id,
+		    xe, xe, ch->term == TERM_DUMB ? "0.97" : "1", C_END);
+		if (t->status == TASK_RELEASED && t->delay > 0)
+			sbuf_printf(sb, "set object %d rect from %.3f, graph 0 "
+			    "to %.3f, graph 1 fc rgb '%s' fs transparent solid "
+			    "0.25 noborder behind\n", id, xe, xval(t->release,
+			    ch->utc), C_HELD);
+		if (t->status == TASK_LEAKED && t->has_leaked) {
+			int right, split;
+			double x0, y;
+
+			sbuf_printf(sb, "set object %d rect from %.3f, "
+			    "(%lld/unit) to %.3f, (%lld/unit) fc rgb '%s' "
+			    "fs transparent solid 0.35 border lc rgb '%s' "
+			    "behind\n", id, xe, (long long)lo,
+			    xval(v->last, ch->utc), (long long)(lo + t->leaked),
+			    C_LEAK, C_LEAK);
+			mark_label(t, nhosts, label, sizeof(label));
+			chart_leak_text(t, ch->tolerance, ", ", text,
+			    sizeof(text));
+			/*
+			 * On the block: one line when it fits, else the task
+			 * above what it leaked, ending at the end of the axis
+			 * when even that is too long.
+			 */
+			k = chart_width(label) + chart_width(text) + 3;
+			split = xe + k * charw * xpp > xmax;
+			if (split)
+				k = (int)(chart_width(label) >
+				    chart_width(text) ? chart_width(label) :
+				    chart_width(text)) + 2;
+			right = xe + k * charw * xpp > xmax;
+			x0 = right ? xmax - k * charw * xpp : xe;
+			/* On its block, but above the axis. */
+			y = top > 0 ? ((double)lo + t->leaked / 2.0) / top :
+			    0.5;
+			if (y < line * (split ? 1 : 0.5))
+				y = line * (split ? 1 : 0.5);
+			y = place_box(placed, nplaced, x0, x0 + k * charw * xpp,
+			    y, line * (split ? 2 : 1));
+			placed[nplaced].x0 = x0;
+			placed[nplaced].x1 = x0 + k * charw * xpp;
+			placed[nplaced].y0 = y - line * (split ? 1 : 0.5);
+			placed[nplaced++].y1 = y + line * (split ? 1 : 0.5);
+			sbuf_printf(sb, "set label %d ", id);
+			if (split)
+				esc_gnuplot(sb, label, 0);
+			else {
+				struct sbuf one = SBUF_INIT;
+
+				sbuf_printf(&one, "%s: %s", label, text);
+				esc_gnuplot(sb, one.buf, 0);
+				sbuf_release(&one);
+			}
+			sbuf_printf(sb, " at %.3f, graph %.3f %s offset %d,%s "
+			    "tc rgb '%s' front\n", right ? xmax : xe, y, right ?
+			    "right" : "left", right ? -1 : 1, !split ? "0" :
+			    ch->term == TERM_DUMB ? "1" : "0.6", C_LEAK_TEXT);
+			if (split) {
+				sbuf_printf(sb, "set label %zu ", v->nmarks + id);
+				esc_gnuplot(sb, text, 0);
+				sbuf_printf(sb, " at %.3f, graph %.3f %s offset "
+				    "%d,%s tc rgb '%s' front\n", right ? xmax :
+				    xe, y, right ? "right" : "left", right ? -1 :
+				    1, ch->term == TERM_DUMB ? "-1" : "-0.6",
+				    C_LEAK_TEXT);
+			}
+			lo += t->leaked;
+		}
+	}
+	free(placed);
 	free(m);
-	return nrows;
+	return top;
 }
 
 size_t
@@ -704,7 +768,6 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		struct sbuf pt = SBUF_INIT;
 		char mb[32], iv[32];
 		const char *sep = "plot ";
-		int nrows;
 		double top;
 
 		if (nhosts > 1)
@@ -734,15 +797,8 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		esc_gnuplot(sb, pt.buf, 0);
 		sbuf_release(&pt);
 		sbuf_addc(sb, '\n');
-		nrows = panel_marks(sb, ch, v, nhosts, xpp, xval(first, ch->utc),
-		    x1);
-		/*
-		 * Room above the curves for the rows of labels; they may
-		 * cross the ceiling's dashed line, not the curves.
-		 */
-		top = (double)v->umax / (1 - ROW_STEP * nrows - 0.03);
-		if (top < (double)v->ymax * 1.04)
-			top = (double)v->ymax * 1.04;
+		top = panel_marks(sb, ch, v, nhosts, xpp, xval(first,
+		    ch->utc), x1);
 		if (top > 0)
 			sbuf_printf(sb, "set yrange [0:%.3f]\n", top / unit);
 		if (i + 1 == n)
@@ -1077,6 +1133,18 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		}
 	}
 	sbuf_adds(sb, "EOD\n");
+	/* Plot elements count from 1, key entries too (chart.h). */
+	if (ch->ids != NULL) {
+		int e = 1;
+
+		ch->ids->life = e++;
+		if (nrun > 0)
+			e++;
+		ch->ids->held = nheld > 0 ? e : 0;
+		if (nheld > 0)
+			e += 2;
+		ch->ids->leak = nleak > 0 ? e : 0;
+	}
 	sbuf_printf(sb, "plot $life using (($2+$3)/2):1:2:3:($1-0.32):"
 	    "($1+0.32):4:ytic(5) with boxxyerror lc rgb variable "
 	    "title 'alive'");

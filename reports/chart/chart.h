@@ -49,6 +49,19 @@ struct chart {
 				   noise (chart_back_late) */
 	int nocolorbox;		/* Gantt: no colour bar (the page has one
 				   legend of chart_delay_stop's) */
+	struct gantt_ids *ids;	/* Gantt: when not NULL, told where the
+				   bars are */
+};
+
+/*
+ * Which plot elements of a Gantt chart hold its bars (gnuplot's SVG:
+ * <g id="gnuplot_plot_N">), 0 when none: the lives (after their key's
+ * sample, one polygon a row in order), the held times (no key sample,
+ * one a released row in order), the leaks (after their key's sample,
+ * one a leaked row in order).  For tooltips added to the SVG.
+ */
+struct gantt_ids {
+	int life, held, leak;
 };
 
 /*
