@@ -11,20 +11,8 @@
 #include "input.h"
 #include "rec.h"
 #include "stream.h"
+#include "usagecsv.h"
 #include "util.h"
-
-/*
- * The two headers of gpumem usage (analyze/usage.c writes them; the test
- * tests/cli/plot/usage-input.sh reads its output back, so a change there
- * shows).
- */
-#define USAGE_HEADER \
-	"timestamp,host,gpu,memory_total,memory_free,usage,attributed," \
-	"unattributed"
-#define EVERY_HEADER \
-	"timestamp,host,gpu,samples,memory_total,usage_min,usage_mean," \
-	"usage_max,attributed_min,attributed_mean,attributed_max," \
-	"unattributed_min,unattributed_mean,unattributed_max"
 
 #define NCACHE 8		/* GPUs remembered by their engine host pointer */
 
@@ -298,16 +286,11 @@ iname(const char *path)
 static int
 usage_sniff(const unsigned char *p, size_t n)
 {
-	static const char *const hdr[] = {USAGE_HEADER, EVERY_HEADER};
-	size_t i, hl;
+	size_t hl = 0;
 
-	for (i = 0; i < 2; i++) {
-		hl = strlen(hdr[i]);
-		if (n >= hl && memcmp(p, hdr[i], hl) == 0 &&
-		    (n == hl || p[hl] == '\n' || p[hl] == '\r'))
-			return 1;
-	}
-	return 0;
+	while (hl < n && p[hl] != '\n' && p[hl] != '\r')
+		hl++;
+	return usagecsv_header((const char *)p, hl) >= 0;
 }
 
 /*
@@ -381,7 +364,7 @@ read_usage(struct run *rn, const char *path)
 	char *line, *f[16];
 	size_t flen[16];
 	size_t len;
-	int rc, every = 0, status = EXIT_OK, whole = 1;
+	int rc, every = 0, iso = 0, status = EXIT_OK, whole = 1;
 
 	if (in == NULL) {
 		msg("%s: cannot open:", path);
@@ -417,16 +400,14 @@ read_usage(struct run *rn, const char *path)
 			continue;
 		}
 		line = row.buf;
-		if (strcmp(line, USAGE_HEADER) == 0) {
-			every = 0;
+		if ((k = usagecsv_header(line, strlen(line))) >= 0) {
+			every = (k & USAGECSV_EVERY) != 0;
+			iso = (k & USAGECSV_ISO) != 0;
 			continue;
 		}
-		if (strcmp(line, EVERY_HEADER) == 0) {
-			every = 1;
-			continue;
-		}
+		/* The ISO column, when there, is the last: not read. */
 		nf = csv_split(line, f, flen, 16, 0);
-		if (nf != (every ? 14 : 8)) {
+		if (nf != (every ? EVERY_NCOLS : USAGE_NCOLS) + iso) {
 			why = every ? "expected 14 fields" : "expected 8 fields";
 			goto bad;
 		}
