@@ -168,7 +168,9 @@ pass(const struct opts *o, const struct config *cfg, FILE *f,
 		return -1;
 	if (prev != NULL)
 		engine_unlisted(prev, declare_life, *ep);
-	c->w = tasktab_open(f, (enum tasktab_fmt)o->fmt, o->flags);
+	/* Colour: only what goes to standard output, never to -o FILE. */
+	c->w = tasktab_open(f, (enum tasktab_fmt)o->fmt, o->flags |
+	    (cmd.output == NULL && color_on(1) ? TT_COLOR : 0));
 	st = stream_open(cmd.argv, (size_t)cmd.argc, &cmd.ro);
 	while ((r = stream_next(st)) != NULL)
 		engine_put(*ep, r);

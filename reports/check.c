@@ -337,6 +337,7 @@ static void
 verdict(const struct verdicts *vs)
 {
 	struct sbuf sb = SBUF_INIT;
+	const char *v;
 	size_t i, shown = 0;
 
 	/* An unreadable input said why already; nothing judged says it here. */
@@ -356,7 +357,9 @@ verdict(const struct verdicts *vs)
 	}
 	sbuf_reset(&sb);
 	ciout_summary(&sb, vs);
-	msg("%s: %s", ciout_verdict(vs), sb.buf);
+	v = ciout_verdict(vs);
+	msg_word(strcmp(v, "PASS") == 0 ? COLOR_GREEN : COLOR_RED, v, "%s",
+	    sb.buf);
 	sbuf_release(&sb);
 }
 

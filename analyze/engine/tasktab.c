@@ -19,7 +19,7 @@ static const char *const status_names[] = {"released", "leaked", "running"};
 struct tasktab_w {
 	FILE *f;
 	enum tasktab_fmt fmt;
-	int utc, iso, om_more;
+	int utc, iso, om_more, color;
 	size_t n;
 	int failed;
 	struct task *rows;	/* text, md, openmetrics: kept to the end */
@@ -51,6 +51,7 @@ tasktab_open(FILE *f, enum tasktab_fmt fmt, unsigned flags)
 	w->utc = (flags & TT_UTC) != 0;
 	w->iso = (flags & TT_ISO) != 0;
 	w->om_more = (flags & TT_OM_MORE) != 0;
+	w->color = (flags & TT_COLOR) != 0 && fmt == TT_TEXT;
 	return w;
 }
 
@@ -420,7 +421,7 @@ utf8len(const char *s)
  */
 static void
 table_row(struct tasktab_w *w, char c[11][96], const size_t *width,
-    int hosts, int header)
+    int hosts, int header, const char *const *color)
 {
 	struct sbuf md = SBUF_INIT;
 	size_t k;
@@ -434,16 +435,22 @@ table_row(struct tasktab_w *w, char c[11][96], const size_t *width,
 			else
 				esc_md(&md, c[k]);
 			out(w, "%s %s |", first ? "|" : "", md.buf);
-		} else if (k == NCOLS - 1)
+		} else if (k == NCOLS - 1 && color != NULL && color[k] != NULL)
+			out(w, "  %s%s%s", color[k], c[k], COLOR_OFF);
+		else if (k == NCOLS - 1)
 			out(w, "  %s", c[k]);	/* the last column: no padding */
 		else {
 			int pad = (int)(width[k] - utf8len(c[k]));
 
 			out(w, "%s", first ? "" : "  ");
 			if (right[k])
-				out(w, "%*s%s", pad, "", c[k]);
+				out(w, "%*s", pad, "");
+			if (color != NULL && color[k] != NULL)
+				out(w, "%s%s%s", color[k], c[k], COLOR_OFF);
 			else
-				out(w, "%s%*s", c[k], pad, "");
+				out(w, "%s", c[k]);
+			if (!right[k])
+				out(w, "%*s", pad, "");
 		}
 		first = 0;
 	}
@@ -470,7 +477,7 @@ put_table(struct tasktab_w *w)
 	}
 	for (k = 0; k < NCOLS; k++)
 		snprintf(c[k], 96, "%s", head[k]);
-	table_row(w, c, width, hosts, 1);
+	table_row(w, c, width, hosts, 1, NULL);
 	if (w->fmt == TT_MD) {
 		out(w, "|");
 		for (k = hosts ? 0 : 1; k < NCOLS; k++)
@@ -478,8 +485,16 @@ put_table(struct tasktab_w *w)
 		out(w, "\n");
 	}
 	for (i = 0; i < w->nrows; i++) {
+		const char *color[NCOLS] = {NULL};
+		const struct task *t = &w->rows[i];
+
+		if (w->color && t->status == TASK_LEAKED)
+			color[9] = color[10] = COLOR_RED;
+		if (w->color && t->status == TASK_RELEASED &&
+		    t->delay >= TASKTAB_SLOW)
+			color[8] = COLOR_YELLOW;
 		cells(w, i, c);
-		table_row(w, c, width, hosts, 0);
+		table_row(w, c, width, hosts, 0, color);
 	}
 	if (w->fmt == TT_TEXT)
 		out(w, "(%zu tasks; times %s; a delay is shown with the range "

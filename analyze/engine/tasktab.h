@@ -56,9 +56,14 @@ struct tasktab_w;
 enum tasktab_flags {
 	TT_UTC = 1 << 0,	/* text, md: times in UTC, not local */
 	TT_ISO = 1 << 1,	/* csv: TASK_ISO_COLUMNS */
-	TT_OM_MORE = 1 << 2	/* openmetrics: no "# EOF", the caller
+	TT_OM_MORE = 1 << 2,	/* openmetrics: no "# EOF", the caller
 				   writes more families and ends it */
+	TT_COLOR = 1 << 3	/* text: leaked in red, releases slower
+				   than TASKTAB_SLOW in yellow */
 };
+
+/* A release this slow or slower is shown in yellow on a terminal. */
+#define TASKTAB_SLOW (5 * NS_PER_SEC)
 
 struct tasktab_w *tasktab_open(FILE *f, enum tasktab_fmt fmt,
     unsigned flags);
