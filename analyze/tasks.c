@@ -20,20 +20,24 @@
 #include "util.h"
 
 enum {
-	OPT_UTC = OPT_CFG_LAST
+	OPT_UTC = OPT_CFG_LAST,
+	OPT_ISO
 };
 
 static const struct cmd_opt opts[] = {
 	{'t', "table", "FMT", "csv (default), text, md, json or openmetrics"},
 	CFGOPT_OPTS,
-	{OPT_UTC, "utc", NULL, "text, md, json: times in UTC, not local"},
+	{OPT_UTC, "utc", NULL, "text, md: times in UTC, not local (JSON is\nalways in UTC)"},
+	{OPT_ISO, "iso-times", NULL, "csv: last columns start_time, end_time, "
+	    "release_time,\nISO 8601 in UTC"},
 	{0, NULL, NULL, NULL}
 };
 
 /* What the options ask for. */
 struct opts {
 	struct cfgopts cfg;
-	int fmt, utc;
+	int fmt;
+	unsigned flags;		/* enum tasktab_flags */
 };
 
 static int
@@ -48,7 +52,10 @@ option(void *ctx, int val, const char *arg)
 			    "openmetrics", arg);
 		break;
 	case OPT_UTC:
-		o->utc = 1;
+		o->flags |= TT_UTC;
+		break;
+	case OPT_ISO:
+		o->flags |= TT_ISO;
 		break;
 	default:
 		return cfgopt_parse(&o->cfg, val, arg);
@@ -58,7 +65,7 @@ option(void *ctx, int val, const char *arg)
 
 static struct cmd cmd = {
 	.synopsis = "[-qv] [-t csv|text|md|json|openmetrics] [--config FILE] "
-	    "[--tasks FILE]\n[--tolerance MIB] [--utc] [-o FILE] "
+	    "[--tasks FILE]\n[--tolerance MIB] [--utc] [--iso-times] [-o FILE] "
 	    "[read options] [FILE ...]",
 	.about = "Find the tasks in a record stream (or in anything gpumem "
 	    "read reads): one row\nper life of a process on a GPU, with its "
@@ -133,7 +140,8 @@ merge_tables(const struct opts *o, FILE *f, struct ctx *c,
 
 	memset(c, 0, sizeof(*c));
 	memset(st, 0, sizeof(*st));
-	c->w = tasktab_open(f, (enum tasktab_fmt)o->fmt, o->utc);
+	c->w = tasktab_open(f, (enum tasktab_fmt)o->fmt, o->flags |
+	    (cmd.output == NULL && color_on(1) ? TT_COLOR : 0));
 	for (i = 0; i < (cmd.argc > 0 ? cmd.argc : 1); i++) {
 		if (tasktab_read(cmd.argc > 0 ? cmd.argv[i] : "-", &l,
 		    cmd.ro.strict) < 0) {
@@ -232,7 +240,9 @@ pass(const struct opts *o, const struct config *cfg, FILE *f,
 		return -1;
 	if (prev != NULL)
 		engine_unlisted(prev, declare_life, *ep);
-	c->w = tasktab_open(f, (enum tasktab_fmt)o->fmt, o->utc);
+	/* Colour: only what goes to standard output, never to -o FILE. */
+	c->w = tasktab_open(f, (enum tasktab_fmt)o->fmt, o->flags |
+	    (cmd.output == NULL && color_on(1) ? TT_COLOR : 0));
 	st = stream_open(cmd.argv, (size_t)cmd.argc, &cmd.ro);
 	while ((r = stream_next(st)) != NULL)
 		engine_put(*ep, r);

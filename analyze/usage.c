@@ -14,28 +14,30 @@
 #include "engine.h"
 #include "gpumap.h"
 #include "gtime.h"
+#include "esc.h"
 #include "hmap.h"
+#include "json.h"
 #include "readopt.h"
 #include "stream.h"
+#include "usagecsv.h"
 #include "util.h"
 
-#define USAGE_HEADER \
-	"timestamp,host,gpu,memory_total,memory_free,usage,attributed," \
-	"unattributed"
-#define EVERY_HEADER \
-	"timestamp,host,gpu,samples,memory_total,usage_min,usage_mean," \
-	"usage_max,attributed_min,attributed_mean,attributed_max," \
-	"unattributed_min,unattributed_mean,unattributed_max"
+static const char *const curve[3] = {"usage", "attributed", "unattributed"};
 
 enum {
-	OPT_EVERY = OPT_CFG_LAST
+	OPT_EVERY = OPT_CFG_LAST,
+	OPT_ISO
 };
 
 static const struct cmd_opt opts[] = {
+	{'t', "type", "FMT", "csv (default) or json (NDJSON: one object a "
+	    "line)"},
 	{OPT_EVERY, "every", "DUR", "buckets of DUR (1m, 10s) with min, mean "
 	    "and max"},
 	{OPT_CONFIG, "config", "FILE", "settings (YAML): GPU totals where logs "
 	    "lack them"},
+	{OPT_ISO, "iso-times", NULL, "csv: a last column timestamp_time, "
+	    "ISO 8601 in UTC"},
 	{0, NULL, NULL, NULL}
 };
 
@@ -59,6 +61,7 @@ struct ctx {
 	struct hmap buckets;	/* "host\0gpu" -> struct bucket */
 	struct sbuf line, key;
 	int header_done;
+	int json, iso;		/* -t json, --iso-times */
 };
 
 /*
@@ -68,11 +71,17 @@ struct ctx {
 static void
 header(struct ctx *c)
 {
-	const char *h = c->every ? EVERY_HEADER "\n" : USAGE_HEADER "\n";
+	struct sbuf h = SBUF_INIT;
 
 	c->header_done = 1;
-	if (!c->failed && ewrite_file(c->f, h, strlen(h)) < 0)
+	if (c->json)
+		json_stream_head(&h, c->every ? "usage-buckets" : "usage");
+	else
+		sbuf_printf(&h, "%s%s\n", c->every ? EVERY_HEADER :
+		    USAGE_HEADER, c->iso ? USAGE_ISO_COLUMN : "");
+	if (!c->failed && ewrite_file(c->f, h.buf, h.len) < 0)
 		c->failed = 1;
+	sbuf_release(&h);
 }
 
 static void
@@ -92,6 +101,68 @@ host_field(struct sbuf *l, const char *host)
 
 	sbuf_add(l, buf, n);
 	free(buf);
+}
+
+/* --iso-times: ",2026-01-01T00:00:05.000Z" before the line's end. */
+static void
+iso_field(struct sbuf *l, uint64_t ts)
+{
+	char buf[GTIME_BUFSZ];
+
+	l->len--;
+	sbuf_printf(l, ",%s\n", gtime_fmt(ts, 1, buf));
+}
+
+/* A JSON row's start: the time, host and GPU. */
+static void
+json_row(struct sbuf *l, uint64_t ts, const char *host, uint32_t gpu)
+{
+	sbuf_reset(l);
+	sbuf_addc(l, '{');
+	json_time(l, "timestamp", ts, 1);
+	sbuf_adds(l, ", \"host\": ");
+	esc_json(l, host);
+	sbuf_printf(l, ", \"gpu\": %u", gpu);
+}
+
+static void
+json_mib(struct sbuf *l, const char *key, int has, uint64_t v)
+{
+	if (has)
+		sbuf_printf(l, ", \"%s\": %llu", key, (unsigned long long)v);
+	else
+		sbuf_printf(l, ", \"%s\": null", key);
+}
+
+/* A bucket as one JSON line. */
+static void
+json_bucket(struct ctx *c, const struct bucket *b)
+{
+	size_t k;
+
+	json_row(&c->line, c->cur * c->every, b->host, b->gpu);
+	sbuf_printf(&c->line, ", \"samples\": %llu",
+	    (unsigned long long)b->n);
+	json_mib(&c->line, "memory_total_mib", b->has_total, b->total);
+	for (k = 0; k < 3; k++)
+		sbuf_printf(&c->line, ", \"%s_min_mib\": %lld, "
+		    "\"%s_mean_mib\": %.1f, \"%s_max_mib\": %lld", curve[k],
+		    (long long)b->min[k], curve[k], b->sum[k] / (double)b->n,
+		    curve[k], (long long)b->max[k]);
+	sbuf_adds(&c->line, "}\n");
+}
+
+/* A sample as one JSON line. */
+static void
+json_sample(struct ctx *c, const struct sample *s, uint64_t unattr)
+{
+	json_row(&c->line, s->ts, s->host, s->gpu);
+	json_mib(&c->line, "memory_total_mib", s->has_total, s->total);
+	json_mib(&c->line, "memory_free_mib", s->has_free, s->free);
+	json_mib(&c->line, "usage_mib", 1, s->usage);
+	json_mib(&c->line, "attributed_mib", 1, s->attributed);
+	json_mib(&c->line, "unattributed_mib", 1, unattr);
+	sbuf_adds(&c->line, "}\n");
 }
 
 static int
@@ -120,6 +191,12 @@ close_buckets(struct ctx *c)
 	for (i = 0; i < n; i++) {
 		struct bucket *b = v[i];
 
+		if (c->json) {
+			json_bucket(c, b);
+			put(c, &c->line);
+			b->n = 0;
+			continue;
+		}
 		sbuf_reset(&c->line);
 		sbuf_printf(&c->line, "%llu,",
 		    (unsigned long long)(c->cur * c->every));
@@ -133,6 +210,8 @@ close_buckets(struct ctx *c)
 			    (long long)b->min[k], b->sum[k] / (double)b->n,
 			    (long long)b->max[k]);
 		sbuf_addc(&c->line, '\n');
+		if (c->iso)
+			iso_field(&c->line, c->cur * c->every);
 		put(c, &c->line);
 		b->n = 0;
 	}
@@ -145,6 +224,11 @@ on_sample(void *p, const struct sample *s)
 	struct ctx *c = p;
 	int64_t unattr = s->unattributed < 0 ? 0 : s->unattributed;
 
+	if (c->every == 0 && c->json) {
+		json_sample(c, s, (uint64_t)unattr);
+		put(c, &c->line);
+		return;
+	}
 	if (c->every == 0) {
 		/* One row per sample: formatted by hand, this is the hot path. */
 		char *w;
@@ -171,6 +255,8 @@ on_sample(void *p, const struct sample *s)
 		w += fmt_u64(w, (uint64_t)unattr);
 		*w++ = '\n';
 		c->line.len = (size_t)(w - c->line.buf);
+		if (c->iso)
+			iso_field(&c->line, s->ts);
 		put(c, &c->line);
 		return;
 	}
@@ -240,6 +326,14 @@ option(void *ctx, int val, const char *arg)
 			die("--every: '%s': expected a duration above 0 (10s, "
 			    "1m, 1h)", arg);
 		break;
+	case 't':
+		if (strcmp(arg, "csv") != 0 && strcmp(arg, "json") != 0)
+			die("--type: '%s': expected csv or json", arg);
+		o->c->json = strcmp(arg, "json") == 0;
+		break;
+	case OPT_ISO:
+		o->c->iso = 1;
+		break;
 	case OPT_CONFIG:
 		return cfgopt_parse(&o->cfg, val, arg);
 	default:
@@ -249,8 +343,8 @@ option(void *ctx, int val, const char *arg)
 }
 
 static struct cmd cmd = {
-	.synopsis = "[-qv] [--every DUR] [--config FILE] [-o FILE] "
-	    "[read options] [FILE ...]",
+	.synopsis = "[-qv] [-t csv|json] [--every DUR] [--iso-times] "
+	    "[--config FILE]\n[-o FILE] [read options] [FILE ...]",
 	.about = "Write the usage curve of a record stream (or of anything "
 	    "gpumem read reads):\nper whole-device sample, usage = total - "
 	    "free, the memory live processes\nhold (attributed) and the "

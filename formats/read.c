@@ -13,13 +13,17 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "esc.h"
 #include "input.h"
+#include "json.h"
 #include "readopt.h"
 #include "rec.h"
 #include "stream.h"
 #include "util.h"
 
 static const struct cmd_opt opts[] = {
+	{'t', "type", "FMT", "csv: the record stream (default); json: one "
+	    "JSON object\na line (NDJSON)"},
 	{OPT_LIVE, "live", NULL, "inputs that never end: records go out as "
 	    "they arrive"},
 	{OPT_LAG, "lag", "DUR", "live: how long a record waits for earlier "
@@ -28,12 +32,29 @@ static const struct cmd_opt opts[] = {
 	{0, NULL, NULL, NULL}
 };
 
+static int json;	/* -t json */
+
+static int
+option(void *ctx, int val, const char *arg)
+{
+	(void)ctx;
+	if (val != 't')
+		return 0;
+	if (strcmp(arg, "csv") == 0)
+		json = 0;
+	else if (strcmp(arg, "json") == 0)
+		json = 1;
+	else
+		die("--type: '%s': expected csv or json", arg);
+	return 1;
+}
+
 static struct cmd cmd = {
 	.synopsis = "[-qv] [--format NAME] [--fields LIST] [--interval DUR] "
 	    "[--start TIME]\n[--tz ZONE] [--host NAME] [--gpu LIST] "
 	    "[--pid LIST] [--since TIME]\n[--until TIME] [--window N] "
 	    "[--strict] [--filter EXPR] [--port N]\n[--live] [--lag DUR] "
-	    "[-o FILE] [FILE ...]",
+	    "[-t csv|json] [-o FILE] [FILE ...]",
 	.about = "Read GPU memory telemetry (nvidia-smi logs, GMEM captures, "
 	    "gpumem record\nstreams, plain or gzip) and write one record "
 	    "stream in time order.  With no\nFILE, or when FILE is -, read "
@@ -41,6 +62,76 @@ static struct cmd cmd = {
 	.opts = opts,
 	.exits = "0 success, 2 trouble (usage, unreadable input, --strict)",
 	.flags = CMD_OUTPUT | CMD_READ | CMD_READHELP | CMD_SUMMARIES,
+	.option = option,
+};
+
+/*
+ * -t json: the records as NDJSON, docs/schema/read.json: a first line
+ * with the version, then one object a record, keys as the stream's
+ * columns with their units.  Written as they come; no binary form.
+ */
+struct jsonw {
+	FILE *f;
+	struct sbuf sb;
+	uint64_t count;
+	int failed;
+};
+
+static int
+jsonw_drain(struct jsonw *j)
+{
+	if (!j->failed && ewrite_file(j->f, j->sb.buf, j->sb.len) < 0)
+		j->failed = 1;
+	sbuf_reset(&j->sb);
+	return j->failed ? -1 : 0;
+}
+
+static void
+jsonw_opt(struct sbuf *sb, const char *key, int has, uint32_t v)
+{
+	if (has)
+		sbuf_printf(sb, ", \"%s\": %u", key, v);
+	else
+		sbuf_printf(sb, ", \"%s\": null", key);
+}
+
+static int
+jsonw_put(struct jsonw *j, const struct rec *r)
+{
+	struct sbuf *sb = &j->sb;
+
+	if (j->count++ == 0)
+		json_stream_head(sb, "records");
+	sbuf_addc(sb, '{');
+	json_time(sb, "timestamp", r->ts, 1);
+	sbuf_adds(sb, ", \"host\": ");
+	esc_json(sb, r->host);
+	sbuf_printf(sb, ", \"gpu\": %u, \"process_id\": %u", r->gpu, r->pid);
+	jsonw_opt(sb, "memory_used_mib", r->has & REC_USED, r->used);
+	jsonw_opt(sb, "memory_free_mib", r->has & REC_FREE, r->free);
+	jsonw_opt(sb, "memory_total_mib", r->has & REC_TOTAL, r->total);
+	sbuf_adds(sb, ", \"process_name\": ");
+	esc_json(sb, r->name);
+	sbuf_adds(sb, "}\n");
+	return sb->len >= 65536 ? jsonw_drain(j) : 0;
+}
+
+/* What is written so far goes out; the first line alone at an empty end. */
+static int
+jsonw_flush(struct jsonw *j)
+{
+	if (j->count == 0)
+		json_stream_head(&j->sb, "records");
+	if (jsonw_drain(j) < 0 || fflush(j->f) != 0)
+		j->failed = 1;
+	return j->failed ? -1 : 0;
+}
+
+/* The output: the record stream, or NDJSON. */
+struct out {
+	int json;
+	struct recw w;
+	struct jsonw j;
 };
 
 /*
@@ -50,12 +141,12 @@ static struct cmd cmd = {
 static int
 flush_out(void *arg)
 {
-	struct recw *w = arg;
+	struct out *o = arg;
 
 	/* Not the header alone: a run that reads nothing writes nothing. */
-	if (w->count == 0)
+	if (o->w.count == 0 && o->j.count == 0)
 		return 0;
-	return recw_flush(w) < 0;
+	return (o->json ? jsonw_flush(&o->j) : recw_flush(&o->w)) < 0;
 }
 
 /* The signals that end a live read, and what each did before. */
@@ -116,21 +207,24 @@ main(int argc, char *argv[])
 {
 	struct stream *st;
 	const struct rec *r;
-	struct recw w;
+	struct out o;
 	FILE *f;
 	int status, werr = 0;
 
 	cmd_start(&cmd, argc, argv);
 	if ((f = cmd_output(&cmd)) == NULL)
 		return cmd_end(&cmd, EXIT_TROUBLE, CMD_DISCARD);
-	recw_init(&w, f);
+	memset(&o, 0, sizeof(o));
+	o.json = json;
+	recw_init(&o.w, f);
+	o.j.f = f;
 	if (cmd.ro.live != LIVE_OFF) {
-		input_set_wait_hook(flush_out, &w);
+		input_set_wait_hook(flush_out, &o);
 		catch_stops();
 	}
 	st = stream_open(cmd.argv, (size_t)cmd.argc, &cmd.ro);
 	while ((r = stream_next(st)) != NULL)
-		if (recw_put(&w, r) < 0) {
+		if ((json ? jsonw_put(&o.j, r) : recw_put(&o.w, r)) < 0) {
 			werr = 1;
 			break;
 		}
@@ -139,13 +233,16 @@ main(int argc, char *argv[])
 	 * Nothing could be read and something failed: write nothing, not
 	 * even the header, so that a pipe's next tool sees no stream at all.
 	 */
-	if (status == EXIT_TROUBLE && w.count == 0 && !werr) {
-		recw_release(&w);
+	if (status == EXIT_TROUBLE && o.w.count == 0 && o.j.count == 0 &&
+	    !werr) {
+		recw_release(&o.w);
+		sbuf_release(&o.j.sb);
 		return cmd_end(&cmd, status, CMD_DISCARD);
 	}
-	if (!werr && recw_flush(&w) < 0)
+	if (!werr && (json ? jsonw_flush(&o.j) : recw_flush(&o.w)) < 0)
 		werr = 1;
-	recw_release(&w);
+	recw_release(&o.w);
+	sbuf_release(&o.j.sb);
 	/*
 	 * With -o, the output is kept even when an input failed: it holds
 	 * everything that could be read, and the status says the rest.

@@ -452,8 +452,9 @@ main(int argc, char *argv[])
 		how = "signal";
 	}
 	if (!stopped && !got_signal && o.after > 0) {
-		note("%s ended; recording %llu s more", argv[0],
-		    (unsigned long long)(o.after / NS_PER_SEC));
+		/* Said once, by default: a silent wait looks like a hang. */
+		warnmsg("%s ended; recording %s s more to see memory come "
+		    "back", argv[0], gtime_fmt_secs(o.after, t));
 		nap(o.after);
 	}
 	stop(gpu);

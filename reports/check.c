@@ -34,7 +34,8 @@ enum {
 	OPT_JUNIT,
 	OPT_MARKDOWN,
 	OPT_MAX_DELAY,
-	OPT_MAX_LEAK
+	OPT_MAX_LEAK,
+	OPT_OPENMETRICS
 };
 
 static const struct cmd_opt opts[] = {
@@ -52,6 +53,8 @@ static const struct cmd_opt opts[] = {
 	    "or a CI job"},
 	{OPT_JSON, "json", "FILE", "write the verdict, checks and tasks as "
 	    "JSON"},
+	{OPT_OPENMETRICS, "openmetrics", "FILE", "write gauges for Prometheus "
+	    "(node_exporter's textfile\ncollector, the Pushgateway)"},
 	{OPT_TASKS, "tasks", "FILE", "tasks of a device-only log (see gpumem "
 	    "tasks)"},
 	CFGOPT_TOLERANCE,
@@ -66,7 +69,7 @@ static const struct cmd_opt opts[] = {
 struct opts {
 	struct cfgopts cfg;
 	const char *basepath;
-	const char *junit, *markdown, *json;
+	const char *junit, *markdown, *json, *openmetrics;
 	struct limits lim;
 	uint64_t cmd_end;
 	int has_cmd_end;
@@ -93,6 +96,9 @@ option(void *ctx, int val, const char *arg)
 	case OPT_JUNIT:
 		o->junit = arg;
 		break;
+	case OPT_OPENMETRICS:
+		o->openmetrics = arg;
+		break;
 	case OPT_MARKDOWN:
 		o->markdown = arg;
 		break;
@@ -116,9 +122,9 @@ option(void *ctx, int val, const char *arg)
 static struct cmd cmd = {
 	.synopsis = "[-qv] [--config FILE] [--max-leak MIB]\n"
 	    "[--max-delay SECONDS] [--baseline FILE] [--junit FILE]\n"
-	    "[--markdown FILE] [--json FILE] [--tasks FILE] "
-	    "[--tolerance MIB]\n[--command-end TIME] [read options] "
-	    "[FILE ...]",
+	    "[--markdown FILE] [--json FILE] [--openmetrics FILE]\n"
+	    "[--tasks FILE] [--tolerance MIB] [--command-end TIME] "
+	    "[read options]\n[FILE ...]",
 	.about = "The CI gate of a GPU test run: did a task leak memory or "
 	    "release it too\nslowly, and is the run worse than a baseline?  "
 	    "FILE is a record stream (or\nanything gpumem read reads) or a "
@@ -387,6 +393,7 @@ static void
 verdict(const struct verdicts *vs)
 {
 	struct sbuf sb = SBUF_INIT;
+	const char *v;
 	size_t i, shown = 0;
 
 	/* An unreadable input said why already; nothing judged says it here. */
@@ -406,7 +413,9 @@ verdict(const struct verdicts *vs)
 	}
 	sbuf_reset(&sb);
 	ciout_summary(&sb, vs);
-	msg("%s: %s", ciout_verdict(vs), sb.buf);
+	v = ciout_verdict(vs);
+	msg_word(strcmp(v, "PASS") == 0 ? COLOR_GREEN : COLOR_RED, v, "%s",
+	    sb.buf);
 	sbuf_release(&sb);
 }
 
@@ -445,7 +454,8 @@ check_dashes(const struct opts *o, int argc, char **argv)
 {
 	int i;
 
-	if (is_stdin(o->junit) + is_stdin(o->markdown) + is_stdin(o->json) > 1)
+	if (is_stdin(o->junit) + is_stdin(o->markdown) + is_stdin(o->json) +
+	    is_stdin(o->openmetrics) > 1)
 		die("only one report can go to standard output");
 	if (is_stdin(o->basepath)) {
 		for (i = 0; i < argc && strcmp(argv[i], "-") != 0; i++)
@@ -494,6 +504,8 @@ judge(struct verdicts *vs, const struct opts *o, int in_status)
 	if (report(o->markdown, ciout_markdown, vs) < 0)
 		status = EXIT_TROUBLE;
 	if (report(o->json, ciout_json, vs) < 0)
+		status = EXIT_TROUBLE;
+	if (report(o->openmetrics, ciout_openmetrics, vs) < 0)
 		status = EXIT_TROUBLE;
 	return status;
 }

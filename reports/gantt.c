@@ -142,6 +142,13 @@ main(int argc, char *argv[])
 	o.maxrows = MAXROWS;
 	cmd.ctx = &o;
 	cmd_start(&cmd, argc, argv);
+	/*
+	 * A terminal, and nothing asked for gnuplot: text (gnuplot's dumb
+	 * terminal garbles a Gantt chart).
+	 */
+	if (!o.text && cmd.output == NULL && !o.co.script_only &&
+	    o.co.term < 0 && isatty(STDOUT_FILENO))
+		o.text = 1;
 	if (o.text && (o.co.script_only || o.co.term >= 0))
 		die("--text draws without gnuplot: not with --script or "
 		    "--terminal");

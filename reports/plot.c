@@ -77,6 +77,8 @@ static struct cmd cmd = {
 };
 
 /* GPUs with whole-device samples: a panel each. */
+#define DUMB_PANEL 18	/* lines of a panel in -T dumb by default */
+
 static size_t
 panels(const struct collection *c)
 {
@@ -127,6 +129,13 @@ main(int argc, char *argv[])
 		goto out;
 	if (!o.co.sized)
 		chart_default_size(ch, 0, panels(&c));
+	/*
+	 * dumb: the terminal's height is for one panel; each needs about 18
+	 * lines to be read (axes, title, a few rows of curve).
+	 */
+	if (!o.co.sized && ch->term == TERM_DUMB &&
+	    ch->height < DUMB_PANEL * panels(&c) + 4)
+		ch->height = (unsigned)(DUMB_PANEL * panels(&c) + 4);
 	ch->notasks = c.kind == COLLECT_USAGE;
 	npoints = chart_usage(&script, ch, c.g, c.ng, c.first, c.last,
 	    c.nhosts);

@@ -9,6 +9,7 @@
 #include "gpumap.h"
 #include "gtime.h"
 #include "input.h"
+#include "json.h"
 #include "rec.h"
 #include "tasktab.h"
 #include "ytree.h"
@@ -18,7 +19,7 @@ static const char *const status_names[] = {"released", "leaked", "running"};
 struct tasktab_w {
 	FILE *f;
 	enum tasktab_fmt fmt;
-	int utc;
+	int utc, iso, om_more, color;
 	size_t n;
 	int failed;
 	struct task *rows;	/* text, md, openmetrics: kept to the end */
@@ -41,13 +42,16 @@ tasktab_fmt(const char *name)
 }
 
 struct tasktab_w *
-tasktab_open(FILE *f, enum tasktab_fmt fmt, int utc)
+tasktab_open(FILE *f, enum tasktab_fmt fmt, unsigned flags)
 {
 	struct tasktab_w *w = ecalloc(1, sizeof(*w));
 
 	w->f = f;
 	w->fmt = fmt;
-	w->utc = utc;
+	w->utc = (flags & TT_UTC) != 0;
+	w->iso = (flags & TT_ISO) != 0;
+	w->om_more = (flags & TT_OM_MORE) != 0;
+	w->color = (flags & TT_COLOR) != 0 && fmt == TT_TEXT;
 	return w;
 }
 
@@ -156,12 +160,18 @@ csv_str(struct tasktab_w *w, const char *s)
 }
 
 static void
+csv_header(struct tasktab_w *w)
+{
+	out(w, "%s%s\n", TASK_HEADER, w->iso ? TASK_ISO_COLUMNS : "");
+}
+
+static void
 put_csv(struct tasktab_w *w, const struct task *t)
 {
 	char d[32], lo[32], hi[32], nb[TASKTAB_NOTESZ];
 
 	if (w->n == 0)
-		out(w, "%s\n", TASK_HEADER);
+		csv_header(w);
 	csv_str(w, t->host);
 	out(w, ",%u,%u,", t->gpu, t->pid);
 	csv_str(w, t->name);
@@ -181,7 +191,15 @@ put_csv(struct tasktab_w *w, const struct task *t)
 		    tasktab_delay(t->delay_hi, 0, hi));
 	else
 		out(w, ",,");
-	out(w, "%s\n", tasktab_notes(t->notes, nb));
+	out(w, "%s", tasktab_notes(t->notes, nb));
+	if (w->iso) {
+		char a[GTIME_BUFSZ], b[GTIME_BUFSZ], c[GTIME_BUFSZ];
+
+		out(w, ",%s,%s,%s", gtime_fmt(t->start, 1, a),
+		    gtime_fmt(t->end, 1, b), t->status == TASK_RELEASED ?
+		    gtime_fmt(t->release, 1, c) : "");
+	}
+	out(w, "\n");
 }
 
 /* A JSON string (esc.h: valid UTF-8 whatever the name holds). */
@@ -196,16 +214,25 @@ json_str(struct tasktab_w *w, const char *s)
 }
 
 static void
-json_time(struct tasktab_w *w, const char *key, uint64_t t, int present)
+json_time_at(struct tasktab_w *w, const char *key, uint64_t t, int present)
 {
-	char buf[GTIME_BUFSZ];
+	struct sbuf sb = SBUF_INIT;
 
-	if (!present) {
-		out(w, ", \"%s\": null, \"%s_time\": null", key, key);
-		return;
-	}
-	out(w, ", \"%s\": %llu, \"%s_time\": \"%s\"", key,
-	    (unsigned long long)t, key, gtime_fmt(t, w->utc, buf));
+	sbuf_adds(&sb, ", ");
+	json_time(&sb, key, t, present);
+	out(w, "%s", sb.buf);
+	sbuf_release(&sb);
+}
+
+/* The object's start up to the tasks' "[", then rest. */
+static void
+json_open(struct tasktab_w *w, const char *rest)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	json_version(&sb);
+	out(w, "{\n  %s,\n  \"tasks\": [%s", sb.buf, rest);
+	sbuf_release(&sb);
 }
 
 static void
@@ -213,14 +240,18 @@ put_json(struct tasktab_w *w, const struct task *t)
 {
 	char d[32], lo[32], hi[32], nb[TASKTAB_NOTESZ];
 
-	out(w, "%s  {\"host\": ", w->n == 0 ? "[\n" : ",\n");
+	if (w->n == 0)
+		json_open(w, "\n");
+	else
+		out(w, ",\n");
+	out(w, "    {\"host\": ");
 	json_str(w, t->host);
 	out(w, ", \"gpu\": %u, \"process_id\": %u, \"name\": ", t->gpu, t->pid);
 	json_str(w, t->name);
-	json_time(w, "start", t->start, 1);
-	json_time(w, "end", t->end, 1);
+	json_time_at(w, "start", t->start, 1);
+	json_time_at(w, "end", t->end, 1);
 	out(w, ", \"peak_mib\": %u, \"held_mib\": %u", t->peak, t->held);
-	json_time(w, "release", t->release, t->status == TASK_RELEASED);
+	json_time_at(w, "release", t->release, t->status == TASK_RELEASED);
 	if (t->status == TASK_RELEASED)
 		out(w, ", \"release_delay_s\": %s, \"delay_min_s\": %s, "
 		    "\"delay_max_s\": %s", tasktab_delay(t->delay, t->interval,
@@ -390,7 +421,7 @@ utf8len(const char *s)
  */
 static void
 table_row(struct tasktab_w *w, char c[11][96], const size_t *width,
-    int hosts, int header)
+    int hosts, int header, const char *const *color)
 {
 	struct sbuf md = SBUF_INIT;
 	size_t k;
@@ -404,16 +435,22 @@ table_row(struct tasktab_w *w, char c[11][96], const size_t *width,
 			else
 				esc_md(&md, c[k]);
 			out(w, "%s %s |", first ? "|" : "", md.buf);
-		} else if (k == NCOLS - 1)
+		} else if (k == NCOLS - 1 && color != NULL && color[k] != NULL)
+			out(w, "  %s%s%s", color[k], c[k], COLOR_OFF);
+		else if (k == NCOLS - 1)
 			out(w, "  %s", c[k]);	/* the last column: no padding */
 		else {
 			int pad = (int)(width[k] - utf8len(c[k]));
 
 			out(w, "%s", first ? "" : "  ");
 			if (right[k])
-				out(w, "%*s%s", pad, "", c[k]);
+				out(w, "%*s", pad, "");
+			if (color != NULL && color[k] != NULL)
+				out(w, "%s%s%s", color[k], c[k], COLOR_OFF);
 			else
-				out(w, "%s%*s", c[k], pad, "");
+				out(w, "%s", c[k]);
+			if (!right[k])
+				out(w, "%*s", pad, "");
 		}
 		first = 0;
 	}
@@ -440,7 +477,7 @@ put_table(struct tasktab_w *w)
 	}
 	for (k = 0; k < NCOLS; k++)
 		snprintf(c[k], 96, "%s", head[k]);
-	table_row(w, c, width, hosts, 1);
+	table_row(w, c, width, hosts, 1, NULL);
 	if (w->fmt == TT_MD) {
 		out(w, "|");
 		for (k = hosts ? 0 : 1; k < NCOLS; k++)
@@ -448,8 +485,16 @@ put_table(struct tasktab_w *w)
 		out(w, "\n");
 	}
 	for (i = 0; i < w->nrows; i++) {
+		const char *color[NCOLS] = {NULL};
+		const struct task *t = &w->rows[i];
+
+		if (w->color && t->status == TASK_LEAKED)
+			color[9] = color[10] = COLOR_RED;
+		if (w->color && t->status == TASK_RELEASED &&
+		    t->delay >= TASKTAB_SLOW)
+			color[8] = COLOR_YELLOW;
 		cells(w, i, c);
-		table_row(w, c, width, hosts, 0);
+		table_row(w, c, width, hosts, 0, color);
 	}
 	if (w->fmt == TT_TEXT)
 		out(w, "(%zu tasks; times %s; a delay is shown with the range "
@@ -574,7 +619,8 @@ put_metrics(struct tasktab_w *w)
 		out(w, "gpumem_leaked_bytes%s %llu\n", sb.buf,
 		    (unsigned long long)sum);
 	}
-	out(w, "# EOF\n");
+	if (!w->om_more)
+		out(w, "# EOF\n");
 	free(by);
 	sbuf_release(&sb);
 }
@@ -587,10 +633,13 @@ tasktab_close(struct tasktab_w *w)
 	switch (w->fmt) {
 	case TT_CSV:
 		if (w->n == 0)
-			out(w, "%s\n", TASK_HEADER);
+			csv_header(w);
 		break;
 	case TT_JSON:
-		out(w, w->n == 0 ? "[]\n" : "\n]\n");
+		if (w->n == 0)
+			json_open(w, "]\n}\n");
+		else
+			out(w, "\n  ]\n}\n");
 		break;
 	case TT_OPENMETRICS:
 		put_metrics(w);
@@ -679,18 +728,20 @@ resolution(const char *s, size_t n)
 static int
 parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 {
-	char *f[15];
-	size_t n[15];
+	char *f[18];
+	size_t n[18];
 	uint64_t v = 0;
 	int i, rc, nf;
 
-	nf = csv_split(line, f, n, 15, 0);
+	nf = csv_split(line, f, n, 18, 0);
 	if (nf < 0) {
 		*why = "bad quoting";
 		return -1;
 	}
-	if (nf != 12 && nf != 15) {
-		*why = nf > 15 ? "too many fields (expected 15)" :
+	/* 18: --iso-times, whose last three columns repeat the times. */
+	if (nf != 12 && nf != 15 && nf != 18) {
+		*why = nf > 15 ? "too many fields (expected 15, or 18 with "
+		    "--iso-times)" :
 		    "too few fields (expected 15, or 12 in older tables)";
 		return -1;
 	}
@@ -731,12 +782,12 @@ parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 	/* An older table: what one sampling interval can tell. */
 	t->delay_lo = t->delay > t->interval ? t->delay - t->interval : 0;
 	t->delay_hi = t->delay + t->interval;
-	if (nf == 15 && ((n[12] > 0 && secs(f[12], n[12], &t->delay_lo) < 0) ||
+	if (nf >= 15 && ((n[12] > 0 && secs(f[12], n[12], &t->delay_lo) < 0) ||
 	    (n[13] > 0 && secs(f[13], n[13], &t->delay_hi) < 0))) {
 		*why = "delay_min_s, delay_max_s: expected seconds";
 		return -1;
 	}
-	if (nf == 15 && parse_notes(f[14], n[14], &t->notes) < 0) {
+	if (nf >= 15 && parse_notes(f[14], n[14], &t->notes) < 0) {
 		*why = "note: expected gap, ambiguous, pid-reused, resumed or "
 		    "last-sample, joined by ';'";
 		return -1;
@@ -749,6 +800,15 @@ parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 	t->host = keep_str(l, f[0], n[0]);
 	t->name = keep_str(l, f[3], n[3]);
 	return 0;
+}
+
+/* Whether a line is a task table's header, of any version. */
+static int
+is_header(const char *s)
+{
+	return strcmp(s, TASK_HEADER) == 0 ||
+	    strcmp(s, TASK_HEADER TASK_ISO_COLUMNS) == 0 ||
+	    strcmp(s, TASK_HEADER_V1) == 0;
 }
 
 int
@@ -785,8 +845,7 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 		if (csv_line_open(row.buf, row.len))
 			continue;
 		if (startline == 1) {
-			if (strcmp(row.buf, TASK_HEADER) != 0 &&
-			    strcmp(row.buf, TASK_HEADER_V1) != 0) {
+			if (!is_header(row.buf)) {
 				msg("%s: not a task table (the first line is "
 				    "not the header of gpumem tasks)",
 				    input_name(in));
@@ -795,8 +854,7 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 				return -1;
 			}
 			ok = 1;
-		} else if (strcmp(row.buf, TASK_HEADER) == 0 ||
-		    strcmp(row.buf, TASK_HEADER_V1) == 0) {
+		} else if (is_header(row.buf)) {
 			;	/* tables joined with cat */
 		} else if (parse_row(l, row.buf, &t, &why) < 0) {
 			if (bad++ < 10)

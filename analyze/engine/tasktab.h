@@ -16,8 +16,9 @@
  * "resumed", "last-sample", "estimated", joined by ';'); leaked_mib is
  * empty when it cannot be known and for running tasks.  Tables of the 12 columns before
  * the last three (gpumem 0.x) are read too.  "text" and "md" are tables for people (kept until the
- * end to size the columns), "json" an array for jq; those two say the
- * sampling interval next to every delay.
+ * end to size the columns), "json" an object for jq, {"version", "tasks": [...]} (docs/schema/tasks.json,
+ * times in UTC whatever utc says); those two say the sampling interval
+ * next to every delay.
  */
 #ifndef GPUMEM_TASKTAB_H
 #define GPUMEM_TASKTAB_H
@@ -31,6 +32,11 @@
 	"host,gpu,process_id,name,start,end,peak_mib,held_mib,release," \
 	"release_delay_s,leaked_mib,status"
 #define TASK_HEADER TASK_HEADER_V1 ",delay_min_s,delay_max_s,note"
+/*
+ * With --iso-times (TT_ISO): the three times again, ISO 8601 in UTC, as
+ * the last columns, for spreadsheets.  Read back like the others.
+ */
+#define TASK_ISO_COLUMNS ",start_time,end_time,release_time"
 
 /*
  * TT_OPENMETRICS: gauges in the Prometheus text exposition format (which
@@ -46,7 +52,21 @@ int tasktab_fmt(const char *name);
 
 struct tasktab_w;
 
-struct tasktab_w *tasktab_open(FILE *f, enum tasktab_fmt fmt, int utc);
+/* Flags of tasktab_open. */
+enum tasktab_flags {
+	TT_UTC = 1 << 0,	/* text, md: times in UTC, not local */
+	TT_ISO = 1 << 1,	/* csv: TASK_ISO_COLUMNS */
+	TT_OM_MORE = 1 << 2,	/* openmetrics: no "# EOF", the caller
+				   writes more families and ends it */
+	TT_COLOR = 1 << 3	/* text: leaked in red, releases slower
+				   than TASKTAB_SLOW in yellow */
+};
+
+/* A release this slow or slower is shown in yellow on a terminal. */
+#define TASKTAB_SLOW (5 * NS_PER_SEC)
+
+struct tasktab_w *tasktab_open(FILE *f, enum tasktab_fmt fmt,
+    unsigned flags);
 /* Append a task (copied).  Return 0, or -1 on a write error. */
 int tasktab_put(struct tasktab_w *w, const struct task *t);
 /* Finish the table (header alone when empty).  0 or -1; frees w. */

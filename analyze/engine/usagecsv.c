@@ -43,6 +43,16 @@ struct layout {
 	int bucket;
 };
 
+/* Whether s names column c: as it is, or with its unit (usage_mib). */
+static int
+named(const char *s, const char *c)
+{
+	size_t n = strlen(c);
+
+	return strncmp(s, c, n) == 0 && (s[n] == '\0' ||
+	    strcmp(s + n, "_mib") == 0);
+}
+
 /*
  * Whether line (split into f) is a header of gpumem usage: then l says
  * where the columns are.
@@ -55,7 +65,7 @@ header(char **f, int nf, struct layout *l)
 	memset(l, 0, sizeof(*l));
 	for (i = 0; i < nf; i++)
 		for (c = 0; c < C_N; c++)
-			if (strcmp(f[i], colname[c]) == 0)
+			if (named(f[i], colname[c]))
 				l->at[c] = i + 1;
 	if (l->at[C_TS] != 1 || !l->at[C_HOST] || !l->at[C_GPU])
 		return 0;

@@ -4,18 +4,32 @@
  * and check read it (a node's curve in the reduce of a fleet, docs/scale.md).
  *
  * Two shapes, told apart by their header: one row per device sample
- * (timestamp,host,gpu,memory_total,memory_free,usage,attributed,
- * unattributed) and, with --every, one row per bucket (timestamp,host,gpu,
- * samples,memory_total and min, mean, max of usage, attributed,
- * unattributed).  Columns are found by their name in the header (the one
- * table of names is in usagecsv.c), in any order; a header line later in
- * the input starts a new part (files joined with cat).
+ * (USAGE_HEADER) and, with --every, one row per bucket (EVERY_HEADER).
+ * Columns are found by their name in the header (the one table of names
+ * is in usagecsv.c), in any order; a header line later in the input
+ * starts a new part (files joined with cat).
+ *
+ * Every memory column says its unit (MiB): memory_total_mib, usage_mib...;
+ * the names of gpumem 0.1, without the unit, are read too.  timestamp is ns
+ * since the epoch.  With --iso-times a last column, timestamp_time, repeats
+ * the timestamp as ISO 8601 in UTC ("2026-01-01T00:00:05.000Z") for
+ * spreadsheets.
  */
 #ifndef GPUMEM_USAGECSV_H
 #define GPUMEM_USAGECSV_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#define USAGE_HEADER \
+	"timestamp,host,gpu,memory_total_mib,memory_free_mib,usage_mib," \
+	"attributed_mib,unattributed_mib"
+#define EVERY_HEADER \
+	"timestamp,host,gpu,samples,memory_total_mib,usage_min_mib," \
+	"usage_mean_mib,usage_max_mib,attributed_min_mib,attributed_mean_mib," \
+	"attributed_max_mib,unattributed_min_mib,unattributed_mean_mib," \
+	"unattributed_max_mib"
+#define USAGE_ISO_COLUMN ",timestamp_time"
 
 enum { UC_USAGE, UC_ATTR, UC_UNATTR, UC_NCURVES };
 

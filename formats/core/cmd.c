@@ -12,6 +12,7 @@
 #include "util.h"
 
 #define HELPCOLS 79		/* lines of --help wrap before this */
+#define OPT_COLOR 0x10000	/* above every command's own long options */
 
 /* The read options, as getopt_long wants them (readopt.h). */
 static const struct option readlong[] = {
@@ -23,6 +24,8 @@ static const struct option readlong[] = {
 static const struct cmd_opt common[] = {
 	{'q', "quiet", NULL, "print only problems on stderr"},
 	{'v', "verbose", NULL, "say more"},
+	{OPT_COLOR, "color", "WHEN", "colour on a terminal: auto (default; not "
+	    "with NO_COLOR),\nalways or never"},
 	{'h', "help", NULL, "print this help and exit"},
 	{'V', "version", NULL, "print the version and exit"},
 	{0, NULL, NULL, NULL}
@@ -236,6 +239,12 @@ common_option(struct cmd *c, int val, const char *arg)
 		return 1;
 	case 'v':
 		verbosity = 2;
+		return 1;
+	case OPT_COLOR:
+		if (color_parse(arg) < 0)
+			die("--color: '%s': expected auto, always or never",
+			    arg);
+		color_when = (enum color_when)color_parse(arg);
 		return 1;
 	case 'o':
 		if (!(c->flags & CMD_OUTPUT))

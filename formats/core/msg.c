@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -54,17 +56,22 @@ util_init(const char *argv0)
  * process name reaches the user's screen, and no line break fakes a line
  * of our own.  Fixed buffers: a message must work when memory is out.
  */
-static void vmsg_once(int *said, const char *fmt, va_list ap)
-    __attribute__((format(printf, 2, 0)));
+static void vmsg_full(int *said, const char *color, const char *word,
+    const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
 
 void
 vmsg(const char *fmt, va_list ap)
 {
-	vmsg_once(NULL, fmt, ap);
+	vmsg_full(NULL, NULL, NULL, fmt, ap);
 }
 
+/*
+ * One message: said counts it (msg_once), word is a verdict (msg_word).
+ * In a decode thread it is kept for the merge to say in order.
+ */
 static void
-vmsg_once(int *said, const char *fmt, va_list ap)
+vmsg_full(int *said, const char *color, const char *word, const char *fmt,
+    va_list ap)
 {
 	char raw[4096], safe[sizeof(raw) + 8];
 	int saved = errno, r;
@@ -82,7 +89,10 @@ vmsg_once(int *said, const char *fmt, va_list ap)
 
 		k.said = said;
 		sbuf_add(sink, &k, sizeof(k));
-		sbuf_printf(sink, "%s: %s", progname, safe);
+		sbuf_printf(sink, "%s: ", progname);
+		if (word != NULL)
+			sbuf_printf(sink, "%s: ", word);
+		sbuf_printf(sink, "%s", safe);
 		if (n > 0 && fmt[n - 1] == ':')
 			sbuf_printf(sink, " %s", strerror(saved));
 		sbuf_addc(sink, '\n');
@@ -93,10 +103,53 @@ vmsg_once(int *said, const char *fmt, va_list ap)
 	if (said != NULL && (*said)++)
 		return;
 	fflush(stdout);
-	fprintf(stderr, "%s: %s", progname, safe);
+	progress_clear();
+	fprintf(stderr, "%s: ", progname);
+	if (word != NULL && color_on(2))
+		fprintf(stderr, "%s%s%s: ", color, word, COLOR_OFF);
+	else if (word != NULL)
+		fprintf(stderr, "%s: ", word);
+	fputs(safe, stderr);
 	if (n > 0 && fmt[n - 1] == ':')
 		fprintf(stderr, " %s", strerror(saved));
 	fputc('\n', stderr);
+}
+
+void
+msg_word(const char *color, const char *word, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg_full(NULL, color, word, fmt, ap);
+	va_end(ap);
+}
+
+enum color_when color_when = COLOR_AUTO;
+
+int
+color_parse(const char *s)
+{
+	static const char *const names[] = {"auto", "always", "never"};
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+int
+color_on(int fd)
+{
+	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	if (color_when != COLOR_AUTO)
+		return color_when == COLOR_ALWAYS;
+	/* https://no-color.org: set and not empty means no colour. */
+	if (nc != NULL && nc[0] != '\0')
+		return 0;
+	return isatty(fd) && (term == NULL || strcmp(term, "dumb") != 0);
 }
 
 void
@@ -115,7 +168,7 @@ msg_once(int *said, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmsg_once(said, fmt, ap);
+	vmsg_full(said, NULL, NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -135,6 +188,7 @@ msg_replay(const struct sbuf *sb, size_t from, size_t to)
 		from += sizeof(k);
 		if (k.said == NULL || (*k.said)++ == 0) {
 			fflush(stdout);
+			progress_clear();
 			fwrite(sb->buf + from, 1, k.len, stderr);
 		}
 		from += k.len;
@@ -187,6 +241,69 @@ bug_at(const char *file, int line, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	abort();
+}
+
+#define PROGRESS_EVERY_NS 250000000ULL	/* 4 times a second at most */
+
+static int progress_tty = -1;	/* stderr a terminal: -1 not asked yet */
+static int progress_shown;	/* a line is on the screen */
+static uint64_t progress_last;	/* when, CLOCK_MONOTONIC ns */
+
+static uint64_t
+mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+int
+progress_due(void)
+{
+	const char *term;
+	uint64_t now;
+
+	if (verbosity < 1)
+		return 0;
+	if (progress_tty < 0) {
+		term = getenv("TERM");
+		progress_tty = isatty(STDERR_FILENO) && (term == NULL ||
+		    strcmp(term, "dumb") != 0);
+		/* The first line after a quarter of a second: short runs show none. */
+		progress_last = mono_ns();
+	}
+	if (!progress_tty)
+		return 0;
+	now = mono_ns();
+	if (now - progress_last < PROGRESS_EVERY_NS)
+		return 0;
+	progress_last = now;
+	return 1;
+}
+
+void
+progress_show(const char *fmt, ...)
+{
+	char line[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\r%s: %s\033[K", progname, line);
+	fflush(stderr);
+	progress_shown = 1;
+}
+
+void
+progress_clear(void)
+{
+	if (!progress_shown)
+		return;
+	progress_shown = 0;
+	fputs("\r\033[K", stderr);
+	fflush(stderr);
 }
 
 void

@@ -47,6 +47,41 @@ void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void bug_at(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4), noreturn));
 
+/*
+ * Colour on a terminal (--color, every command): COLOR_AUTO colours what
+ * goes to a terminal unless NO_COLOR is set and not empty or TERM is
+ * "dumb"; always and never say it.  Never in a file or a pipe with auto.
+ */
+enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+extern enum color_when color_when;
+/* Parse "auto", "always", "never"; -1 when it is none. */
+int color_parse(const char *s);
+/* Whether what goes to fd (1 or 2) is coloured. */
+int color_on(int fd);
+#define COLOR_RED	"\033[1;31m"	/* FAIL, TROUBLE, leaked */
+#define COLOR_YELLOW	"\033[33m"	/* slow releases */
+#define COLOR_GREEN	"\033[32m"	/* PASS */
+#define COLOR_OFF	"\033[0m"
+
+/*
+ * "prog: WORD: msg\n" on stderr, WORD in colour (one of the COLOR_ above)
+ * when stderr is coloured: a verdict.
+ */
+void msg_word(const char *color, const char *word, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/*
+ * A progress line for long work: on stderr, only when stderr is a
+ * terminal (not "dumb"), not with -q.  progress_due() says whether one is
+ * wanted now: at most every 250 ms, so the line changes at most 4 times a
+ * second.  progress_show() writes "prog: TEXT" over the previous one
+ * ("\r", erase to the end of the line); progress_clear() erases it, and
+ * every message above erases it before it is written, so that no message
+ * is written over it.
+ */
+int progress_due(void);
+void progress_show(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void progress_clear(void);
 
 /*
  * Messages of a reader worker thread (workers.h).  While a thread has a

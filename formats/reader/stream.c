@@ -87,6 +87,8 @@ struct stream {
 	struct hmap seen;	/* "host\0gpu" -> struct span, device rows */
 	struct sbuf sk;
 	int overlap_said;
+	uint64_t ticks;		/* records, for the progress line */
+	uint64_t t0;		/* when reading started (progress), ns */
 };
 
 /*
@@ -881,6 +883,7 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 	}
 	st->opt = opt;
 	st->gpus = gpumap_new();
+	st->t0 = gtime_clock(CLOCK_MONOTONIC);
 	for (i = 0; i < n; i++) {
 		if (stream_is_dir(paths[i]))
 			add_directory(st, paths[i]);
@@ -1050,11 +1053,34 @@ overlap_check(struct stream *st, const struct rec *r)
 		}
 }
 
+/* The progress line: bytes and records read, the rate, inputs done. */
+static void
+progress(struct stream *st)
+{
+	uint64_t bytes = 0, now = gtime_clock(CLOCK_MONOTONIC);
+	double mib, secs;
+	size_t i, done = 0;
+
+	for (i = 0; i < st->n; i++) {
+		if (st->src[i]->in != NULL)
+			bytes += input_raw_bytes(st->src[i]->in);
+		done += st->src[i]->eof != 0;
+	}
+	mib = (double)bytes / 1048576.0;
+	secs = (double)(now - st->t0) / 1e9;
+	progress_show("%.1f MiB, %llu records, %.1f MiB/s, %zu of %zu inputs "
+	    "done", mib, (unsigned long long)st->ticks, secs > 0 ? mib / secs :
+	    0.0, done, st->n);
+}
+
 const struct rec *
 stream_next(struct stream *st)
 {
 	const struct rec *r;
 
+	/* The clock is asked every 1024 records only: this is the hot path. */
+	if ((++st->ticks & 1023) == 1 && progress_due())
+		progress(st);
 	while ((r = next_unfiltered(st)) != NULL)
 		if (duplicate(st, r))
 			skip_duplicate(st, r);
@@ -1085,6 +1111,7 @@ stream_close(struct stream *st)
 	size_t i;
 
 	workers_stop(st->w);
+	progress_clear();
 	for (i = 0; i < st->n; i++)
 		if (st->src[i]->fmt != NULL && !st->src[i]->device_only)
 			procs = 1;

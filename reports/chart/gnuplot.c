@@ -126,26 +126,40 @@ write_child(int fd, const char *p, size_t n)
 }
 
 /*
- * gnuplot's own words, line by line, on our stderr: it quotes the line
- * of the script it stumbled on, which may hold a name from the input, so
- * each line goes through clean_text like our own messages.
+ * gnuplot's own words, in the user's terms: the user never saw our
+ * script, so its line numbers and the script lines gnuplot quotes (with
+ * a "^" under them) are left out, and each message is said as ours,
+ * "prog: gnuplot: what" (through msg(), which makes a name from the input
+ * safe for the terminal).  Another line (a script line gnuplot quotes)
+ * goes out only when gnuplot failed, or with -v.
  */
 static void
-pass_errors(struct sbuf *errs)
+pass_errors(struct sbuf *errs, int failed)
 {
-	char *line = errs->buf, *end = errs->buf + errs->len, *nl, *clean;
+	char *line = errs->buf, *end = errs->buf + errs->len, *nl, *p, *q;
 
-	clean = emalloc(errs->len + 8);
 	while (line < end) {
 		if ((nl = memchr(line, '\n', (size_t)(end - line))) != NULL)
 			*nl = '\0';
-		fprintf(stderr, "%s\n", clean_text(line, errs->len,
-		    clean, errs->len + 8));
+		p = line + strspn(line, " \t");
+		if (strncmp(p, "gnuplot: ", 9) == 0)
+			p += 9;
+		/* "\"-\", line 12: what" or "line 0: what" */
+		if (*p == '"' && (q = strstr(p, "\", line ")) != NULL)
+			p = q + 3;
+		if (strncmp(p, "line ", 5) == 0 &&
+		    (q = strstr(p, ": ")) != NULL &&
+		    strspn(p + 5, "0123456789") == (size_t)(q - p - 5))
+			msg("gnuplot: %s", q + 2);
+		else if (strncmp(p, "Warning: ", 9) == 0)
+			msg("gnuplot: warning: %s", p + 9);
+		else if (*p != '\0' && strspn(p, "^ \t") != strlen(p) &&
+		    (failed || verbosity > 1))
+			msg("gnuplot: %s", p);
 		if (nl == NULL)
 			break;
 		line = nl + 1;
 	}
-	free(clean);
 }
 
 int
@@ -270,9 +284,10 @@ gnuplot_run(const char *script, size_t len, FILE *out, const char *outname,
 			die("waitpid:");
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		rc = -1;
-	if (errs.len > 0 && (rc < 0 || verbosity > 0)) {
+	/* Warnings about a script the user never saw: only with -v. */
+	if (errs.len > 0 && (rc < 0 || verbosity > 1)) {
 		fflush(stdout);
-		pass_errors(&errs);
+		pass_errors(&errs, rc < 0);
 		if (errcut)
 			fputs("...\n", stderr);
 	}

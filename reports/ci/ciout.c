@@ -6,6 +6,8 @@
 #include "ciout.h"
 #include "esc.h"
 #include "gtime.h"
+#include "json.h"
+#include "tasktab.h"
 
 #define MD_MAX_ROWS 100		/* rows of a Markdown table before a cut */
 #define MD_MAX_TASKS 500	/* rows of the table of every task */
@@ -459,19 +461,6 @@ jnum(struct sbuf *sb, const char *key, const char *v)
 }
 
 static void
-jtime(struct sbuf *sb, const char *key, uint64_t t, int present)
-{
-	char buf[GTIME_BUFSZ];
-
-	if (!present) {
-		sbuf_printf(sb, "\"%s\": null, \"%s_time\": null", key, key);
-		return;
-	}
-	sbuf_printf(sb, "\"%s\": %llu, \"%s_time\": \"%s\"", key,
-	    (unsigned long long)t, key, gtime_fmt(t, 1, buf));
-}
-
-static void
 json_task_numbers(struct sbuf *sb, const struct task *t)
 {
 	char d[32];
@@ -484,12 +473,12 @@ json_task_numbers(struct sbuf *sb, const struct task *t)
 		sbuf_printf(sb, "\"process_id\": %u, ", t->pid);
 	jstr(sb, "name", t->name);
 	sbuf_adds(sb, ", ");
-	jtime(sb, "start", t->start, 1);
+	json_time(sb, "start", t->start, 1);
 	sbuf_adds(sb, ", ");
-	jtime(sb, "end", t->end, 1);
+	json_time(sb, "end", t->end, 1);
 	sbuf_printf(sb, ", \"peak_mib\": %u, \"held_mib\": %u, ", t->peak,
 	    t->held);
-	jtime(sb, "release", t->release, t->status == TASK_RELEASED);
+	json_time(sb, "release", t->release, t->status == TASK_RELEASED);
 	sbuf_adds(sb, ", ");
 	jnum(sb, "release_delay_s", t->status == TASK_RELEASED ?
 	    delay_str(t, d) : NULL);
@@ -529,9 +518,9 @@ json_rules(struct sbuf *sb, const struct verdicts *vs)
 	    c->max_unattr_end : c->tolerance, c->has_max_unattr_end ?
 	    "false" : "true");
 	sbuf_adds(sb, ", ");
-	jtime(sb, "command_start", lim->cmd_start, lim->has_cmd_start);
+	json_time(sb, "command_start", lim->cmd_start, lim->has_cmd_start);
 	sbuf_adds(sb, ", ");
-	jtime(sb, "command_end", lim->cmd_end, lim->has_cmd_end);
+	json_time(sb, "command_end", lim->cmd_end, lim->has_cmd_end);
 	sbuf_printf(sb, ", \"max_delay_regression\": %g, "
 	    "\"max_leak_regression_mib\": %u},\n", c->has_delay_regression ?
 	    c->delay_regression : BUILTIN_DELAY_REGRESSION,
@@ -554,9 +543,9 @@ json_gpus(struct obuf *o, const struct verdicts *vs)
 		jstr(&o->sb, "host", g->host);
 		sbuf_printf(&o->sb, ", \"gpu\": %u, \"samples\": %llu, ",
 		    g->gpu, (unsigned long long)g->samples);
-		jtime(&o->sb, "first_sample", g->first_ts, g->samples > 0);
+		json_time(&o->sb, "first_sample", g->first_ts, g->samples > 0);
 		sbuf_adds(&o->sb, ", ");
-		jtime(&o->sb, "last_sample", g->last_ts, g->samples > 0);
+		json_time(&o->sb, "last_sample", g->last_ts, g->samples > 0);
 		if (g->samples > 0)
 			sbuf_printf(&o->sb, ", \"unattributed_mib_at_first\": "
 			    "%lld, \"usage_mib_at_end\": %u, "
@@ -718,7 +707,9 @@ ciout_json(FILE *f, const struct verdicts *vs)
 	struct sbuf sum = SBUF_INIT;
 
 	ciout_summary(&sum, vs);
-	sbuf_printf(&o.sb, "{\n  \"verdict\": \"%s\",\n  ",
+	sbuf_adds(&o.sb, "{\n  ");
+	json_version(&o.sb);
+	sbuf_printf(&o.sb, ",\n  \"verdict\": \"%s\",\n  ",
 	    strcmp(verdict, "PASS") == 0 ? "pass" :
 	    strcmp(verdict, "FAIL") == 0 ? "fail" : "trouble");
 	jstr(&o.sb, "summary", sum.buf);
@@ -734,4 +725,51 @@ ciout_json(FILE *f, const struct verdicts *vs)
 	json_baseline(&o, vs);
 	sbuf_adds(&o.sb, "}\n");
 	return obuf_end(&o);
+}
+
+/* --- OpenMetrics --- */
+
+static void
+om_family(struct sbuf *sb, const char *name, const char *help)
+{
+	sbuf_printf(sb, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
+}
+
+int
+ciout_openmetrics(FILE *f, const struct verdicts *vs)
+{
+	const struct run *r = vs->now;
+	struct tasktab_w *w = tasktab_open(f, TT_OPENMETRICS, TT_OM_MORE);
+	struct obuf o = {f, SBUF_INIT, 0};
+	size_t i, k;
+	int failed = 0;
+
+	for (i = 0; i < r->tl.n; i++)
+		if (tasktab_put(w, &r->tl.t[i]) < 0)
+			failed = 1;
+	if (tasktab_close(w) < 0)
+		failed = 1;
+	om_family(&o.sb, "gpumem_unattributed_bytes_at_end",
+	    "GPU memory no live process owned at the last sample.");
+	for (i = 0; i < r->ngpu; i++) {
+		const struct gpuinfo *g = &r->gpu[i];
+
+		if (g->samples == 0)
+			continue;
+		sbuf_adds(&o.sb, "gpumem_unattributed_bytes_at_end{host=");
+		esc_prom(&o.sb, g->host);
+		sbuf_printf(&o.sb, ",gpu=\"%u\"} %llu\n", g->gpu,
+		    (unsigned long long)(g->last_unattr < 0 ? 0 :
+		    g->last_unattr) * 1048576ULL);
+	}
+	om_family(&o.sb, "gpumem_check_checks",
+	    "Checks of gpumem check, by result.");
+	for (k = RES_PASS; k <= RES_ERROR; k++)
+		sbuf_printf(&o.sb, "gpumem_check_checks{result=\"%s\"} %zu\n",
+		    result_name((enum result)k), vs->count[k]);
+	om_family(&o.sb, "gpumem_check_passed",
+	    "1 when every check of gpumem check held, else 0.");
+	sbuf_printf(&o.sb, "gpumem_check_passed %d\n# EOF\n",
+	    strcmp(ciout_verdict(vs), "PASS") == 0);
+	return obuf_end(&o) < 0 || failed ? -1 : 0;
 }

@@ -10,9 +10,10 @@
  * baseline, and every task in a collapsed table.  Long tables are cut
  * (the JSON has everything).
  *
- * JSON: {"verdict", "summary", "checks": counts, "rules", "gpus": [...],
+ * JSON (docs/schema/check.json): {"version", "verdict", "summary", "checks": counts, "rules", "gpus": [...],
  * "tasks": [...], "gates": [...], "baseline": null or {"file", counts,
- * "deltas": [...]}}; times in ns since the epoch, delays in seconds as
+ * "deltas": [...]}}; times as json.h writes them (ns since the epoch and
+ * RFC 3339 in UTC), delays in seconds as
  * the task table rounds them, memory in MiB.
  */
 #ifndef GPUMEM_CIOUT_H
@@ -50,5 +51,16 @@ void ciout_line(struct sbuf *sb, const struct verdict *v);
 /* Write the Markdown summary, or the JSON, to f.  0, or -1 on a write error. */
 int ciout_markdown(FILE *f, const struct verdicts *vs);
 int ciout_json(FILE *f, const struct verdicts *vs);
+
+/*
+ * Write gauges in the Prometheus text exposition format (OpenMetrics
+ * parsers read it too), for node_exporter's textfile collector and the
+ * Pushgateway: the families of gpumem tasks -t openmetrics for the run's
+ * tasks (held, leaked, release delay per task; tasks and leaked bytes per
+ * GPU), then gpumem_unattributed_bytes_at_end per GPU with samples,
+ * gpumem_check_checks{result} and gpumem_check_passed (1 or 0).  0, or
+ * -1 on a write error.
+ */
+int ciout_openmetrics(FILE *f, const struct verdicts *vs);
 
 #endif

@@ -44,7 +44,7 @@ for f in t.json c.json; do
 	python3 -m json.tool $f > /dev/null || die "$f: not JSON"
 done
 python3 -c 'import json, sys
-sys.stdout.write(json.load(open("t.json"))[0]["name"])' > got
+sys.stdout.write(json.load(open("t.json"))["tasks"][0]["name"])' > got
 printf '%s' "$want" > want
 cmp -s got want || die "tasks -t json: the name decoded differs"
 python3 -c 'import json, sys

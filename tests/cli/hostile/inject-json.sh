@@ -39,7 +39,7 @@ for k in $keys; do
 	gpumem-tasks -q -t json in.csv > tasks.json || die "$k: json: exit $?"
 	json tasks.json "$k: tasks -t json"
 	expect_eq "$k: json tasks" "$(python3 -c 'import json
-print(len(json.load(open("tasks.json", encoding="utf-8"))))')" 4
+print(len(json.load(open("tasks.json", encoding="utf-8"))["tasks"]))')" 4
 	rc=0
 	gpumem-check -q --json check.json --junit junit.xml in.csv 2>/dev/null ||
 	    rc=$?

@@ -1,4 +1,6 @@
-# gnuplot's failures are ours: its messages are passed through, the exit
+# gnuplot's failures are ours: its messages are passed through in our
+# shape ("gpumem-plot: gnuplot: what", without the line numbers of a
+# script the user never saw), the exit
 # status is 2, and no half-written chart is left.  A gnuplot that dies
 # without reading its script does not kill us with SIGPIPE.
 . "$TESTS/lib.sh"
@@ -18,7 +20,7 @@ chmod +x fake/gnuplot fake/gnuplot-early
 gpumem-synth -s leak > leak.csv
 rc=0; PATH=$PWD/fake:$PATH gpumem-plot -o leak.png leak.csv > out.txt 2> err.txt || rc=$?
 expect_eq "exit" $rc 2
-expect_eq "stderr" "$(cat err.txt)" "gnuplot: line 3: undefined variable: boom
+expect_eq "stderr" "$(cat err.txt)" "gpumem-plot: gnuplot: undefined variable: boom
 gpumem-plot: gnuplot failed (exit status 1)"
 ! [ -e leak.png ] || die "leak.png was left"
 ! ls -a | grep -q '\.tmp' || die "a temporary file was left"
@@ -36,6 +38,6 @@ gpumem-plot --script --size 4000x400 big.csv > big.gp
 mv fake/gnuplot-early fake/gnuplot
 rc=0; PATH=$PWD/fake:$PATH gpumem-plot --size 4000x400 -o big.png big.csv 2> err.txt || rc=$?
 expect_eq "early exit" $rc 2
-expect_eq "stderr" "$(cat err.txt)" "gnuplot: gave up
+expect_eq "stderr" "$(cat err.txt)" "gpumem-plot: gnuplot: gave up
 gpumem-plot: gnuplot failed (exit status 3)"
 exit 0

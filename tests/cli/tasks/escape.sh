@@ -21,5 +21,5 @@ gpumem-tasks -q -t json e.csv > t.json
 ! tr -d '\n' < t.json | grep -q '[[:cntrl:]]' ||
 	die "a raw control character in the JSON"
 command -v jq > /dev/null 2>&1 || skip "jq is absent"
-expect_eq "json name" "$(jq -r '.[0].name' t.json)" "$name"
-expect_eq "json status" "$(jq -r '.[0].status' t.json)" released
+expect_eq "json name" "$(jq -r '.tasks[0].name' t.json)" "$name"
+expect_eq "json status" "$(jq -r '.tasks[0].status' t.json)" released
