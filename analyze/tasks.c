@@ -122,6 +122,14 @@ summary(const struct engine_stats *st, const struct ctx *c)
 	sbuf_release(&sb);
 }
 
+/* The task table to f; in colour only on a terminal, never into -o FILE. */
+static struct tasktab_w *
+table_open(const struct opts *o, FILE *f)
+{
+	return tasktab_open(f, (enum tasktab_fmt)o->fmt, o->flags |
+	    (cmd.output == NULL && color_on(1) ? TT_COLOR : 0));
+}
+
 /*
  * The reduce of a fleet: task tables written per node (gpumem tasks -o)
  * merged into one, rows as they come.  A task is what its node's run
@@ -140,8 +148,7 @@ merge_tables(const struct opts *o, FILE *f, struct ctx *c,
 
 	memset(c, 0, sizeof(*c));
 	memset(st, 0, sizeof(*st));
-	c->w = tasktab_open(f, (enum tasktab_fmt)o->fmt, o->flags |
-	    (cmd.output == NULL && color_on(1) ? TT_COLOR : 0));
+	c->w = table_open(o, f);
 	for (i = 0; i < (cmd.argc > 0 ? cmd.argc : 1); i++) {
 		if (tasktab_read(cmd.argc > 0 ? cmd.argv[i] : "-", &l,
 		    cmd.ro.strict) < 0) {
@@ -240,9 +247,7 @@ pass(const struct opts *o, const struct config *cfg, FILE *f,
 		return -1;
 	if (prev != NULL)
 		engine_unlisted(prev, declare_life, *ep);
-	/* Colour: only what goes to standard output, never to -o FILE. */
-	c->w = tasktab_open(f, (enum tasktab_fmt)o->fmt, o->flags |
-	    (cmd.output == NULL && color_on(1) ? TT_COLOR : 0));
+	c->w = table_open(o, f);
 	st = stream_open(cmd.argv, (size_t)cmd.argc, &cmd.ro);
 	while ((r = stream_next(st)) != NULL)
 		engine_put(*ep, r);
