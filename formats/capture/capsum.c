@@ -177,6 +177,9 @@ capsum_line(void *st, struct sbuf *sb)
 		    "fragment%s)", (unsigned long long)is->incomplete,
 		    pl(is->incomplete), (unsigned long long)is->lostfrags,
 		    pl(is->lostfrags));
+	if (is->dupfrags > 0)
+		sbuf_printf(sb, ", %llu duplicate IP fragment%s dropped",
+		    (unsigned long long)is->dupfrags, pl(is->dupfrags));
 	if (is->bad > 0)
 		sbuf_printf(sb, ", %llu impossible IP fragment%s",
 		    (unsigned long long)is->bad, pl(is->bad));

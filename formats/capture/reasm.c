@@ -10,6 +10,7 @@
 
 #define IP_MAXDGRAM 65535	/* bytes of payload a fragment may reach */
 #define IP_MAXPIECES 1024	/* separate pieces of one datagram */
+#define IP_DONE 16		/* datagrams completed lately, remembered */
 
 /* --- IP fragments --- */
 
@@ -32,13 +33,27 @@ struct dgram {
 	struct dgram *prev, *next;	/* in order of creation */
 };
 
+/*
+ * A datagram completed lately: a fragment of it that comes again (a
+ * capture merged with itself, a packet captured twice) is a duplicate,
+ * not the start of a datagram that never completes.
+ */
+struct done {
+	unsigned char key[40];
+	size_t klen;
+	unsigned char *buf;	/* its payload */
+	size_t len;
+	uint64_t at;
+};
+
 struct ipreasm {
 	struct hmap map;	/* key -> struct dgram */
 	struct dgram *head, *tail;
 	size_t n, bytes;
 	size_t max_dgrams, max_bytes;
 	uint64_t timeout;
-	unsigned char *out;	/* the last datagram handed back */
+	struct done done[IP_DONE];	/* a ring; the last handed back */
+	size_t donenext;
 	struct ipreasm_stats st;
 };
 
@@ -163,6 +178,31 @@ frag_key(const struct ipfrag *f, unsigned char *k)
 	return n;
 }
 
+/*
+ * Whether f repeats, byte for byte, a fragment of a datagram completed
+ * lately (within the timeout) that has not started anew.
+ */
+static int
+is_dup(struct ipreasm *r, const unsigned char *key, size_t klen,
+    const struct ipfrag *f, uint64_t now)
+{
+	const struct done *dn;
+	size_t i;
+
+	if (f->len < f->wirelen || hmap_get(&r->map, key, klen) != NULL)
+		return 0;
+	for (i = 0; i < IP_DONE; i++) {
+		dn = &r->done[i];
+		if (dn->buf != NULL && dn->klen == klen &&
+		    memcmp(dn->key, key, klen) == 0 && now >= dn->at &&
+		    now - dn->at <= r->timeout &&
+		    f->offset + f->wirelen <= dn->len &&
+		    memcmp(dn->buf + f->offset, f->data, f->wirelen) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 int
 ipreasm_add(struct ipreasm *r, const struct ipfrag *f, uint64_t now,
     const unsigned char **out, size_t *outlen, uint8_t *proto,
@@ -171,6 +211,7 @@ ipreasm_add(struct ipreasm *r, const struct ipfrag *f, uint64_t now,
 	unsigned char key[40];
 	size_t klen, want;
 	struct dgram *d;
+	struct done *dn;
 	void **v;
 	int isnew;
 	uint32_t s = f->offset, e;
@@ -184,6 +225,10 @@ ipreasm_add(struct ipreasm *r, const struct ipfrag *f, uint64_t now,
 		return -1;
 	}
 	e = s + (uint32_t)f->wirelen;
+	if (is_dup(r, key, klen, f, now)) {
+		r->st.dupfrags++;
+		return 0;
+	}
 	v = hmap_put(&r->map, key, klen, &isnew);
 	if (isnew) {
 		d = ecalloc(1, sizeof(*d));
@@ -234,11 +279,16 @@ ipreasm_add(struct ipreasm *r, const struct ipfrag *f, uint64_t now,
 	}
 	if (d->have_end && d->npc == 1 && d->pc[0].start == 0 &&
 	    d->pc[0].end == d->end) {
-		/* Whole: hand it back and forget it. */
-		free(r->out);
-		r->out = d->buf;
+		/* Whole: hand it back and forget it (but its bytes). */
+		dn = &r->done[r->donenext++ % IP_DONE];
+		free(dn->buf);
+		memcpy(dn->key, key, klen);
+		dn->klen = klen;
+		dn->buf = d->buf;
+		dn->len = d->end;
+		dn->at = now;
 		d->buf = NULL;
-		*out = r->out;
+		*out = dn->buf;
 		*outlen = d->end;
 		*proto = d->proto;
 		*nfrags = d->nfrags;
@@ -275,6 +325,8 @@ ipreasm_stats(const struct ipreasm *r)
 void
 ipreasm_free(struct ipreasm *r)
 {
+	size_t i;
+
 	if (r == NULL)
 		return;
 	while (r->head != NULL) {
@@ -284,7 +336,8 @@ ipreasm_free(struct ipreasm *r)
 		dgram_free(d);
 	}
 	hmap_release(&r->map, NULL);
-	free(r->out);
+	for (i = 0; i < IP_DONE; i++)
+		free(r->done[i].buf);
 	free(r);
 }
 

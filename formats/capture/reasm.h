@@ -50,6 +50,7 @@ struct ipreasm_stats {
 	uint64_t capped;	/* of those, pushed out by the caps */
 	uint64_t lostfrags;	/* fragments of the datagrams given up */
 	uint64_t bad;		/* fragments no datagram can have */
+	uint64_t dupfrags;	/* repeated fragments of datagrams completed */
 };
 
 struct ipreasm;
@@ -63,7 +64,9 @@ struct ipreasm *ipreasm_new(size_t max_dgrams, size_t max_bytes,
  * datagram: *out (valid until the next call) holds the payload of
  * *outlen bytes and *nfrags says how many fragments made it (*proto its
  * protocol, for IPv6 the next header of the first fragment); 0 when more
- * are needed, -1 when the fragment cannot belong to a datagram (beyond
+ * are needed, or when f repeats byte for byte a fragment of one of the
+ * last 16 datagrams completed within the timeout (a duplicate, counted
+ * in dupfrags); -1 when the fragment cannot belong to a datagram (beyond
  * 65535 bytes, contradicting the end, cut by the snapshot length; the
  * datagram is dropped).
  */
