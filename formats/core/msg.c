@@ -224,6 +224,8 @@ die(const char *fmt, ...)
 {
 	va_list ap;
 
+	/* The run ends here: said now, even in a decode thread. */
+	sink = NULL;
 	va_start(ap, fmt);
 	vmsg(fmt, ap);
 	va_end(ap);
