@@ -559,13 +559,24 @@ task_json(struct sbuf *page, const struct collection *c,
 	for (i = 0; i < ngp; i++) {
 		const struct task *t = gt[i];
 		const char *dot;
+		uint64_t iv;
 
+		/*
+		 * The GPU's interval: from its tasks, else (tasks read from
+		 * tables have none) the mean gap of its curve's samples.
+		 */
+		iv = t != NULL ? t->interval : 0;
+		if (i < c->ng && c->g[i]->interval != 0)
+			iv = c->g[i]->interval;
+		else if (i < c->ng && c->g[i]->nsamples >= 2)
+			iv = (c->g[i]->last - c->g[i]->first) /
+			    (c->g[i]->nsamples - 1);
 		sbuf_adds(&sb, i > 0 ? ",[" : "[");
 		esc_json(&sb, i < c->ng ? c->g[i]->host : t->host);
 		sbuf_printf(&sb, ",%u,\"", i < c->ng ? c->g[i]->gpu : t->gpu);
-		if (t != NULL && t->interval != 0) {
-			sbuf_adds(&sb, gtime_fmt_secs(t->interval, d));
-			dot = strchr(tasktab_delay(0, t->interval, d), '.');
+		if (iv != 0) {
+			sbuf_adds(&sb, gtime_fmt_secs(iv, d));
+			dot = strchr(tasktab_delay(0, iv, d), '.');
 		} else
 			dot = NULL;
 		sbuf_printf(&sb, "\",%zu]", dot != NULL ? strlen(dot + 1) :
