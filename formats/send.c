@@ -19,7 +19,8 @@
  * Frames go out through transport.h (UDP datagrams, or a TCP connection
  * made again when it breaks): a live sender drops the frames made while
  * the connection is down, a sender reading files waits.  After
- * --retry-for without a connection it gives up: exit 2.
+ * --retry-for without a connection it gives up: exit 2.  Frames a TCP
+ * collector did not acknowledge are said and exit 2 too: they are lost.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -104,7 +105,7 @@ static struct cmd cmd = {
 	    "they come.",
 	.opts = opts,
 	.exits = "0 success, 2 trouble (usage, bad DEST, no connection, "
-	    "unreadable\ninput)",
+	    "frames the\nTCP collector did not acknowledge, unreadable input)",
 	.flags = CMD_READ | CMD_READHELP | CMD_LIVEAUTO,
 	.option = option,
 };
@@ -251,10 +252,11 @@ main(int argc, char *argv[])
 		framer_end(&s.fr, 1);
 		transport_send(&s.t, 1);
 	}
+	transport_finish(&s.t);
 	input_set_wait_hook(NULL, NULL);
 	status = stream_close(st);
 	say_end(&s);
-	if (s.t.gave_up)
+	if (s.t.gave_up || s.t.lost_frames > 0)
 		status = EXIT_TROUBLE;
 	sender_close(&s);
 	return cmd_end(&cmd, status, CMD_COMMIT);

@@ -5,6 +5,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/sockios.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <time.h>
@@ -27,6 +29,8 @@
 #define BACKOFF_MAX (5 * NS_PER_SEC)
 #define CONNECT_TIMEOUT_MS 5000
 #define MMSG_MAX 64			/* datagrams a sendmmsg(2) */
+#define DRAIN_WAIT (5 * NS_PER_SEC)	/* the end: for the last acks */
+#define DRAIN_POLL_MS 10
 
 /* --- the destination --- */
 
@@ -183,10 +187,83 @@ tcp_connect(struct transport *t)
 	return t->fd >= 0 ? 0 : -1;
 }
 
+/* --- what the collector acknowledged --- */
+
+/*
+ * Bytes written on the connection that its peer has not acknowledged
+ * (SIOCOUTQ; still right after a reset), or 0 when that cannot be known.
+ */
+static uint64_t
+unacked(const struct transport *t)
+{
+	int n;
+
+	if (ioctl(t->fd, SIOCOUTQ, &n) < 0 || n < 0)
+		return 0;
+	return (uint64_t)n > t->conn_bytes ? t->conn_bytes : (uint64_t)n;
+}
+
+/*
+ * Forget the frames written on this connection that the collector
+ * acknowledged whole.  With over (the connection is over), count the
+ * others as lost rather than sent, and start afresh.
+ */
+static void
+settle(struct transport *t, int over)
+{
+	uint64_t acked = t->conn_bytes - unacked(t);
+	size_t i, j;
+
+	for (i = 0; i < t->nw && t->w[i].end <= acked; i++)
+		;
+	if (!over) {
+		if (i > 0)
+			memmove(t->w, t->w + i, (t->nw - i) * sizeof(*t->w));
+		t->nw -= i;
+		return;
+	}
+	for (j = i; j < t->nw; j++) {
+		uint64_t len = t->w[j].end - t->w[j].start;
+
+		t->lost_frames++;
+		t->lost_recs += t->w[j].nrec;
+		t->lost_bytes += len;
+		t->frames--;
+		t->recs -= t->w[j].nrec;
+		t->bytes -= len;
+	}
+	if (i < t->nw)
+		t->lost_conns++;
+	t->nw = 0;
+	t->conn_bytes = t->w_end = 0;
+}
+
+/* Frame i of the queue is written whole on this connection. */
+static void
+written(struct transport *t, size_t i)
+{
+	const struct tqueue *q = &t->q;
+	uint64_t len = q->f[i].end - (i == 0 ? 0 : q->f[i - 1].end);
+
+	/* Make room by forgetting what was acknowledged, else grow. */
+	if (t->nw == t->wcap)
+		settle(t, 0);
+	if (t->nw == t->wcap) {
+		t->wcap = t->wcap ? 2 * t->wcap : 1024;
+		t->w = ereallocarray(t->w, t->wcap, sizeof(*t->w));
+	}
+	t->w[t->nw].start = t->w_end;
+	t->w_end += len;
+	t->w[t->nw].end = t->w_end;
+	t->w[t->nw].nrec = q->f[i].nrec;
+	t->nw++;
+}
+
 /* The connection broke: say why, and try again at once. */
 static void
 tcp_down(struct transport *t, const char *why)
 {
+	settle(t, 1);
 	close(t->fd);
 	t->fd = -1;
 	snprintf(t->why, sizeof(t->why), "%s", why);
@@ -457,8 +534,11 @@ tcp_send(struct transport *t, int final)
 			continue;
 		}
 		q->off += (size_t)w;
-		while (q->done < q->n && q->f[q->done].end <= q->off)
+		t->conn_bytes += (uint64_t)w;
+		while (q->done < q->n && q->f[q->done].end <= q->off) {
+			written(t, q->done);
 			sent(t, q->done + 1);
+		}
 	}
 	queue_clear(q);
 }
@@ -494,6 +574,27 @@ transport_open(struct transport *t)
 }
 
 void
+transport_finish(struct transport *t)
+{
+	struct timespec ts = {0, DRAIN_POLL_MS * 1000000L};
+	uint64_t end;
+	char why[160];
+
+	if (!t->tcp || t->fd < 0)
+		return;
+	end = gtime_clock(CLOCK_MONOTONIC) + DRAIN_WAIT;
+	/*
+	 * Before shutdown: its FIN would count in SIOCOUTQ too.  A collector
+	 * that closed acknowledges nothing more.
+	 */
+	while (unacked(t) > 0 && gtime_clock(CLOCK_MONOTONIC) < end &&
+	    !peer_closed(t, why, sizeof(why)))
+		nanosleep(&ts, NULL);
+	settle(t, 1);
+	shutdown(t->fd, SHUT_WR);
+}
+
+void
 transport_report(const struct transport *t)
 {
 	char a[GTIME_BUFSZ];
@@ -504,6 +605,13 @@ transport_report(const struct transport *t)
 		    (unsigned long long)t->refused, t->refused == 1 ? "" : "s");
 	if (t->tcp && t->fd < 0 && t->down_since != 0)
 		say_dropped(t);
+	if (t->lost_frames > 0)
+		msg("%s: %llu records (%llu bytes) not acknowledged by the "
+		    "collector, lost with %llu connection%s",
+		    t->dest, (unsigned long long)t->lost_recs,
+		    (unsigned long long)t->lost_bytes,
+		    (unsigned long long)t->lost_conns,
+		    t->lost_conns == 1 ? "" : "s");
 	if (t->gave_up)
 		msg("%s: gave up after %s s without a connection (%s)",
 		    t->dest, gtime_fmt_secs(t->retry_for, a), t->why);
@@ -523,6 +631,7 @@ transport_release(struct transport *t)
 		close(t->fd);
 	free(t->q.buf);
 	free(t->q.f);
+	free(t->w);
 	free(t->host);
 	free(t->port);
 }

@@ -16,6 +16,15 @@
  * connection the transport gives up (`gave_up'): what is queued then is
  * dropped.
  *
+ * TCP: a frame written is not a frame the collector got.  What its host
+ * acknowledged is known (SIOCOUTQ, the bytes written and not yet
+ * acknowledged): read when a connection breaks, and at the end after a
+ * wait of at most 5 s for the rest to be acknowledged (then the
+ * connection is shut for writing).  Frames not acknowledged whole are lost (not sent again:
+ * the collector may have part of them), counted in lost_*, not in the
+ * sent counts.  Bytes the collector's host acknowledged and the
+ * collector then did not read (it crashed) cannot be seen.
+ *
  * Waits (connecting, backing off) end early when the caller's *stop
  * becomes non-zero (its signal handler sets it).  Messages name the
  * destination as given; what is said at the end, transport_report says.
@@ -69,6 +78,17 @@ struct transport {
 
 	uint64_t frames, recs, bytes;		/* sent */
 	uint64_t drop_frames, drop_recs;	/* dropped, in all */
+	/* TCP: the whole frames written on this connection, oldest first. */
+	struct tsent {
+		uint64_t start, end;	/* offsets in the connection */
+		size_t nrec;
+	} *w;
+	size_t nw, wcap;
+	uint64_t w_end;		/* just past the last whole frame written */
+	uint64_t conn_bytes;	/* bytes written on this connection */
+	uint64_t lost_frames, lost_recs, lost_bytes;	/* not acknowledged */
+	uint64_t lost_conns;	/* connections that lost frames */
+
 	uint64_t refused;	/* UDP: ICMP port unreachable seen */
 	int udp_errno;		/* UDP: the last error said */
 };
@@ -104,8 +124,15 @@ void transport_frame(void *arg, struct framer_gpu *g, uint64_t ts,
 void transport_send(struct transport *t, int final);
 
 /*
+ * The end of sending (after the final transport_send): TCP, wait for the
+ * collector to acknowledge what was written (at most 5 s), count what it
+ * did not, and shut the connection for writing.
+ */
+void transport_finish(struct transport *t);
+
+/*
  * Say what the end leaves to say: UDP refusals, frames dropped while a
- * connection was down, giving up; with -v what was sent and dropped in
+ * connection was down, frames not acknowledged, giving up; with -v what was sent and dropped in
  * all.
  */
 void transport_report(const struct transport *t);
