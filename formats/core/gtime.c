@@ -719,6 +719,80 @@ gtime_parse(const char *s, uint64_t *ns)
 	return gtime_ctime(s, n, ns);
 }
 
+/* Local midnight days before the local date of now (seconds). */
+static int
+local_midnight(uint64_t now, int days, uint64_t *ns)
+{
+	time_t secs = (time_t)(now / NS_PER_SEC);
+	struct tm tm;
+	int64_t day, t;
+	int rc;
+
+	localtime_r(&secs, &tm);
+	/* Step back whole days on the civil calendar, not by 86400 s of time. */
+	day = gtime_utc(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, 0, 0,
+	    0) - (int64_t)days * 86400;
+	secs = (time_t)day;
+	gmtime_r(&secs, &tm);
+	if ((rc = gtime_local(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+	    0, 0, 0, &t)) < 0)
+		return rc;
+	return to_ns(t, 0, ns);
+}
+
+int
+gtime_relative(const char *s, uint64_t now, uint64_t *ns)
+{
+	uint64_t ago = 0, v, unit;
+	size_t i = 0;
+
+	if (strcmp(s, "now") == 0) {
+		*ns = now;
+		return 0;
+	}
+	if (strcmp(s, "today") == 0)
+		return local_midnight(now, 0, ns);
+	if (strcmp(s, "yesterday") == 0)
+		return local_midnight(now, 1, ns);
+	if (s[0] == '-')
+		i++;
+	if (s[i] == '\0')
+		return -1;
+	while (s[i] != '\0') {
+		if ((unsigned)(s[i] - '0') > 9)
+			return -1;
+		for (v = 0; (unsigned)(s[i] - '0') <= 9; i++) {
+			if (v > (UINT64_MAX / NS_PER_SEC) / 10)
+				return -1;
+			v = v * 10 + (uint64_t)(s[i] - '0');
+		}
+		switch (s[i++]) {
+		case 's':
+			unit = NS_PER_SEC;
+			break;
+		case 'm':
+			unit = 60 * NS_PER_SEC;
+			break;
+		case 'h':
+			unit = 3600 * NS_PER_SEC;
+			break;
+		case 'd':
+			unit = 86400 * NS_PER_SEC;
+			break;
+		default:
+			return -1;
+		}
+		if (v > (UINT64_MAX - ago) / unit)
+			return -1;
+		ago += v * unit;
+	}
+	/* An age reaching before 1970 names no time gpumem keeps. */
+	if (ago > now)
+		return GTIME_RANGE;
+	*ns = now - ago;
+	return 0;
+}
+
 int
 gtime_duration(const char *s, uint64_t *ns)
 {

@@ -133,6 +133,17 @@ int gtime_epoch(const char *s, size_t n, uint64_t *ns);
 int gtime_parse(const char *s, uint64_t *ns);
 
 /*
+ * A time relative to now (ns), as journalctl(1) and docker(1) take them:
+ * "now"; "today" and "yesterday", local midnight (in the zone above) at
+ * the start of that day; or an age, that long before now: whole numbers
+ * each with a unit s, m, h or d, in any order and summed ("90s", "2h30m",
+ * "1d"), optionally after a "-" that means the same ("-2h").  Return 0,
+ * GTIME_RANGE (before 1970, or no such local midnight) or -1 for what is
+ * none of these.
+ */
+int gtime_relative(const char *s, uint64_t now, uint64_t *ns);
+
+/*
  * A duration: a decimal number with an optional fraction and a unit
  * ns, us, ms, s, m (or min), h, d; a bare number is seconds.  Return 0 or -1.
  */

@@ -46,12 +46,15 @@ time_arg(const char *opt, const char *arg)
 	uint64_t t;
 	int rc;
 
-	if ((rc = gtime_parse(arg, &t)) == GTIME_RANGE)
+	if ((rc = gtime_parse(arg, &t)) == -1)
+		rc = gtime_relative(arg, gtime_clock(CLOCK_REALTIME), &t);
+	if (rc == GTIME_RANGE)
 		die("%s: '%s': date out of range (no such date, or outside "
 		    "1970..2500)", opt, arg);
 	if (rc < 0)
 		die("%s: '%s': expected a time (2024-06-01T11:27:15Z, "
-		    "'2024/06/01 11:27:15.361', @SECONDS or nanoseconds)",
+		    "'2024/06/01 11:27:15.361', @SECONDS, nanoseconds, now, "
+		    "today, yesterday, or an age: 90s, 30m, 2h30m, 1d)",
 		    opt, arg);
 	return t;
 }

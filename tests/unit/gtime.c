@@ -200,6 +200,49 @@ main(void)
 	CHECK(gtime_parse("@12x", &t) < 0);
 	CHECK(gtime_parse("@99999999999999999999", &t) < 0);
 
+	/* Relative to now (2023-11-14T22:13:20Z here). */
+#define NOW 1700000000000000000ULL
+	gtime_set_tz("UTC");
+	CHECK(gtime_relative("now", NOW, &t) == 0);
+	CHECK_U64(t, NOW);
+	CHECK(gtime_relative("2h", NOW, &t) == 0);
+	CHECK_U64(t, NOW - 7200 * NS_PER_SEC);
+	CHECK(gtime_relative("-2h", NOW, &t) == 0);
+	CHECK_U64(t, NOW - 7200 * NS_PER_SEC);
+	CHECK(gtime_relative("2h30m", NOW, &t) == 0);
+	CHECK_U64(t, NOW - 9000 * NS_PER_SEC);
+	CHECK(gtime_relative("90s", NOW, &t) == 0);
+	CHECK_U64(t, NOW - 90 * NS_PER_SEC);
+	CHECK(gtime_relative("1d1s", NOW, &t) == 0);
+	CHECK_U64(t, NOW - 86401 * NS_PER_SEC);
+	CHECK(gtime_relative("today", NOW, &t) == 0);
+	CHECK_U64(t, 1699920000 * NS_PER_SEC);
+	CHECK(gtime_relative("yesterday", NOW, &t) == 0);
+	CHECK_U64(t, 1699833600 * NS_PER_SEC);
+	/* Midnight of the local date, which may not be UTC's. */
+	gtime_set_tz("Asia/Tokyo");
+	CHECK(gtime_relative("today", NOW, &t) == 0);
+	CHECK_U64(t, 1699974000 * NS_PER_SEC);
+	/* Yesterday across the spring step is 23 hours back from today. */
+	gtime_set_tz("Europe/Berlin");
+	CHECK(gtime_relative("yesterday", 1679911200 * NS_PER_SEC, &t) == 0);
+	CHECK_U64(t, 1679785200 * NS_PER_SEC);
+	gtime_set_tz("UTC");
+	CHECK(gtime_relative("60000d", NOW, &t) == GTIME_RANGE);
+	CHECK(gtime_relative("", NOW, &t) < 0);
+	CHECK(gtime_relative("-", NOW, &t) < 0);
+	CHECK(gtime_relative("+2h", NOW, &t) < 0);
+	CHECK(gtime_relative("2", NOW, &t) < 0);
+	CHECK(gtime_relative("2x", NOW, &t) < 0);
+	CHECK(gtime_relative("h", NOW, &t) < 0);
+	CHECK(gtime_relative("2h30", NOW, &t) < 0);
+	CHECK(gtime_relative("1.5h", NOW, &t) < 0);
+	CHECK(gtime_relative("2 h", NOW, &t) < 0);
+	CHECK(gtime_relative("2ms", NOW, &t) < 0);
+	CHECK(gtime_relative("Today", NOW, &t) < 0);
+	CHECK(gtime_relative("99999999999999999999d", NOW, &t) < 0);
+#undef NOW
+
 	/* Durations. */
 	CHECK(gtime_duration("100ms", &t) == 0);
 	CHECK_U64(t, 100000000);
