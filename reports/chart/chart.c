@@ -682,6 +682,7 @@ chart_tip_cols(const struct gpuview *v, size_t max, struct tipcol *out)
 		size_t hi = (j + 1) * s->n / (max < s->n ? max : s->n);
 		struct tipcol *c = &out[n];
 		const struct m4 *m;
+		int has = 0;
 
 		memset(c, 0, sizeof(*c));
 		for (i = lo; i < hi; i++) {
@@ -696,9 +697,9 @@ chart_tip_cols(const struct gpuview *v, size_t max, struct tipcol *out)
 					*(k == 0 ? &c->attr : &c->unattr) =
 					    m->v[3];
 			}
-			c->x1 = 1;
+			has = 1;
 		}
-		if (c->x1 == 0)
+		if (!has)
 			continue;
 		c->x0 = s->t0 + lo * s->w;
 		c->x1 = s->t0 + hi * s->w;
