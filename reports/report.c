@@ -28,6 +28,8 @@
 #define MINROWS 10		/* Gantt rows per GPU by default, at least */
 #define PAGE_BUCKETS 1200	/* usage chart columns of a page, about */
 #define MINBUCKETS 100		/* usage chart columns per GPU, at least */
+#define PAGE_TIPS 300		/* usage tooltip columns of a page, about */
+#define MINTIPS 30		/* usage tooltip columns per GPU, at least */
 #define MARKS 12		/* tasks marked per GPU on the usage chart */
 #define CHART_W 1100		/* chart width in SVG pixels */
 #define WORST 5			/* the worst delays listed */
@@ -115,8 +117,8 @@ html(struct sbuf *sb, const char *s)
  * in one page ids must differ.  Only markup is rewritten, never text.
  */
 /*
- * Tooltips for a Gantt chart's bars: for each of its bar elements
- * (gantt_ids), the text of each bar in order, after skip polygons (the
+ * Tooltips for a chart's bars: for each of its bar elements
+ * (chart_ids), the text of each bar in order, after skip polygons (the
  * key's sample).  svg_inline gives each such polygon a <title> child,
  * which browsers show on hover: no script, nothing fetched.
  */
@@ -880,7 +882,7 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
  * life, what it held and its release delay, or what it leaked.
  */
 static void
-gantt_tips(struct tips *tp, const struct gantt_ids *ids,
+gantt_tips(struct tips *tp, const struct chart_ids *ids,
     const struct task *const *rows, size_t n, int nhosts, int utc, int date,
     uint32_t tolerance)
 {
@@ -919,6 +921,44 @@ gantt_tips(struct tips *tp, const struct gantt_ids *ids,
 	}
 }
 
+/*
+ * The tooltips of a GPU's usage chart: on each column its time and
+ * curves, on each leak block the task, what it leaked and since when.
+ */
+static void
+usage_tips(struct tips *tp, const struct chart_ids *ids,
+    const struct gpuview *v, int nhosts, int utc, int date)
+{
+	struct tipcol *c;
+	const struct task **lk;
+	size_t i, n;
+	char label[160], a[GTIME_BUFSZ];
+
+	memset(tp, 0, sizeof(*tp));
+	tp->plot[0] = ids->cols;
+	tp->plot[1] = ids->blocks;
+	c = ereallocarray(NULL, ids->ncols + 1, sizeof(*c));
+	n = chart_tip_cols(v, ids->ncols, c);
+	for (i = 0; i < n; i++) {
+		sbuf_printf(&tp->text[0], "%s\nusage %lld MiB, attributed "
+		    "%lld MiB, unattributed %lld MiB", chart_clock(c[i].t, utc,
+		    date, a), (long long)c[i].usage, (long long)c[i].attr,
+		    (long long)c[i].unattr);
+		sbuf_addc(&tp->text[0], '\0');
+	}
+	free(c);
+	lk = ereallocarray(NULL, v->nmarks + 1, sizeof(*lk));
+	n = chart_leak_blocks(v, lk);
+	for (i = 0; i < n; i++) {
+		sbuf_printf(&tp->text[1], "%s\nleaked %lu MiB since %s",
+		    chart_task_label(lk[i], nhosts, 80, label, sizeof(label)),
+		    (unsigned long)lk[i]->leaked, chart_clock(lk[i]->end, utc,
+		    date, a));
+		sbuf_addc(&tp->text[1], '\0');
+	}
+	free(lk);
+}
+
 /* Run a chart's script through gnuplot and inline the SVG it draws. */
 static int
 svg_chart(struct sbuf *page, const struct sbuf *script, const char *pfx,
@@ -951,7 +991,7 @@ gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
 	struct chart ch;
 	struct sbuf script = SBUF_INIT;
 	const struct task **rows;
-	struct gantt_ids ids;
+	struct chart_ids ids;
 	struct tips tips;
 	size_t i, n, hidden;
 	char pfx[32], mb[32];
@@ -984,10 +1024,19 @@ gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
 		ch.width = CHART_W;
 		ch.height = 380;
 		ch.title = "";
+		memset(&ids, 0, sizeof(ids));
+		ids.ncols = PAGE_TIPS / c->ng;
+		if (ids.ncols < MINTIPS)
+			ids.ncols = MINTIPS;
+		ch.ids = &ids;
 		chart_usage(&script, &ch, one, 1, c->first, c->last, c->nhosts);
+		ch.ids = NULL;
+		usage_tips(&tips, &ids, v, c->nhosts, utc, date);
 		snprintf(pfx, sizeof(pfx), "u%zu_", gi);
-		if (svg_chart(page, &script, pfx, "usage", NULL) < 0)
+		if (svg_chart(page, &script, pfx, "usage", &tips) < 0)
 			rc = -1;
+		for (i = 0; i < 3; i++)
+			sbuf_release(&tips.text[i]);
 	} else
 		sbuf_adds(page, "<p class=\"note\">No whole-device samples of "
 		    "this GPU.</p>\n");

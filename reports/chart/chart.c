@@ -670,6 +670,114 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 }
 
 size_t
+chart_tip_cols(const struct gpuview *v, size_t max, struct tipcol *out)
+{
+	const struct series *s = &v->ser;
+	size_t i, j, k, n = 0;
+
+	if (s->b == NULL || max == 0)
+		return 0;
+	for (j = 0; j < max && j < s->n; j++) {
+		size_t lo = j * s->n / (max < s->n ? max : s->n);
+		size_t hi = (j + 1) * s->n / (max < s->n ? max : s->n);
+		struct tipcol *c = &out[n];
+		const struct m4 *m;
+		int has = 0;
+
+		memset(c, 0, sizeof(*c));
+		for (i = lo; i < hi; i++) {
+			if (!(m = &s->b[i][SER_USAGE])->has)
+				continue;
+			/* The last sample of the column speaks for it. */
+			c->t = m->t[3];
+			c->usage = m->v[3];
+			for (k = 0; k < 2; k++) {
+				m = &s->b[i][k == 0 ? SER_ATTR : SER_UNATTR];
+				if (m->has)
+					*(k == 0 ? &c->attr : &c->unattr) =
+					    m->v[3];
+			}
+			has = 1;
+		}
+		if (!has)
+			continue;
+		c->x0 = s->t0 + lo * s->w;
+		c->x1 = s->t0 + hi * s->w;
+		if (c->x0 < v->first)
+			c->x0 = v->first;
+		if (c->x1 > v->last)
+			c->x1 = v->last;
+		if (c->x1 < c->x0)
+			c->x1 = c->x0;
+		n++;
+	}
+	return n;
+}
+
+/* by_end of task pointers. */
+static int
+by_end_p(const void *a, const void *b)
+{
+	return by_end(*(const struct task *const *)a,
+	    *(const struct task *const *)b);
+}
+
+size_t
+chart_leak_blocks(const struct gpuview *v, const struct task **out)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->nmarks; i++)
+		if (v->marks[i].status == TASK_LEAKED &&
+		    v->marks[i].has_leaked)
+			out[n++] = &v->marks[i];
+	qsort(out, n, sizeof(*out), by_end_p);
+	return n;
+}
+
+/*
+ * The data of a one-GPU panel's tooltip bars (chart_ids), invisible:
+ * a column of the panel's height (top MiB) each, and one on each leak
+ * block, stacked as panel_marks stacks them.  e plot elements come
+ * before them.
+ */
+static void
+tip_bars(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
+    size_t idx, double top, int e)
+{
+	struct tipcol *c;
+	const struct task **lk;
+	size_t i, n;
+	int64_t lo = v->unattr_last;
+
+	c = ereallocarray(NULL, ch->ids->ncols + 1, sizeof(*c));
+	n = chart_tip_cols(v, ch->ids->ncols, c);
+	sbuf_printf(sb, "$g%zu_tips << EOD\n", idx);
+	for (i = 0; i < n; i++)
+		sbuf_printf(sb, "%.3f %.3f 0 %.0f\n", xval(c[i].x0, ch->utc),
+		    xval(c[i].x1, ch->utc), top);
+	sbuf_adds(sb, "EOD\n");
+	ch->ids->cols = n > 0 ? ++e : 0;
+	free(c);
+	lk = ereallocarray(NULL, v->nmarks + 1, sizeof(*lk));
+	n = chart_leak_blocks(v, lk);
+	for (i = 0; i < n; i++)
+		lo -= lk[i]->leaked;
+	if (lo < 0)
+		lo = 0;
+	sbuf_printf(sb, "$g%zu_blocks << EOD\n", idx);
+	for (i = 0; i < n; i++) {
+		sbuf_printf(sb, "%.3f %.3f %lld %lld\n", xval(lk[i]->end,
+		    ch->utc), xval(v->last, ch->utc), (long long)lo,
+		    (long long)(lo + lk[i]->leaked));
+		lo += lk[i]->leaked;
+	}
+	sbuf_adds(sb, "EOD\n");
+	ch->ids->blocks = n > 0 ? ++e : 0;
+	free(lk);
+}
+
+size_t
 chart_usage(struct sbuf *sb, const struct chart *ch,
     struct gpuview *const *all, size_t nall, uint64_t first, uint64_t last,
     int nhosts)
@@ -769,6 +877,7 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		char mb[32], iv[32];
 		const char *sep = "plot ";
 		double top;
+		int k;
 
 		if (nhosts > 1)
 			sbuf_printf(&pt, "%s GPU %u", *v->host ? v->host : "-",
@@ -803,6 +912,16 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 			sbuf_printf(sb, "set yrange [0:%.3f]\n", top / unit);
 		if (i + 1 == n)
 			time_label(sb, ch, first);
+		if (ch->ids != NULL && n == 1) {
+			/* The elements before them: curves and key entries. */
+			int e = ch->notasks ? 0 : 2;
+
+			if (series_points(&v->ser, SER_ATTR, pts) > 0)
+				e += 3;
+			if (series_points(&v->ser, SER_TOTAL, pts) > 0)
+				e++;
+			tip_bars(sb, ch, v, i, top, e);
+		}
 		if (v->ser.b != NULL && series_points(&v->ser, SER_ATTR,
 		    pts) > 0) {
 			/* Text cannot fill an area: a line there. */
@@ -825,12 +944,27 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 			    sep, i, C_TOTAL);
 			sep = ", \\\n     ";
 		}
-		if (!ch->notasks)
+		if (!ch->notasks) {
 			sbuf_printf(sb, "%skeyentry with boxes fc rgb '%s' fs "
 			    "transparent solid 0.25 title 'held after the end', "
 			    "\\\n     keyentry with boxes fc rgb '%s' fs "
 			    "transparent solid 0.35 title 'leaked'", sep, C_HELD,
 			    C_LEAK);
+			sep = ", \\\n     ";
+		}
+		/* Invisible, over the rest: what the tooltips hang on. */
+		if (ch->ids != NULL && n == 1)
+			for (k = 0; k < 2; k++)
+				if ((k == 0 ? ch->ids->cols :
+				    ch->ids->blocks) > 0) {
+					sbuf_printf(sb, "%s$g%zu_%s "
+					    "using (($1+$2)/2):(($3+$4)/2/unit):"
+					    "1:2:($3/unit):($4/unit) with "
+					    "boxxyerror fs transparent solid 0 "
+					    "noborder lc rgb '#000000' notitle",
+					    sep, i, k == 0 ? "tips" : "blocks");
+					sep = ", \\\n     ";
+				}
 		sbuf_addc(sb, '\n');
 		sbuf_adds(sb, "unset object\nunset arrow\nunset label\n");
 	}

@@ -49,20 +49,49 @@ struct chart {
 				   noise (chart_back_late) */
 	int nocolorbox;		/* Gantt: no colour bar (the page has one
 				   legend of chart_delay_stop's) */
-	struct gantt_ids *ids;	/* Gantt: when not NULL, told where the
-				   bars are */
+	struct chart_ids *ids;	/* when not NULL, told where the bars
+				   are (a usage chart: of one GPU) */
 };
 
 /*
- * Which plot elements of a Gantt chart hold its bars (gnuplot's SVG:
- * <g id="gnuplot_plot_N">), 0 when none: the lives (after their key's
- * sample, one polygon a row in order), the held times (no key sample,
- * one a released row in order), the leaks (after their key's sample,
- * one a leaked row in order).  For tooltips added to the SVG.
+ * Which plot elements of a chart hold its bars (gnuplot's SVG: <g
+ * id="gnuplot_plot_N">), 0 when none.  For tooltips added to the SVG.
+ * Gantt: the lives (after their key's sample, one polygon a row in
+ * order), the held times (no key sample, one a released row in order),
+ * the leaks (after their key's sample, one a leaked row in order).
+ * Usage chart of one GPU, which then draws them: cols, an invisible bar
+ * for each column of chart_tip_cols(v, ncols) in order, and blocks, one
+ * for each leak block of chart_leak_blocks in order (no key samples).
  */
-struct gantt_ids {
+struct chart_ids {
 	int life, held, leak;
+	size_t ncols;		/* usage: tip columns asked for, at most */
+	int cols, blocks;
 };
+
+/*
+ * A column of a usage chart's tooltips: its time range on the axis
+ * (x0..x1), the time of its last sample, and the curves there (MiB).
+ */
+struct tipcol {
+	uint64_t x0, x1, t;
+	int64_t usage, attr, unattr;
+};
+
+/*
+ * The tooltip columns of v's curves: its buckets in at most max groups
+ * of neighbours (those without a usage sample left out), into out (room
+ * for max).  Return the number written.
+ */
+size_t chart_tip_cols(const struct gpuview *v, size_t max,
+    struct tipcol *out);
+
+/*
+ * The marked tasks of v drawn as leak blocks on its usage chart
+ * (leaked, how much known), bottom to top, into out (room for
+ * v->nmarks).  Return the number written.
+ */
+size_t chart_leak_blocks(const struct gpuview *v, const struct task **out);
 
 /*
  * The k-th stop of the fixed colour scale of release delays (chart_gantt):
