@@ -22,6 +22,7 @@
 #include "gtime.h"
 #include "hmap.h"
 #include "nvsmi.h"
+#include "physgpu.h"
 #include "source.h"
 
 #define MAXCOLS 1024
@@ -115,6 +116,8 @@ struct nvsmi {
 	struct sbuf lkey;
 	struct sbuf last[NLAST];	/* the last identity of GPU 0..NLAST-1 */
 	struct sbuf uuid, bus;		/* scratch */
+	/* Physical GPUs by bus id or UUID under one index (physgpu.h). */
+	struct physgpu phys;
 };
 
 static const struct {
@@ -496,6 +499,7 @@ open_common(struct source *s, const char *hint, enum kind want)
 	char *fields = NULL;
 
 	p->s = s;
+	physgpu_init(&p->phys);
 	p->want = want;
 	p->wide = -1;
 	if (s->opt->fields != NULL)
@@ -972,6 +976,13 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 	if (rc < 0)
 		return -1;
 	if (rc > 0) {
+		/* Logs of other GPUs joined: each bus id its own GPU. */
+		if (*bus != '\0')
+			g = physgpu_of(&p->phys, p->s, r->host, "bus id", bus,
+			    g);
+		else
+			g = physgpu_of(&p->phys, p->s, r->host, "UUID", uuid,
+			    g);
 		r->gpu = g;
 		learn(p, r->host, uuid, bus, g);
 		gpuset_add(&p->gpuset, g);
@@ -1407,6 +1418,7 @@ free_fn(void *st)
 	sbuf_release(&p->key);
 	sbuf_release(&p->name);
 	gpuset_release(&p->gpuset);
+	physgpu_release(&p->phys);
 	hmap_release(&p->learned, NULL);
 	sbuf_release(&p->lkey);
 	for (i = 0; i < NLAST; i++)

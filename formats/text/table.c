@@ -38,12 +38,11 @@
 
 #include "field.h"
 #include "gtime.h"
-#include "hmap.h"
+#include "physgpu.h"
 #include "sclock.h"
 #include "table.h"
 
 #define MAXWORDS 64
-#define MAXGPUS 64		/* logged indexes followed for physical GPUs */
 
 enum part { P_NONE, P_GPUS, P_MIG, P_PROCS };
 
@@ -61,16 +60,8 @@ struct table {
 	int clock_said;
 	int lines;		/* a line that is not blank came */
 
-	/*
-	 * Physical GPUs by bus id: a log whose GPU 0 is several GPUs over
-	 * time (jobs on other nodes appended to one log) reads each as a GPU
-	 * of its own.  bus -> the number it is read as (stored + 1); cur: the
-	 * number of each logged index in the latest table; used: numbers
-	 * taken.
-	 */
-	struct hmap busnum, used;
-	uint32_t cur[MAXGPUS];
-	int split_said;
+	/* Physical GPUs by bus id: a GPU 0 that is several (physgpu.h). */
+	struct physgpu phys;
 
 	uint64_t snaps, migs;
 	struct gpuset gpuset;	/* the GPUs named, for the summary */
@@ -109,7 +100,7 @@ open_fn(struct source *s, const char *hint)
 	p->s = s;
 	p->gpu = -1;
 	p->gici = -1;
-	memset(p->cur, 0xff, sizeof(p->cur));	/* UINT32_MAX: none yet */
+	physgpu_init(&p->phys);
 	sclock_init(&p->clock);
 	return p;
 }
@@ -197,41 +188,6 @@ memory_cell(const char *c, size_t n, uint32_t *used, uint32_t *total)
 	return 0;
 }
 
-/*
- * The number logged index idx of bus p->bus is read as: its own, unless
- * another bus had it before (another physical GPU under the same index);
- * then the first number no GPU of the log has, said once.
- */
-static uint32_t
-physical(struct table *p, uint32_t idx)
-{
-	void **slot;
-	uint32_t n;
-	int isnew;
-
-	if (p->bus[0] == '\0' || idx >= MAXGPUS)
-		return idx;
-	slot = hmap_put(&p->busnum, p->bus, strlen(p->bus), &isnew);
-	if (!isnew) {
-		n = (uint32_t)((uintptr_t)*slot - 1);
-		p->cur[idx] = n;
-		return n;
-	}
-	for (n = idx; hmap_get(&p->used, &n, sizeof(n)) != NULL; n++)
-		;
-	if (n != idx && !p->split_said) {
-		p->split_said = 1;
-		source_warn(p->s, "line %llu: GPU %u has bus id %s, another "
-		    "GPU than the GPU %u before it: read as GPU %u (a GPU of "
-		    "its own for each bus id)", (unsigned long long)
-		    source_lineno(p->s), idx, p->bus, idx, n);
-	}
-	*slot = (void *)((uintptr_t)n + 1);
-	hmap_put(&p->used, &n, sizeof(n), &isnew);
-	p->cur[idx] = n;
-	return n;
-}
-
 /* The first row of a GPU: "0  NVIDIA L40S   On" | "00000000:4A:00.0 Off". */
 static int
 gpu_row(struct table *p, char **cell, size_t *clen, size_t nc)
@@ -263,7 +219,8 @@ gpu_row(struct table *p, char **cell, size_t *clen, size_t nc)
 				p->bus[0] = '\0';
 		}
 	}
-	idx = physical(p, idx);
+	idx = physgpu_of(&p->phys, p->s, source_host(p->s, NULL), "bus id",
+	    p->bus, idx);
 	p->gpu = idx;
 	source_learn(p->s, source_host(p->s, NULL), NULL, p->bus, idx);
 	gpuset_add(&p->gpuset, idx);
@@ -320,8 +277,8 @@ proc_row(struct table *p, char *text)
 	rec_init(&r);
 	r.ts = p->ts;
 	r.host = source_host(p->s, NULL);
-	/* The physical GPU the table's index stands for (physical()). */
-	r.gpu = gpu < MAXGPUS && p->cur[gpu] != UINT32_MAX ? p->cur[gpu] : gpu;
+	/* The physical GPU the table's index stands for (physgpu.h). */
+	r.gpu = physgpu_cur(&p->phys, gpu);
 	r.pid = pid;
 	if (hu == 1) {
 		r.used = used;
@@ -469,8 +426,7 @@ free_fn(void *st)
 	struct table *p = st;
 
 	gpuset_release(&p->gpuset);
-	hmap_release(&p->used, NULL);
-	hmap_release(&p->busnum, NULL);
+	physgpu_release(&p->phys);
 	sbuf_release(&p->name);
 	free(p);
 }
