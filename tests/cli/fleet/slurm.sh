@@ -6,7 +6,7 @@
 # the reduced task table, check JSON and JUnit are those of all the logs
 # read at once, the merged tasks are synth's truth, and the report has
 # the same numbers (its charts and its header's end and intervals come
-# from the buckets).
+# from the buckets).  A map task that fails cancels the reduce.
 . "$TESTS/lib.sh"
 . "$TESTS/tools/slurmcluster.sh"
 slurm=$TESTS/../contrib/slurm
@@ -44,7 +44,9 @@ rc=0
 sh "$slurm/gpumem-slurm" -w -e 10s -o fleet nodes.list > ids 2> submit.err || rc=$?
 expect_eq "gpumem-slurm -w: exit (the reduce's: check's)" $rc 1
 read -r array reduce < ids
-expect_eq "job ids" "$array $reduce" "1 2"
+case $array:$reduce in
+*[!0-9:]* | :* | *:) die "job ids: '$(cat ids)'" ;;
+esac
 # The array ran one task a line, and the reduce after it.
 for n in 1 2 3 4; do
 	[ -s fleet/map/$n.tasks.csv ] || die "array task $n: no task table"
@@ -86,6 +88,17 @@ expect_eq "report's curves" "$(grep '^<p class="meta">' fleet/report.html |
     "1.tasks.csv 2.tasks.csv 3.tasks.csv 4.tasks.csv 1.every.csv 2.every.csv 3.every.csv 4.every.csv "
 expect_eq "report of buckets: GPUs, samples" "$(samples fleet/report.html)" \
     "$(samples all.html)"
+# A node whose logs do not read fails its array task: the reduce is
+# cancelled, and -w says so (trouble).
+printf '%s\n' "$PWD/node3.rec" "$PWD/nowhere.rec" > broken.list
+rc=0
+sh "$slurm/gpumem-slurm" -w -o broken broken.list > ids 2> broken.err || rc=$?
+expect_eq "a map task failed: exit" $rc 2
+read -r array reduce < ids
+grep -q "^gpumem-slurm: reduce job $reduce: CANCELLED " broken.err ||
+    die "no word of the cancelled reduce: $(cat broken.err)"
+[ ! -e broken/tasks.csv ] || die "the reduce ran"
+grep -q 'nowhere.rec' broken/map/2.out || die "array task 2 did not say why"
 # The reduce's log (check's verdict), the tasks, the leaks reported.
 cat fleet/reduce.out
 wc -l < fleet.keys
