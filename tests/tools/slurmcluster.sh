@@ -54,6 +54,8 @@ slurm_start() {
 	mungekey --create --keyfile="$slurm_dir/munge.key" 2> /dev/null ||
 	    die "mungekey failed"
 	chmod 600 "$slurm_dir/munge.key"
+	# --force: the runner's temporary directory is mode 700, and munged
+	# refuses a socket below one that is not searchable by all.
 	munged --force --key-file="$slurm_dir/munge.key" \
 	    --socket="$slurm_dir/munge/socket" \
 	    --pid-file="$slurm_dir/munged.pid" \
