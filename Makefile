@@ -49,10 +49,11 @@ BIN ?= bin
 SAN =
 endif
 
-PKGS = libpcap zlib yaml-0.1 expat
+# libbz2 has no pkg-config file in Debian 12.
+PKGS = libpcap zlib libzstd liblzma yaml-0.1 expat
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || \
-	echo -lpcap -lz -lyaml -lexpat)
+	echo -lpcap -lz -lzstd -llzma -lyaml -lexpat) -lbz2
 
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wvla -Wformat=2 -Wwrite-strings -Wpointer-arith -Wundef

@@ -17,6 +17,9 @@ make:cmd:make
 pkg-config:cmd:pkg-config
 libpcap-dev:pc:libpcap
 zlib1g-dev:pc:zlib
+libzstd-dev:pc:libzstd
+liblzma-dev:pc:liblzma
+libbz2-dev:file:/usr/include/bzlib.h
 libyaml-dev:pc:yaml-0.1
 libexpat1-dev:pc:expat
 gzip:cmd:gzip
@@ -79,6 +82,7 @@ missing_of() {
 		cmd) command -v "$what" >/dev/null 2>&1 && continue ;;
 		pc) command -v pkg-config >/dev/null 2>&1 &&
 			pkg-config --exists "$what" 2>/dev/null && continue ;;
+		file) [ -e "$what" ] && continue ;;
 		esac
 		printf ' %s' "$pkg"
 	done

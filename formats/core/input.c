@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * input.c: plain or gzip input through one buffer, with a line reader, and
- * a decoding layer between them: UTF-16 (LE or BE) is decoded to UTF-8 as
- * it streams, a UTF-8 byte order mark is dropped, and NUL bytes at the
- * start of a line (a file cut while a writer kept appending) are passed
- * over and counted.
+ * input.c: plain or compressed input (gzip, zstd, xz, bzip2) through one
+ * buffer, with a line reader, and a decoding layer between them: UTF-16
+ * (LE or BE) is decoded to UTF-8 as it streams, a UTF-8 byte order mark
+ * is dropped, and NUL bytes at the start of a line (a file cut while a
+ * writer kept appending) are passed over and counted.
  *
  * The UTF-16 decoder is a small one of our own rather than iconv(3): it
  * has to keep an odd byte or half a surrogate pair across reads, replace
  * what is not UTF-16 by U+FFFD instead of stopping, and work in a static
  * build without glibc's gconv modules; that is thirty lines here and more
  * than that around iconv's EINVAL/EILSEQ cases.
+ *
+ * The decompressors are unzip.h's; unpack() here drives them over the
+ * file's bytes: members one after another, trailing garbage, a cut.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,9 +26,9 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include "input.h"
+#include "unzip.h"
 #include "util.h"
 
 #define BUFSZ (INPUT_MAXLINE + 1)	/* a longest line plus its NUL */
@@ -50,11 +53,12 @@ struct input {
 	int failed;
 	char err[160];
 
-	int gz;			/* gzip layer */
-	z_stream zs;
-	unsigned char *zbuf;
+	struct unzip *z;	/* the decompression layer, or NULL */
+	unsigned char *zbuf;	/* compressed bytes: [zin, zin + zavail) unread */
+	unsigned char *zin;
+	size_t zavail;
 	int zeof;		/* raw input exhausted */
-	int zend;		/* the last member ended cleanly */
+	int zend;		/* the last member (frame, stream) ended cleanly */
 	uint64_t raw;
 
 	int enc;		/* enum enc: the decoding layer */
@@ -208,72 +212,107 @@ raw_read(struct input *in, void *p, size_t n)
 	return r;
 }
 
-/* Fill zs.next_in from the file; return 0, or -1 at EOF or on error. */
-static int
+/* Read more compressed bytes when none are left; set zeof at the end. */
+static void
 zfill(struct input *in)
 {
 	ssize_t r;
 
-	if (in->zeof)
-		return -1;
+	if (in->zavail > 0 || in->zeof)
+		return;
 	r = raw_read(in, in->zbuf, ZBUFSZ);
 	if (r <= 0) {
 		in->zeof = 1;
-		return -1;
+		return;
 	}
-	in->zs.next_in = in->zbuf;
-	in->zs.avail_in = (uInt)r;
-	return 0;
+	in->zin = in->zbuf;
+	in->zavail = (size_t)r;
 }
 
-/* Decompress into dst[0, want); return the bytes produced (0 = end). */
-static size_t
-gz_fill(struct input *in, unsigned char *dst, size_t want)
+/*
+ * After a member's end, with fewer compressed bytes left than a magic:
+ * move them to the front and read more behind them (a read may cut the
+ * next member's magic).
+ */
+static void
+zmore(struct input *in)
 {
+	ssize_t r;
+
+	memmove(in->zbuf, in->zin, in->zavail);
+	in->zin = in->zbuf;
+	r = raw_read(in, in->zbuf + in->zavail, ZBUFSZ - in->zavail);
+	if (r <= 0)
+		in->zeof = 1;
+	else
+		in->zavail += (size_t)r;
+}
+
+/* Where in the compressed file the next unread byte is, for messages. */
+static unsigned long long
+zoffset(const struct input *in)
+{
+	return (unsigned long long)(in->raw - in->zavail);
+}
+
+/*
+ * Decompress into dst[0, want); return the bytes made, 0 at the end (or
+ * on an error: in->failed).  Whatever was decoded before damage or a cut
+ * is delivered first.  After a member's end, more data must start another
+ * member (or be padding between members), else it is trailing garbage.
+ */
+static size_t
+unpack(struct input *in, unsigned char *dst, size_t want)
+{
+	size_t out, used, skip;
 	int rc;
 
-	in->zs.next_out = dst;
-	in->zs.avail_out = (uInt)want;
-	while (in->zs.avail_out == want) {
-		if (in->zs.avail_in == 0 && zfill(in) < 0) {
-			if (in->failed)
-				return 0;
-			if (!in->zend && !in->cut)
-				set_error(in, "unexpected end of gzip data "
-				    "(truncated file?) after %llu bytes",
-				    (unsigned long long)in->raw);
+	for (;;) {
+		zfill(in);
+		if (in->failed)
 			return 0;
-		}
 		if (in->zend) {
-			/* Another member follows, or garbage. */
-			if (in->zs.next_in[0] != 0x1f) {
-				set_error(in, "trailing garbage after gzip "
-				    "data at byte %llu", (unsigned long long)
-				    (in->raw - in->zs.avail_in));
-				return 0;
+			if (in->zavail == 0)
+				return 0;	/* ended cleanly */
+			rc = unzip_next(in->z, in->zin, in->zavail, &skip);
+			if (rc < 0 && !in->zeof) {
+				zmore(in);	/* a read cut the magic */
+				continue;
 			}
-			if (inflateReset(&in->zs) != Z_OK) {
-				set_error(in, "gzip: cannot reset");
+			if (rc == 2) {
+				in->zin += skip;
+				in->zavail -= skip;
+				continue;
+			}
+			if (rc <= 0) {
+				set_error(in, "trailing garbage after %s data "
+				    "at byte %llu", unzip_name(in->z),
+				    zoffset(in));
 				return 0;
 			}
 			in->zend = 0;
 		}
-		rc = inflate(&in->zs, Z_NO_FLUSH);
-		if (rc == Z_STREAM_END) {
+		out = want;
+		used = in->zavail;
+		rc = unzip_step(in->z, in->zin, &used, dst, &out,
+		    in->raw - in->zavail);
+		in->zin += used;
+		in->zavail -= used;
+		if (rc < 0)
+			set_error(in, "%s", unzip_error(in->z));
+		if (rc > 0)
 			in->zend = 1;
-		} else if (rc == Z_BUF_ERROR) {
-			continue;	/* needs more input */
-		} else if (rc == Z_MEM_ERROR) {
-			die("out of memory (zlib)");
-		} else if (rc != Z_OK) {
-			set_error(in, "corrupt gzip data near byte %llu: %s",
-			    (unsigned long long)(in->raw - in->zs.avail_in),
-			    in->zs.msg != NULL ? in->zs.msg : "inflate error");
-			/* Keep what was decoded before the damage. */
-			break;
+		if (out > 0 || rc < 0)
+			return out;
+		if (used == 0 && rc == 0 && in->zeof && in->zavail == 0) {
+			if (!in->cut)
+				set_error(in, "unexpected end of %s data "
+				    "(truncated file?) after %llu bytes",
+				    unzip_name(in->z),
+				    (unsigned long long)in->raw);
+			return 0;
 		}
 	}
-	return want - in->zs.avail_out;
 }
 
 /* The bytes under the decoding layer: up to want of them into dst. */
@@ -282,8 +321,8 @@ low_fill(struct input *in, unsigned char *dst, size_t want)
 {
 	ssize_t r;
 
-	if (in->gz)
-		return gz_fill(in, dst, want);
+	if (in->z != NULL)
+		return unpack(in, dst, want);
 	r = raw_read(in, dst, want);
 	return r > 0 ? (size_t)r : 0;
 }
@@ -517,6 +556,7 @@ input_open(const char *path)
 {
 	struct input *in;
 	struct stat st;
+	const char *zname;
 	ssize_t r;
 
 	if (strcmp(path, "-") == 0 && stdin_kept != NULL) {
@@ -550,10 +590,14 @@ input_open(const char *path)
 	}
 	in->buf = emalloc(BUFSZ + 4);	/* see u16_fill, input_getline */
 
-	/* Sniff the raw bytes for the gzip magic. */
+	/*
+	 * Sniff the raw bytes for a compression's magic, reading on only
+	 * while they may still be one: a live input that sent "1\n" and
+	 * waits is not kept waiting for more.
+	 */
 	in->zbuf = emalloc(ZBUFSZ);
 	r = 0;
-	while (r < 2) {
+	while (unzip_unsure(in->zbuf, (size_t)r)) {
 		ssize_t k = raw_read(in, in->zbuf + r, ZBUFSZ - (size_t)r);
 
 		if (k <= 0)
@@ -565,12 +609,10 @@ input_open(const char *path)
 		input_close(in);
 		return NULL;
 	}
-	if (r >= 2 && in->zbuf[0] == 0x1f && in->zbuf[1] == 0x8b) {
-		in->gz = 1;
-		if (inflateInit2(&in->zs, 15 + 16) != Z_OK)
-			die("zlib: cannot initialise");
-		in->zs.next_in = in->zbuf;
-		in->zs.avail_in = (uInt)r;
+	if ((zname = unzip_sniff(in->zbuf, (size_t)r)) != NULL) {
+		in->z = unzip_new(zname);
+		in->zin = in->zbuf;
+		in->zavail = (size_t)r;
 	} else {
 		memcpy(in->buf, in->zbuf, (size_t)r);
 		in->end = (size_t)r;
@@ -596,8 +638,7 @@ input_close(struct input *in)
 	}
 	if (in->cookie != NULL)
 		fclose(in->cookie);
-	if (in->gz)
-		inflateEnd(&in->zs);
+	unzip_free(in->z);
 	if (!in->is_stdin && in->fd >= 0)
 		close(in->fd);
 	free(in->zbuf);
@@ -613,10 +654,10 @@ input_name(const struct input *in)
 	return in->name;
 }
 
-int
-input_is_gzip(const struct input *in)
+const char *
+input_compression(const struct input *in)
 {
-	return in->gz;
+	return in->z != NULL ? unzip_name(in->z) : NULL;
 }
 
 int

@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * input.h: one input file, plain or gzip-compressed, as a byte stream and as
- * lines.  gzip is detected by content (the 1f 8b magic), never by name;
- * concatenated gzip members are read as one stream.  "-" is standard input,
- * named "<stdin>" in messages.
+ * input.h: one input file, plain or compressed with gzip, zstd, xz or
+ * bzip2, as a byte stream and as lines.  The compression is told by content
+ * (its magic number), never by name; concatenated members (gzip members,
+ * zstd frames, xz and bzip2 streams: `cat a.gz b.gz`, pigz, pzstd, pbzip2)
+ * are read as one stream, and bytes after the last member that start no
+ * new one are an error ("trailing garbage").  "-" is standard input, named
+ * "<stdin>" in messages.
  *
  * All data that could be decoded is delivered before an error is reported:
- * a truncated .gz yields every line before the cut, then -1.
+ * a truncated .gz (.zst, .xz, .bz2) yields every line before the cut, then
+ * -1.
  *
  * Text encodings are decoded under everything else (peek, read, lines):
  * UTF-16LE and UTF-16BE, told by their byte order mark or, without one,
@@ -61,8 +65,9 @@ int input_looks(const char *path, size_t n,
 /* The name for messages: the path, or "<stdin>". */
 const char *input_name(const struct input *in);
 
-/* Whether the data is gzip-compressed. */
-int input_is_gzip(const struct input *in);
+/* The compression the data was decoded from ("gzip", "zstd", "xz",
+ * "bzip2"), or NULL when it was not compressed. */
+const char *input_compression(const struct input *in);
 
 /*
  * Whether the input is a regular file.  Else it is a pipe, a FIFO, a

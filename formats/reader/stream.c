@@ -5,11 +5,11 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <zlib.h>
 
 #include "gpumap.h"
 #include "gtime.h"
 #include "hmap.h"
+#include "input.h"
 #include "stream.h"
 #include "workers.h"
 
@@ -741,49 +741,55 @@ add_source(struct stream *st, const char *path)
 }
 
 /*
- * Whether two files hold the same data once decompressed (gzread reads a
- * plain file as it is).  A file that cannot be read is not the same.
+ * Whether two files hold the same data once decompressed (input.h reads
+ * a plain file as it is).  A file that cannot be read is not the same.
  */
 static int
 same_data(const char *a, const char *b)
 {
-	gzFile fa = gzopen(a, "rb"), fb = gzopen(b, "rb");
+	struct input *fa = input_open(a), *fb = input_open(b);
 	char ba[8192], bb[8192];
-	int na, nb, same = fa != NULL && fb != NULL;
+	ssize_t na, nb;
+	int same = fa != NULL && fb != NULL;
 
 	while (same) {
-		na = gzread(fa, ba, sizeof(ba));
-		nb = gzread(fb, bb, sizeof(bb));
+		na = input_read(fa, ba, sizeof(ba));
+		nb = input_read(fb, bb, sizeof(bb));
 		if (na < 0 || nb < 0 || na != nb || memcmp(ba, bb, (size_t)na))
 			same = 0;
 		else if (na == 0)
 			break;
 	}
-	if (fa != NULL)
-		gzclose(fa);
-	if (fb != NULL)
-		gzclose(fb);
+	input_close(fa);
+	input_close(fb);
 	return same;
 }
 
 /*
- * Entry j of a directory's list is X.gz and X is there too: the same log
- * twice after a rotation (logrotate's compress, gzip -k)?  Said either
- * way; return 1 when the .gz holds X's data and is to be left out.
+ * Entry j of a directory's list is X.gz (.zst, .xz, .bz2) and X is there
+ * too: the same log twice after a rotation (logrotate's compress, gzip -k,
+ * zstd, which keeps its input)?  Said either way; return 1 when the
+ * compressed file holds X's data and is to be left out.
  */
 static int
-gz_twin(const char *dir, struct dirent **list, int n, int j)
+compressed_twin(const char *dir, struct dirent **list, int n, int j)
 {
+	static const char *const ext[] = { ".gz", ".zst", ".xz", ".bz2" };
 	const char *name = list[j]->d_name;
-	size_t len = strlen(name);
+	size_t len = strlen(name), e, x;
 	struct sbuf a = SBUF_INIT, b = SBUF_INIT;
 	int k, same;
 
-	if (len <= 3 || strcmp(name + len - 3, ".gz") != 0)
+	for (e = 0; e < sizeof(ext) / sizeof(ext[0]); e++) {
+		x = strlen(ext[e]);
+		if (len > x && strcmp(name + len - x, ext[e]) == 0)
+			break;
+	}
+	if (e == sizeof(ext) / sizeof(ext[0]))
 		return 0;
 	for (k = 0; k < n; k++)
-		if (strlen(list[k]->d_name) == len - 3 &&
-		    strncmp(list[k]->d_name, name, len - 3) == 0)
+		if (strlen(list[k]->d_name) == len - x &&
+		    strncmp(list[k]->d_name, name, len - x) == 0)
 			break;
 	if (k == n)
 		return 0;
@@ -827,7 +833,7 @@ add_directory(struct stream *st, const char *dir)
 		sbuf_reset(&path);
 		sbuf_printf(&path, "%s/%s", dir, list[j]->d_name);
 		if (stat(path.buf, &sb) == 0 && S_ISREG(sb.st_mode) &&
-		    !gz_twin(dir, list, n, j))
+		    !compressed_twin(dir, list, n, j))
 			add_source(st, path.buf);
 	}
 	for (j = 0; j < n; j++)

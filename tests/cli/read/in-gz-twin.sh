@@ -21,3 +21,14 @@ expect_eq "old: records" $(nrec got) $(($(nrec want) + 4))
 gpumem-synth -s concurrent --nvsmi one
 sed '2s/16384 MiB/16383 MiB/' one/query-gpu.csv | gzip > one/query-gpu.csv.gz
 gpumem-read one 2>&1 > /dev/null | grep 'query-gpu.csv.gz' | head -n 1
+# zstd keeps its input by default, xz -k and bzip2 -k on request: the
+# same rule for each compression gpumem reads.
+for z in zstd xz bzip2; do
+	command -v $z > /dev/null || continue
+	gpumem-synth -s concurrent --nvsmi $z
+	$z -q -k $z/compute-apps.csv
+	gpumem-read -q $z > got 2> err || die "$z: exit $?"
+	cmp -s got want || die "$z: records differ"
+	gpumem-read $z 2>&1 > /dev/null | grep -c 'hold the same log' |
+	    sed "s/^/$z: /"
+done

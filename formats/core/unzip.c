@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * unzip.c: gzip, zstd, xz and bzip2 through their reference libraries
+ * behind one step function (unzip.h).  Each codec says how its library
+ * takes one step, where a member starts, and how to start the next.
+ *
+ * Libraries rather than code of our own or a `zstd -dc` child: every
+ * Debian system has all four (dpkg needs them), they are the formats'
+ * reference decoders, and in-process the messages keep the file's name
+ * and the offset of the damage.
+ */
+#include <bzlib.h>
+#include <limits.h>
+#include <lzma.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "unzip.h"
+#include "util.h"
+
+struct unzip {
+	const struct codec *c;
+	z_stream zs;		/* gzip */
+	ZSTD_DStream *zstd;	/* zstd */
+	lzma_stream xz;		/* xz */
+	bz_stream bz;		/* bzip2 */
+	char err[160];
+};
+
+struct codec {
+	const char *name;
+	size_t magiclen;	/* the bytes is() needs */
+	size_t pad;		/* zero padding between members: its unit */
+	int (*is)(const unsigned char *p);	/* a member starts at p */
+	void (*start)(struct unzip *);
+	/* unzip_step's contract, on the codec's own state. */
+	int (*step)(struct unzip *, const unsigned char *src, size_t *srclen,
+	    unsigned char *dst, size_t *dstlen, uint64_t at);
+	void (*end)(struct unzip *);
+};
+
+static int
+gz_is(const unsigned char *p)
+{
+	return p[0] == 0x1f && p[1] == 0x8b;
+}
+
+static void
+gz_start(struct unzip *z)
+{
+	if (inflateInit2(&z->zs, 15 + 16) != Z_OK)
+		die("zlib: cannot initialise");
+}
+
+static int
+gz_step(struct unzip *z, const unsigned char *src, size_t *srclen,
+    unsigned char *dst, size_t *dstlen, uint64_t at)
+{
+	int rc;
+
+	z->zs.next_in = (unsigned char *)src;
+	z->zs.avail_in = (uInt)(*srclen > UINT_MAX ? UINT_MAX : *srclen);
+	z->zs.next_out = dst;
+	z->zs.avail_out = (uInt)*dstlen;
+	rc = inflate(&z->zs, Z_NO_FLUSH);
+	*srclen = (size_t)(z->zs.next_in - src);
+	*dstlen -= z->zs.avail_out;
+	if (rc == Z_STREAM_END)
+		return 1;
+	if (rc == Z_OK || rc == Z_BUF_ERROR)	/* BUF: needs more input */
+		return 0;
+	if (rc == Z_MEM_ERROR)
+		die("out of memory (zlib)");
+	snprintf(z->err, sizeof(z->err), "corrupt gzip data near byte %llu: "
+	    "%s", (unsigned long long)(at + *srclen),
+	    z->zs.msg != NULL ? z->zs.msg : "inflate error");
+	return -1;
+}
+
+static void
+gz_end(struct unzip *z)
+{
+	inflateEnd(&z->zs);
+}
+
+/* A frame, or a skippable frame (pzstd puts one before each frame). */
+static int
+zstd_is(const unsigned char *p)
+{
+	return memcmp(p, "\x28\xb5\x2f\xfd", 4) == 0 ||
+	    ((p[0] & 0xf0) == 0x50 && memcmp(p + 1, "\x2a\x4d\x18", 3) == 0);
+}
+
+/* At most a window of 2^27 bytes (zstd's own default): --long=31 data is
+ * refused with the library's reason. */
+static void
+zstd_start(struct unzip *z)
+{
+	if ((z->zstd = ZSTD_createDStream()) == NULL)
+		die("out of memory (zstd)");
+}
+
+static int
+zstd_step(struct unzip *z, const unsigned char *src, size_t *srclen,
+    unsigned char *dst, size_t *dstlen, uint64_t at)
+{
+	ZSTD_inBuffer ib = { src, *srclen, 0 };
+	ZSTD_outBuffer ob = { dst, *dstlen, 0 };
+	size_t rc;
+
+	rc = ZSTD_decompressStream(z->zstd, &ob, &ib);
+	*srclen = ib.pos;
+	*dstlen = ob.pos;
+	if (ZSTD_isError(rc)) {
+		snprintf(z->err, sizeof(z->err), "corrupt zstd data near "
+		    "byte %llu: %s", (unsigned long long)(at + ib.pos),
+		    ZSTD_getErrorName(rc));
+		return -1;
+	}
+	return rc == 0;		/* a frame decoded and flushed */
+}
+
+static void
+zstd_end(struct unzip *z)
+{
+	ZSTD_freeDStream(z->zstd);
+}
+
+/*
+ * xz: one stream at a time, as for gzip, so that bytes after the last one
+ * are told from a stream cut short (liblzma's LZMA_CONCATENATED would
+ * wait for them to become a stream); the zero padding the format allows
+ * between streams is the caller's to pass over (pad).
+ */
+static int
+xz_is(const unsigned char *p)
+{
+	return memcmp(p, "\xfd\x37\x7a\x58\x5a\x00", 6) == 0;
+}
+
+static void
+xz_start(struct unzip *z)
+{
+	lzma_stream init = LZMA_STREAM_INIT;
+
+	z->xz = init;
+	if (lzma_stream_decoder(&z->xz, UNZIP_XZ_MEMLIMIT, 0) != LZMA_OK)
+		die("out of memory (xz)");
+}
+
+static int
+xz_step(struct unzip *z, const unsigned char *src, size_t *srclen,
+    unsigned char *dst, size_t *dstlen, uint64_t at)
+{
+	lzma_ret rc;
+
+	z->xz.next_in = src;
+	z->xz.avail_in = *srclen;
+	z->xz.next_out = dst;
+	z->xz.avail_out = *dstlen;
+	rc = lzma_code(&z->xz, LZMA_RUN);
+	*srclen -= z->xz.avail_in;
+	*dstlen -= z->xz.avail_out;
+	switch (rc) {
+	case LZMA_STREAM_END:
+		return 1;
+	case LZMA_OK:
+	case LZMA_BUF_ERROR:	/* needs more input */
+		return 0;
+	case LZMA_MEM_ERROR:
+		die("out of memory (xz)");
+	case LZMA_MEMLIMIT_ERROR:
+		snprintf(z->err, sizeof(z->err), "xz data near byte %llu "
+		    "needs more than %u MiB of memory to decode",
+		    (unsigned long long)(at + *srclen),
+		    UNZIP_XZ_MEMLIMIT >> 20);
+		return -1;
+	default:
+		snprintf(z->err, sizeof(z->err), "corrupt xz data near "
+		    "byte %llu", (unsigned long long)(at + *srclen));
+		return -1;
+	}
+}
+
+static void
+xz_end(struct unzip *z)
+{
+	lzma_end(&z->xz);
+}
+
+/* "BZh" and the block size, 1 to 9. */
+static int
+bz_is(const unsigned char *p)
+{
+	return memcmp(p, "BZh", 3) == 0 && p[3] >= '1' && p[3] <= '9';
+}
+
+static void
+bz_start(struct unzip *z)
+{
+	memset(&z->bz, 0, sizeof(z->bz));
+	if (BZ2_bzDecompressInit(&z->bz, 0, 0) != BZ_OK)
+		die("out of memory (bzip2)");
+}
+
+static int
+bz_step(struct unzip *z, const unsigned char *src, size_t *srclen,
+    unsigned char *dst, size_t *dstlen, uint64_t at)
+{
+	int rc;
+
+	z->bz.next_in = (char *)src;
+	z->bz.avail_in = (unsigned int)(*srclen > UINT_MAX ? UINT_MAX :
+	    *srclen);
+	z->bz.next_out = (char *)dst;
+	z->bz.avail_out = (unsigned int)*dstlen;
+	rc = BZ2_bzDecompress(&z->bz);
+	*srclen = (size_t)((const unsigned char *)z->bz.next_in - src);
+	*dstlen -= z->bz.avail_out;
+	if (rc == BZ_STREAM_END)
+		return 1;
+	if (rc == BZ_OK)
+		return 0;
+	if (rc == BZ_MEM_ERROR)
+		die("out of memory (bzip2)");
+	snprintf(z->err, sizeof(z->err), "corrupt bzip2 data near byte "
+	    "%llu", (unsigned long long)(at + *srclen));
+	return -1;
+}
+
+static void
+bz_end(struct unzip *z)
+{
+	BZ2_bzDecompressEnd(&z->bz);
+}
+
+static const struct codec codecs[] = {
+	{ "gzip", 2, 0, gz_is, gz_start, gz_step, gz_end },
+	{ "zstd", 4, 0, zstd_is, zstd_start, zstd_step, zstd_end },
+	{ "xz", 6, 4, xz_is, xz_start, xz_step, xz_end },
+	{ "bzip2", 4, 0, bz_is, bz_start, bz_step, bz_end },
+};
+
+static const struct codec *
+codec_of(const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(codecs) / sizeof(codecs[0]); i++)
+		if (n >= codecs[i].magiclen && codecs[i].is(p))
+			return &codecs[i];
+	return NULL;
+}
+
+/*
+ * The magic numbers as bytes, for telling the start of one: the first
+ * byte under a mask (zstd's skippable frames are 0x50 to 0x5f), then
+ * cmp bytes compared of the len that is() needs.
+ */
+static const struct {
+	const char *m;
+	size_t cmp, len;
+	unsigned char mask;
+} magics[] = {
+	{ "\x1f\x8b", 2, 2, 0xff },
+	{ "\x28\xb5\x2f\xfd", 4, 4, 0xff },
+	{ "\x50\x2a\x4d\x18", 4, 4, 0xf0 },
+	{ "\xfd\x37\x7a\x58\x5a\x00", 6, 6, 0xff },
+	{ "BZh", 3, 4, 0xff },
+};
+
+int
+unzip_unsure(const unsigned char *p, size_t n)
+{
+	size_t i, k;
+
+	if (n == 0)
+		return 1;
+	for (i = 0; i < sizeof(magics) / sizeof(magics[0]); i++) {
+		if (n >= magics[i].len ||
+		    (p[0] & magics[i].mask) != (unsigned char)magics[i].m[0])
+			continue;
+		k = n < magics[i].cmp ? n : magics[i].cmp;
+		if (memcmp(p + 1, magics[i].m + 1, k - 1) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+const char *
+unzip_sniff(const unsigned char *p, size_t n)
+{
+	const struct codec *c = codec_of(p, n);
+
+	return c != NULL ? c->name : NULL;
+}
+
+struct unzip *
+unzip_new(const char *name)
+{
+	struct unzip *z;
+	size_t i;
+
+	z = ecalloc(1, sizeof(*z));
+	for (i = 0; i < sizeof(codecs) / sizeof(codecs[0]); i++)
+		if (strcmp(codecs[i].name, name) == 0)
+			z->c = &codecs[i];
+	if (z->c == NULL)
+		die("unzip: no codec %s", name);
+	z->c->start(z);
+	return z;
+}
+
+void
+unzip_free(struct unzip *z)
+{
+	if (z == NULL)
+		return;
+	z->c->end(z);
+	free(z);
+}
+
+const char *
+unzip_name(const struct unzip *z)
+{
+	return z->c->name;
+}
+
+int
+unzip_step(struct unzip *z, const unsigned char *src, size_t *srclen,
+    unsigned char *dst, size_t *dstlen, uint64_t at)
+{
+	return z->c->step(z, src, srclen, dst, dstlen, at);
+}
+
+int
+unzip_next(struct unzip *z, const unsigned char *p, size_t n, size_t *skip)
+{
+	static const unsigned char zeros[8];
+
+	*skip = 0;
+	if (z->c->pad > 0 && n >= z->c->pad &&
+	    memcmp(p, zeros, z->c->pad) == 0) {
+		*skip = z->c->pad;
+		return 2;
+	}
+	if (n < z->c->magiclen)
+		return -1;
+	if (!z->c->is(p))
+		return 0;
+	/* A new member: the decoder anew (zstd goes on by itself). */
+	if (z->c->step != zstd_step) {
+		z->c->end(z);
+		z->c->start(z);
+	}
+	return 1;
+}
+
+const char *
+unzip_error(const struct unzip *z)
+{
+	return z->err;
+}
