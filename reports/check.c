@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "ciout.h"
@@ -361,16 +360,16 @@ read_meta(const char *dir, struct limits *lim, char **from)
 
 /*
  * The command's times from the meta of the first gpumem record directory
- * among the inputs.  Return 0, or -1 after a message.
+ * among the inputs, as the stream reads them ("-" is standard input even
+ * when a directory has that name).  Return 0, or -1 after a message.
  */
 static int
 command_times(char **paths, int n, struct limits *lim, char **from)
 {
-	struct stat sb;
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (stat(paths[i], &sb) != 0 || !S_ISDIR(sb.st_mode))
+		if (!stream_is_dir(paths[i]))
 			continue;
 		if (*from != NULL) {
 			struct sbuf m = SBUF_INIT;

@@ -154,20 +154,14 @@ main(int argc, char *argv[])
 		    "--terminal");
 	if (!o.text)
 		chartopt_term(&o.co, cmd.output, 1);
-	memset(&c, 0, sizeof(c));
-	if (cfgopt_load(&o.cfg, &cfg) < 0)
-		goto out;
-	o.co.ch.tolerance = cfg.tolerance;
 	memset(&co, 0, sizeof(co));
 	co.accept = COLLECT_RECORDS | COLLECT_TASKTAB;
 	co.needs = "a task table, a record stream or a log";
 	co.keep_tasks = 1;
-	co.ro = &cmd.ro;
-	co.cfg = &cfg;
-	co.declared = o.cfg.tasks;
-	status = collect_read(&c, cmd.argv, (size_t)cmd.argc, &co);
+	status = chartopt_collect(&c, &co, &cmd, &o.cfg, &cfg);
 	if (c.kind == 0)
 		goto out;
+	o.co.ch.tolerance = cfg.tolerance;
 	n = chart_gantt_rows(&c.tasks, 0, NULL, 0, o.maxrows, &rows, &hidden);
 	if ((f = cmd_output(&cmd)) == NULL ||
 	    draw(&o, &c, rows, n, hidden, f) < 0)

@@ -109,10 +109,6 @@ main(int argc, char *argv[])
 	cmd.ctx = &o;
 	cmd_start(&cmd, argc, argv);
 	chartopt_term(&o.co, cmd.output, 0);
-	memset(&c, 0, sizeof(c));
-	if (cfgopt_load(&o.cfg, &cfg) < 0)
-		goto out;
-	ch->tolerance = cfg.tolerance;
 	if (!o.co.sized)
 		chart_default_size(ch, 0, 1);
 	memset(&co, 0, sizeof(co));
@@ -121,12 +117,10 @@ main(int argc, char *argv[])
 	/* A bucket per pixel column (character in dumb) of the plot area. */
 	co.width = ch->width;
 	co.marks = o.marks;
-	co.ro = &cmd.ro;
-	co.cfg = &cfg;
-	co.declared = o.cfg.tasks;
-	status = collect_read(&c, cmd.argv, (size_t)cmd.argc, &co);
+	status = chartopt_collect(&c, &co, &cmd, &o.cfg, &cfg);
 	if (c.kind == 0)
 		goto out;
+	ch->tolerance = cfg.tolerance;
 	if (!o.co.sized)
 		chart_default_size(ch, 0, panels(&c));
 	/*

@@ -1252,9 +1252,6 @@ main(int argc, char *argv[])
 		o.nocharts = 1;
 		warnmsg("%s: the report has no charts", GNUPLOT_MISSING);
 	}
-	memset(&c, 0, sizeof(c));
-	if (cfgopt_load(&o.cfg, &cfg) < 0)
-		goto out;
 	memset(&co, 0, sizeof(co));
 	co.accept = COLLECT_RECORDS | COLLECT_TASKTAB | COLLECT_USAGE;
 	co.needs = "a record stream or a log, or task tables and usage "
@@ -1262,10 +1259,7 @@ main(int argc, char *argv[])
 	co.width = CHART_W;
 	co.marks = MARKS;
 	co.keep_tasks = 1;
-	co.ro = &cmd.ro;
-	co.cfg = &cfg;
-	co.declared = o.cfg.tasks;
-	status = collect_read(&c, cmd.argv, (size_t)cmd.argc, &co);
+	status = chartopt_collect(&c, &co, &cmd, &o.cfg, &cfg);
 	if (c.kind == 0)
 		goto out;
 	page_budget(&c, &o);

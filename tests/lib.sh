@@ -234,8 +234,27 @@ browser() {
 	    --user-data-dir="$(mktemp -d "$TMP/chrome.XXXXXX")" "$@" 2> browser.err
 }
 
-# probe PAGE OUT: PAGE with probe.js (a <script> of the test's) added
-# before </body>, as OUT: a test asks the page's DOM in a browser.
-probe() {
-	awk '/^<\/body>/ { while ((getline l < "probe.js") > 0) print l } { print }' "$1" > "$2"
+# probe_page PAGE [BROWSER ARGS...]: PAGE with probe.js (a <script> of
+# the test's) added before </body>, opened in the browser; on stdout the
+# text the script left in its <pre id="probe">, as the DOM holds it.
+# Call it as got=$(probe_page ...): a failure then stops the case.
+probe_page() {
+	page=$1
+	shift
+	awk '/^<\/body>/ { while ((getline l < "probe.js") > 0) print l } { print }' \
+	    "$page" > probed.html
+	browser "$@" --dump-dom "file://$PWD/probed.html" > dom.html ||
+		die "dump-dom: exit $?: $(tail -n 3 browser.err)"
+	awk '/<pre id="probe">/ { p = 1; sub(/.*<pre id="probe">/, "") }
+	    p { e = sub(/<\/pre>.*/, ""); print; if (e) exit }' dom.html
+}
+
+# demo_report [REPORT OPTIONS...]: the demo scenario in demo.csv, its
+# truth in truth.csv, reported as report.html: what the browser cases
+# look at (on the normal build only: the page does not depend on it).
+demo_report() {
+	[ "$VARIANT" = normal ] ||
+		skip "the browser does not depend on the build variant"
+	gpumem-synth -s demo --truth truth.csv > demo.csv
+	gpumem-report -q "$@" demo.csv > report.html || die "report: exit $?"
 }

@@ -77,3 +77,16 @@ chartopt_write(const struct chartopts *o, const struct sbuf *script,
 	}
 	return 0;
 }
+
+int
+chartopt_collect(struct collection *c, struct collect_opts *co,
+    const struct cmd *cmd, const struct cfgopts *cfgo, struct config *cfg)
+{
+	memset(c, 0, sizeof(*c));
+	if (cfgopt_load(cfgo, cfg) < 0)
+		return EXIT_TROUBLE;
+	co->ro = &cmd->ro;
+	co->cfg = cfg;
+	co->declared = cfgo->tasks;
+	return collect_read(c, cmd->argv, (size_t)cmd->argc, co);
+}

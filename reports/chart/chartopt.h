@@ -2,7 +2,8 @@
 /*
  * chartopt.h: what the chart commands (plot, gantt) share: the options
  * -T/--terminal, --size, --script, --title, --utc, the choice of the
- * terminal, and the chart's way out (the script itself, or gnuplot).
+ * terminal, and the chart's way out (the script itself, or gnuplot); and
+ * what plot, gantt and report read (chartopt_collect).
  *
  * A tool puts the CHARTOPT_* entries in its cmd_opt table (cmd.h),
  * numbers its own long options from OPT_CHART_LAST, passes its options to
@@ -15,6 +16,8 @@
 
 #include "cfgopt.h"
 #include "chart.h"
+#include "cmd.h"
+#include "collect.h"
 #include "sbuf.h"
 
 enum {
@@ -69,5 +72,16 @@ void chartopt_term(struct chartopts *o, const char *output, int has_text);
  */
 int chartopt_write(const struct chartopts *o, const struct sbuf *script,
     FILE *f, const char *outname);
+
+/*
+ * The inputs of a chart command: the configuration cfgo asks for loaded
+ * into cfg (cfgopt_load), then cmd's operands read with its read options
+ * into c, as co asks (its ro, cfg and declared are set here from cmd,
+ * cfg and --tasks).  c and cfg are to be released whatever it returns.
+ * Return EXIT_OK, or EXIT_TROUBLE after messages; c->kind is 0 when
+ * nothing was read that can be drawn.
+ */
+int chartopt_collect(struct collection *c, struct collect_opts *co,
+    const struct cmd *cmd, const struct cfgopts *cfgo, struct config *cfg);
 
 #endif

@@ -69,6 +69,11 @@ mkdir bad
 cp run/*.csv bad/
 sed 's/^end_ns: .*/end_ns: soon/' run/meta > bad/meta
 run bad
+# Standard input is not a recording, even where a directory named "-"
+# holds a meta: the stream reads standard input, so no meta is read.
+mkdir ./-
+cp bad/meta ./-/meta
+gpumem-read -q run | run -
 # --command-end for the logs alone: no start is known, so the daemon is
 # judged too.
 run --command-end 2026-01-01T00:00:10Z run/query-gpu.csv run/compute-apps.csv

@@ -5,9 +5,7 @@
 # the zoom buttons widen a chart in its frame and reset it.  A test
 # script added to a copy of the page asks headless Chromium's DOM.
 . "$TESTS/lib.sh"
-[ "$VARIANT" = normal ] || skip "the browser does not depend on the build variant"
-gpumem-synth -s demo --truth truth.csv > demo.csv
-gpumem-report -q --utc demo.csv > report.html || die "exit $?"
+demo_report --utc
 cat > probe.js <<'JS'
 <script>
 (function(){
@@ -30,11 +28,9 @@ var p=document.createElement('pre');p.id='probe';p.textContent=out.join('; ');
 document.body.appendChild(p)})();
 </script>
 JS
-probe report.html probed.html
-browser --window-size=1200,2000 --dump-dom "file://$PWD/probed.html" > dom.html ||
-	die "dump-dom: exit $?: $(tail -n 3 browser.err)"
+got=$(probe_page report.html --window-size=1200,2000)
 n=$(awk -F, 'NR > 1 { n++; if ($12 == "released") r++; if ($12 == "leaked") l++ } END { print n + r + l }' truth.csv)
 eval=$(awk -F, '$4 ~ /eval/ { printf "gpu%s %s %s", $2, $3, $4 }' truth.csv)
-expect_eq "probe" "$(sed -n 's/.*<pre id="probe">\([^<]*\)<.*/\1/p' dom.html)" \
+expect_eq "probe" "$got" \
     "tips=$n; eval=2:$eval | 00:01:00 to 00:01:40, held 3.0 GiB | released after 25 s ±1 s; anchors=2; zoom=4 scrolls=true; reset=1"
 exit 0

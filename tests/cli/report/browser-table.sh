@@ -4,9 +4,7 @@
 # shows; the counts are the synthetic truth's (demo: 4 tasks, 1 leaked,
 # 1 released after 10 s or more, 2 on GPU 1, 1 named eval).
 . "$TESTS/lib.sh"
-[ "$VARIANT" = normal ] || skip "the browser does not depend on the build variant"
-gpumem-synth -s demo --truth truth.csv > demo.csv
-gpumem-report -q demo.csv > report.html || die "exit $?"
+demo_report
 want() { awk -F, "NR > 1 && ($1)" truth.csv | wc -l | tr -d ' '; }
 cat > probe.js <<'JS'
 <script>
@@ -29,9 +27,6 @@ var p=document.createElement('pre');p.id='probe';p.textContent=out.join(' ');
 document.body.appendChild(p)})();
 </script>
 JS
-probe report.html probed.html
-browser --dump-dom "file://$PWD/probed.html" > dom.html ||
-	die "dump-dom: exit $?: $(tail -n 3 browser.err)"
-got=$(sed -n 's/.*<pre id="probe">\([^<]*\)<.*/\1/p' dom.html)
+got=$(probe_page report.html)
 expect_eq "rows" "$got" "all=$(want 1) leaked=$(want '$12 == "leaked"') slow=$(want '$10 >= 10') gpu1=$(want '$2 == 1') eval=$(want '$4 ~ /eval/') first=leaked"
 exit 0

@@ -6,9 +6,7 @@
 # must be the sample's as the CSV says: usage is total - free of the
 # device's row, attributed the sum of the processes' rows at that time.
 . "$TESTS/lib.sh"
-[ "$VARIANT" = normal ] || skip "the browser does not depend on the build variant"
-gpumem-synth -s demo --truth truth.csv > demo.csv
-gpumem-report -q --utc demo.csv > report.html || die "exit $?"
+demo_report --utc
 cat > probe.js <<'JS'
 <script>
 (function(){
@@ -20,11 +18,7 @@ var p=document.createElement('pre');p.id='probe';p.textContent=out.join('\n');
 document.body.appendChild(p)})();
 </script>
 JS
-probe report.html probed.html
-browser --window-size=1200,2000 --dump-dom "file://$PWD/probed.html" > dom.html ||
-	die "dump-dom: exit $?: $(tail -n 3 browser.err)"
-awk '/<pre id="probe">/ { p = 1; sub(/.*<pre id="probe">/, "") }
-    p { e = sub(/<\/pre>.*/, ""); print; if (e) exit }' dom.html > tips.txt
+probe_page report.html --window-size=1200,2000 > tips.txt
 expect_eq "usage tooltips" "$(grep -c ' usage ' tips.txt)" 300
 expect_eq "per GPU" "$(grep ' usage ' tips.txt | cut -c1 | uniq -c | tr -s ' ')" " 150 0
  150 1"
