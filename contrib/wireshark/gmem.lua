@@ -21,7 +21,7 @@ local gmem = Proto("gmem", "GMEM GPU memory telemetry")
 local HDRLEN = 20
 local RECLEN = 20
 local MAGIC = "GMEM"
-local SEQ_WINDOW = 64		-- recent sequence numbers remembered, as gpumem read
+local SEQ_WINDOW = 1024	-- recent sequence numbers remembered
 
 gmem.prefs.port = Pref.uint("Port", 9717,
     "UDP and TCP port of GMEM (0: none; frames on other ports are " ..
@@ -155,10 +155,6 @@ end
 local senders = {}
 local verdicts = {}
 
-function gmem.init()
-    senders = {}
-    verdicts = {}
-end
 
 local function seq_restart(st, seq, frame, pkt)
     st.have = true
@@ -172,6 +168,16 @@ end
 -- lost = frames missing before it, first, last = their numbers,
 -- pkt = the packet of the frame it repeats }.
 local function seq_check(st, seq, frame, pkt)
+    if st.ended then
+        -- After the sender's last frame a new run starts, unless this
+        -- is a copy of a frame seen.
+        local slot = st.ring[seq % SEQ_WINDOW]
+        if slot ~= nil and slot.seq == seq and slot.frame == frame then
+            return { what = "dup", lost = 0, pkt = slot.pkt }
+        end
+        st.have = false
+    end
+    st.ended = false
     if not st.have then
         seq_restart(st, seq, frame, pkt)
         return { what = "new", lost = 0 }
@@ -217,7 +223,7 @@ local function verdict(pinfo, gpu, seq, flags, frame)
     end
     local v = seq_check(st, seq, frame, pinfo.number)
     if v.what ~= "dup" and bit.band(flags, 1) ~= 0 then
-        st.have = false		-- whatever comes next starts afresh
+        st.ended = true		-- whatever comes next starts afresh
     end
     if verdicts[key] == nil then
         verdicts[key] = v
@@ -399,6 +405,56 @@ local function dissect_udp(tvb, pinfo, tree)
     return #s
 end
 
+-- Packets in which frames were dissected, and TCP streams found to be
+-- GMEM (for the probe below).
+local claimed_pkt = {}
+local gmem_streams = {}
+local tcp_stream = Field.new("tcp.stream")
+local tcp_seq = Field.new("tcp.seq")
+local tcp_nxtseq = Field.new("tcp.nxtseq")
+
+-- The TCP sequence numbers of the segments whose data reached GMEM, per
+-- stream: sorted disjoint ranges { lo, hi } (hi excluded).
+local covered = {}
+
+local function cover(sid, lo, hi)
+    local c = covered[sid] or {}
+    covered[sid] = c
+    local out = {}
+    for _, r in ipairs(c) do
+        if r[2] < lo or r[1] > hi then
+            out[#out + 1] = r
+        else
+            lo = math.min(lo, r[1])
+            hi = math.max(hi, r[2])
+        end
+    end
+    out[#out + 1] = { lo, hi }
+    table.sort(out, function (a, b) return a[1] < b[1] end)
+    covered[sid] = out
+end
+
+local function is_covered(sid, lo, hi)
+    for _, r in ipairs(covered[sid] or {}) do
+        if r[1] <= lo and hi <= r[2] then
+            return true
+        end
+    end
+    return false
+end
+
+local function claim(pinfo)
+    claimed_pkt[pinfo.number] = true
+    local st = tcp_stream()
+    if st ~= nil then
+        gmem_streams[st.value] = true
+        local lo, hi = tcp_seq(), tcp_nxtseq()
+        if lo ~= nil and hi ~= nil and not pinfo.visited then
+            cover(st.value, lo.value, hi.value)
+        end
+    end
+end
+
 -- TCP: frames back to back in the stream, from wherever the first
 -- plausible header is.  A frame not whole yet waits for one more
 -- segment (asked from Wireshark's TCP), which keeps a lost segment
@@ -422,6 +478,7 @@ local function dissect_tcp(tvb, pinfo, tree)
                 return n
             end
             frame(tvb, s, o, len, pinfo, tree, false)
+            claim(pinfo)
             claimed = true
             o = o + len
         elseif rem < HDRLEN and header_prefix(s, o) then
@@ -437,6 +494,7 @@ local function dissect_tcp(tvb, pinfo, tree)
             if p >= n and not claimed then
                 return 0
             end
+            claim(pinfo)
             local why = s:sub(o + 1, o + 4) == MAGIC and
                 "a malformed GMEM header" or "not the start of a frame"
             skipped(tvb, s, o, p - o, tree, pinfo, why)
@@ -498,6 +556,83 @@ local function heur_tcp(tvb, pinfo, tree)
     return true
 end
 
+-- What Wireshark's TCP keeps from every dissector with the default
+-- preferences: the data of a segment it takes for a retransmission (a
+-- segment captured out of order is one unless tcp.reassemble_out_of_order
+-- is on), and the data of a connection whose port another dissector owns
+-- (TCP 6000, X11), which the heuristic never sees.  This post-dissector
+-- looks at the TCP payload of every packet no GMEM was found in.  In a
+-- GMEM stream it shows the whole frames of such a segment (those seen
+-- before are duplicates, said and not exported).  In another stream whose
+-- payload holds a plausible header it makes GMEM the stream's dissector:
+-- the segments after it come to GMEM first, and so do the bytes the other
+-- dissector held for reassembly; the whole frames of a segment it did not
+-- hold are shown here (a frame it cuts at the end is lost).
+local probe = Proto("gmem_probe", "GMEM in TCP data other dissectors kept")
+local tcp_payload = Field.new("tcp.payload")
+local tcp_segment_data = Field.new("tcp.segment_data")
+
+-- The whole frames of one segment's payload t (s its bytes), without
+-- reassembly: what is before the first header and after the last whole
+-- frame is said as skipped.
+local function whole_frames(t, s, pinfo, tree)
+    local o = #s >= HDRLEN and plausible(s, 0) and 0 or next_start(s, 0)
+    if o > 0 then
+        skipped(t, s, 0, o, tree, pinfo, "not the start of a frame")
+    end
+    while #s - o >= HDRLEN and plausible(s, o) do
+        local len = HDRLEN + RECLEN * u16(s, o + 12)
+        if #s - o < len then
+            break
+        end
+        frame(t, s, o, len, pinfo, tree, false)
+        o = o + len
+    end
+    if o < #s then
+        skipped(t, s, o, #s - o, tree, pinfo, "partial")
+    end
+end
+
+function probe.dissector(tvb, pinfo, tree)
+    if claimed_pkt[pinfo.number] then
+        return
+    end
+    local pl = tcp_payload()
+    if pl == nil then
+        return
+    end
+    local st = tcp_stream()
+    local t = pl.range:tvb()
+    local s = t:raw()
+    if st ~= nil and gmem_streams[st.value] then
+        -- A retransmission of data GMEM had: dissected where it was.
+        local lo, hi = tcp_seq(), tcp_nxtseq()
+        if lo ~= nil and hi ~= nil and
+            is_covered(st.value, lo.value, hi.value) then
+            return
+        end
+        whole_frames(t, s, pinfo, tree)
+    elseif tcp_looks_gmem(s) then
+        pinfo.conversation = gmem
+        if st ~= nil then
+            gmem_streams[st.value] = true
+        end
+        -- Bytes the other dissector did not hold for reassembly are
+        -- shown here; those it held come to GMEM with the segments after.
+        if tcp_segment_data() == nil then
+            whole_frames(t, s, pinfo, tree)
+        end
+    end
+end
+
+function gmem.init()
+    senders = {}
+    verdicts = {}
+    claimed_pkt = {}
+    gmem_streams = {}
+    covered = {}
+end
+
 local port = 0
 
 local function set_port(p)
@@ -521,3 +656,4 @@ end
 set_port(gmem.prefs.port)
 gmem:register_heuristic("udp", heur_udp)
 gmem:register_heuristic("tcp", heur_tcp)
+register_postdissector(probe)
