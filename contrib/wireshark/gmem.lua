@@ -150,11 +150,13 @@ local function next_start(s, o)
     return #s
 end
 
--- Sequence numbers per (sender, gpu), as gpumem read follows them: made
--- on the first pass through the packets, remembered for the next ones.
+-- Sequence numbers per (sender, gpu), as gpumem read follows them, but
+-- with the bytes of the last SEQ_WINDOW frames (gpumem read keeps 64
+-- digests): a frame another dissector's reassembly hands over again,
+-- hundreds of frames later, is still known as a copy.  Made on the first
+-- pass through the packets, remembered for the next ones.
 local senders = {}
 local verdicts = {}
-
 
 local function seq_restart(st, seq, frame, pkt)
     st.have = true
@@ -564,13 +566,11 @@ end
 -- looks at the TCP payload of every packet no GMEM was found in.  In a
 -- GMEM stream it shows the whole frames of such a segment (those seen
 -- before are duplicates, said and not exported).  In another stream whose
--- payload holds a plausible header it makes GMEM the stream's dissector:
--- the segments after it come to GMEM first, and so do the bytes the other
--- dissector held for reassembly; the whole frames of a segment it did not
--- hold are shown here (a frame it cuts at the end is lost).
+-- payload holds a plausible header it makes GMEM the stream's dissector,
+-- so that the segments after it come to GMEM first, and shows the whole
+-- frames of this one (a frame it cuts at its end is lost).
 local probe = Proto("gmem_probe", "GMEM in TCP data other dissectors kept")
 local tcp_payload = Field.new("tcp.payload")
-local tcp_segment_data = Field.new("tcp.segment_data")
 
 -- The whole frames of one segment's payload t (s its bytes), without
 -- reassembly: what is before the first header and after the last whole
@@ -617,11 +617,9 @@ function probe.dissector(tvb, pinfo, tree)
         if st ~= nil then
             gmem_streams[st.value] = true
         end
-        -- Bytes the other dissector did not hold for reassembly are
-        -- shown here; those it held come to GMEM with the segments after.
-        if tcp_segment_data() == nil then
-            whole_frames(t, s, pinfo, tree)
-        end
+        -- Whole frames are shown here.  Should the other dissector's
+        -- reassembly hand them to GMEM later, they are duplicates then.
+        whole_frames(t, s, pinfo, tree)
     end
 end
 
