@@ -2,17 +2,30 @@
 -- gmem.lua: a Wireshark dissector for GMEM GPU memory telemetry
 -- (docs/wire-protocol.md of gpumem), over UDP and TCP.
 --
--- Frames are found on port 9717 and, by their magic and version, on any
--- other UDP or TCP port.  Over TCP, frames split across segments are put
--- back together (dissect_tcp_pdus).  Every field has the spec's name
--- under "gmem." (gmem.timestamp, gmem.memory_used, ...); malformed
--- frames get expert info.  See README.md beside this file.
+-- What it claims is GMEM by its bytes, never by the port alone: a UDP
+-- payload is a frame when it starts with the magic; in a TCP stream a
+-- frame starts where "GMEM", version 1, no reserved flag bits and a zero
+-- reserved field are, and its length comes from that header only.
+-- Bytes before such a header (a connection captured from its middle,
+-- the rest of a frame whose start was lost) are skipped and said as
+-- expert info, never taken as records.  Frames that span segments are
+-- reassembled by Wireshark's TCP one segment at a time, so that a
+-- segment lost for good costs the frame it cuts and nothing after it.
+-- Malformed frames and frames seen twice get expert info and show their
+-- values as text, not as gmem.* fields: what tshark exports as records
+-- is what gpumem read gives.  Sequence gaps are expert info too.
+-- See README.md beside this file.
 
 local gmem = Proto("gmem", "GMEM GPU memory telemetry")
 
 local HDRLEN = 20
 local RECLEN = 20
-local PORT = 9717
+local MAGIC = "GMEM"
+local SEQ_WINDOW = 1024	-- recent sequence numbers remembered
+
+gmem.prefs.port = Pref.uint("Port", 9717,
+    "UDP and TCP port of GMEM (0: none; frames on other ports are " ..
+    "found by their magic, through the heuristic dissectors)")
 
 local f = gmem.fields
 f.magic = ProtoField.string("gmem.magic", "Magic")
@@ -33,6 +46,11 @@ f.time = ProtoField.absolute_time("gmem.time", "Time", base.UTC)
 f.memory_used = ProtoField.uint32("gmem.memory_used", "Memory used (MiB)")
 f.memory_free = ProtoField.uint32("gmem.memory_free", "Memory free (MiB)")
 f.process_id = ProtoField.uint32("gmem.process_id", "Process id")
+f.duplicate_of = ProtoField.framenum("gmem.duplicate_of",
+    "Duplicate of the frame in packet")
+f.lost = ProtoField.uint32("gmem.sequence.lost",
+    "Frames missing before this one")
+f.skipped = ProtoField.bytes("gmem.skipped", "Bytes skipped")
 
 local e = gmem.experts
 e.version = ProtoExpert.new("gmem.version.unknown", "Unknown GMEM version",
@@ -46,93 +64,447 @@ e.length = ProtoExpert.new("gmem.length.bad",
     expert.group.MALFORMED, expert.severity.ERROR)
 e.short = ProtoExpert.new("gmem.short", "Shorter than a GMEM header",
     expert.group.MALFORMED, expert.severity.ERROR)
+e.cut = ProtoExpert.new("gmem.cut",
+    "Frame cut by the capture's snapshot length",
+    expert.group.MALFORMED, expert.severity.ERROR)
+e.skipped = ProtoExpert.new("gmem.skipped.bytes",
+    "Bytes skipped before a GMEM frame header",
+    expert.group.SEQUENCE, expert.severity.WARN)
+e.partial = ProtoExpert.new("gmem.partial",
+    "Start of a frame whose rest is not in the capture",
+    expert.group.SEQUENCE, expert.severity.WARN)
+e.gap = ProtoExpert.new("gmem.sequence.gap", "Frames missing in sequence",
+    expert.group.SEQUENCE, expert.severity.WARN)
+e.late = ProtoExpert.new("gmem.sequence.late",
+    "Late frame: it fills a gap said before",
+    expert.group.SEQUENCE, expert.severity.NOTE)
+e.restart = ProtoExpert.new("gmem.sequence.restart",
+    "Sequence number seen before with other content: the sender restarted",
+    expert.group.SEQUENCE, expert.severity.NOTE)
+e.duplicate = ProtoExpert.new("gmem.duplicate",
+    "Duplicate frame: its records are not exported",
+    expert.group.SEQUENCE, expert.severity.WARN)
 
-local function has_magic(tvb, off)
-    return tvb:len() - off >= 4 and tvb(off, 4):string() == "GMEM"
+-- Big-endian integers of the Lua string s at 0-based offset o.
+local function u8(s, o)
+    return s:byte(o + 1)
 end
 
--- Dissect one frame of `len' bytes at the start of tvb; `want' is the
--- length its header announces.  Return the bytes used.
-local function frame(tvb, pinfo, tree, len)
+local function u16(s, o)
+    local a, b = s:byte(o + 1, o + 2)
+    return a * 256 + b
+end
+
+local function u32(s, o)
+    local a, b, c, d = s:byte(o + 1, o + 4)
+    return ((a * 256 + b) * 256 + c) * 256 + d
+end
+
+-- Whether a frame header that may start a frame in a TCP stream is at o
+-- (HDRLEN bytes there): magic, version 1, no reserved flag, reserved 0.
+local function plausible(s, o)
+    return s:sub(o + 1, o + 4) == MAGIC and u8(s, o + 4) == 1 and
+        bit.band(u8(s, o + 5), 0xfe) == 0 and u16(s, o + 14) == 0
+end
+
+-- Whether the bytes from o to the end may be the start of such a header.
+local function header_prefix(s, o)
+    local n = #s - o
+    local m = math.min(n, 4)
+    if s:sub(o + 1, o + m) ~= MAGIC:sub(1, m) then
+        return false
+    end
+    if n >= 5 and u8(s, o + 4) ~= 1 then
+        return false
+    end
+    if n >= 6 and bit.band(u8(s, o + 5), 0xfe) ~= 0 then
+        return false
+    end
+    return n < 16 or u16(s, o + 14) == 0
+end
+
+-- The first offset from o on where a frame may start: a plausible header,
+-- or the start of one cut by the end of s; #s when there is none.
+local function next_start(s, o)
+    local from = o + 1
+    while true do
+        local i = s:find(MAGIC, from, true)
+        if i == nil then
+            break
+        end
+        local p = i - 1
+        if #s - p < HDRLEN then
+            if header_prefix(s, p) then
+                return p
+            end
+        elseif plausible(s, p) then
+            return p
+        end
+        from = i + 1
+    end
+    for k = math.min(3, #s - o), 1, -1 do
+        if header_prefix(s, #s - k) then
+            return #s - k
+        end
+    end
+    return #s
+end
+
+-- Sequence numbers per (sender, gpu), as gpumem read follows them, but
+-- with the bytes of the last SEQ_WINDOW frames (gpumem read keeps 64
+-- digests): a frame another dissector's reassembly hands over again,
+-- hundreds of frames later, is still known as a copy.  Made on the first
+-- pass through the packets, remembered for the next ones.
+local senders = {}
+local verdicts = {}
+
+local function seq_restart(st, seq, frame, pkt)
+    st.have = true
+    st.last = seq
+    st.ring = {}
+    st.ring[seq % SEQ_WINDOW] = { seq = seq, frame = frame, pkt = pkt }
+end
+
+-- What the frame numbered seq (bytes frame, in packet pkt) is for its
+-- (sender, gpu): { what = "new" | "late" | "dup" | "restart",
+-- lost = frames missing before it, first, last = their numbers,
+-- pkt = the packet of the frame it repeats }.
+local function seq_check(st, seq, frame, pkt)
+    if st.ended then
+        -- After the sender's last frame a new run starts, unless this
+        -- is a copy of a frame seen.
+        local slot = st.ring[seq % SEQ_WINDOW]
+        if slot ~= nil and slot.seq == seq and slot.frame == frame then
+            return { what = "dup", lost = 0, pkt = slot.pkt }
+        end
+        st.have = false
+    end
+    st.ended = false
+    if not st.have then
+        seq_restart(st, seq, frame, pkt)
+        return { what = "new", lost = 0 }
+    end
+    local d = (seq - st.last) % 4294967296
+    if d >= 2147483648 then
+        d = d - 4294967296
+    end
+    if d > 0 then
+        st.last = seq
+        st.ring[seq % SEQ_WINDOW] = { seq = seq, frame = frame, pkt = pkt }
+        return { what = "new", lost = d - 1,
+            first = (seq - d + 1) % 4294967296,
+            last = (seq - 1) % 4294967296 }
+    end
+    if d > -SEQ_WINDOW then
+        local slot = st.ring[seq % SEQ_WINDOW]
+        if slot == nil or slot.seq ~= seq then
+            st.ring[seq % SEQ_WINDOW] = { seq = seq, frame = frame,
+                pkt = pkt }
+            return { what = "late", lost = 0 }
+        end
+        if slot.frame == frame then
+            return { what = "dup", lost = 0, pkt = slot.pkt }
+        end
+    end
+    seq_restart(st, seq, frame, pkt)
+    return { what = "restart", lost = 0 }
+end
+
+-- The verdict on a sound frame, from the first pass.
+local function verdict(pinfo, gpu, seq, flags, frame)
+    local host = tostring(pinfo.net_src)
+    local key = pinfo.number .. " " .. host .. " " .. gpu .. " " .. seq
+    if pinfo.visited then
+        return verdicts[key] or { what = "new", lost = 0 }
+    end
+    local sk = host .. " " .. gpu
+    local st = senders[sk]
+    if st == nil then
+        st = {}
+        senders[sk] = st
+    end
+    local v = seq_check(st, seq, frame, pinfo.number)
+    if v.what ~= "dup" and bit.band(flags, 1) ~= 0 then
+        st.ended = true		-- whatever comes next starts afresh
+    end
+    if verdicts[key] == nil then
+        verdicts[key] = v
+    end
+    return v
+end
+
+local function plural(n, what)
+    return n .. " " .. what .. (n == 1 and "" or "s")
+end
+
+-- Add a header field: as a gmem.* field in a sound frame, as text in
+-- another one (its values are not the sender's telemetry).
+local function put(t, good, field, range, label, value)
+    if good then
+        return t:add(field, range)
+    end
+    return t:add(range, label .. ": " .. value)
+end
+
+-- The Info column: the packet's first frame replaces what is there (TCP's
+-- remarks before its fence stay), the others are appended.
+local info_pkt = nil
+
+local function info(pinfo, text)
     pinfo.cols.protocol = "GMEM"
-    local t = tree:add(gmem, tvb(0, len))
+    local cur = tostring(pinfo.cols.info)
+    if info_pkt == pinfo.number and cur:find("GMEM ", 1, true) then
+        pinfo.cols.info:append("; " .. text)
+        return
+    end
+    info_pkt = pinfo.number
+    pinfo.cols.info:set("GMEM " .. text)
+end
+
+-- Dissect the frame of len bytes at offset o of tvb (s its bytes);
+-- udp: the frame is a whole datagram (its length must agree with its
+-- count).  A frame that fails a check, or repeats one, shows its values
+-- as text only.
+local function frame(tvb, s, o, len, pinfo, tree, udp)
+    local r = tvb(o, len)
+    local t = tree:add(gmem, r)
     if len < HDRLEN then
+        t:append_text(", " .. plural(len, "byte") .. ": not a whole header")
         t:add_proto_expert_info(e.short)
-        return len
+        info(pinfo, "malformed (short)")
+        return
     end
-    t:add(f.magic, tvb(0, 4))
-    local vi = t:add(f.version, tvb(4, 1))
-    local version = tvb(4, 1):uint()
-    if version ~= 1 then
-        vi:add_proto_expert_info(e.version, "Unknown GMEM version " ..
-            version .. " (expected 1)")
-    end
-    local fi = t:add(f.flags, tvb(5, 1))
-    fi:add(f.flags_last, tvb(5, 1))
-    fi:add(f.flags_reserved, tvb(5, 1))
-    if bit.band(tvb(5, 1):uint(), 0xfe) ~= 0 then
-        fi:add_proto_expert_info(e.flags)
-    end
-    local gpu = tvb(6, 2):uint()
-    t:add(f.gpu, tvb(6, 2))
-    local seq = tvb(8, 4):uint()
-    t:add(f.sequence, tvb(8, 4))
-    local count = tvb(12, 2):uint()
-    local ci = t:add(f.count, tvb(12, 2))
-    local ri = t:add(f.reserved, tvb(14, 2))
-    if tvb(14, 2):uint() ~= 0 then
-        ri:add_proto_expert_info(e.reserved)
-    end
-    t:add(f.memory_total, tvb(16, 4))
+    local version = u8(s, o + 4)
+    local flags = u8(s, o + 5)
+    local gpu = u16(s, o + 6)
+    local seq = u32(s, o + 8)
+    local count = u16(s, o + 12)
+    local resv = u16(s, o + 14)
     local want = HDRLEN + RECLEN * count
-    if want ~= len then
-        ci:add_proto_expert_info(e.length, "Length " .. len ..
-            " does not match count " .. count .. " (" .. want .. " bytes)")
+    local bad = {}
+    if version ~= 1 then
+        bad[#bad + 1] = { e.version, "Unknown GMEM version " .. version ..
+            " (expected 1)" }
+    end
+    if bit.band(flags, 0xfe) ~= 0 then
+        bad[#bad + 1] = { e.flags }
+    end
+    if resv ~= 0 then
+        bad[#bad + 1] = { e.reserved }
+    end
+    if udp and want ~= len then
+        bad[#bad + 1] = { e.length, "Length " .. len ..
+            " does not match count " .. count .. " (" .. want .. " bytes)" }
+    end
+    local cut = tvb:len() < tvb:reported_len() and o + len >= tvb:len()
+    if cut then
+        bad[#bad + 1] = { e.cut, "Frame cut by the capture's snapshot " ..
+            "length (" .. len .. " of " .. tvb:reported_len() - o ..
+            " bytes captured)" }
+    end
+    local v = { what = "new", lost = 0 }
+    if #bad == 0 then
+        v = verdict(pinfo, gpu, seq, flags, s:sub(o + 1, o + len))
+    end
+    local good = #bad == 0 and v.what ~= "dup"
+    put(t, good, f.magic, tvb(o, 4), "Magic", s:sub(o + 1, o + 4))
+    put(t, good, f.version, tvb(o + 4, 1), "Version", version)
+    local fi = put(t, good, f.flags, tvb(o + 5, 1), "Flags",
+        string.format("0x%02x", flags))
+    if good then
+        fi:add(f.flags_last, tvb(o + 5, 1))
+        fi:add(f.flags_reserved, tvb(o + 5, 1))
+    end
+    put(t, good, f.gpu, tvb(o + 6, 2), "GPU", gpu)
+    local si = put(t, good, f.sequence, tvb(o + 8, 4), "Sequence", seq)
+    put(t, good, f.count, tvb(o + 12, 2), "Count", count)
+    put(t, good, f.reserved, tvb(o + 14, 2), "Reserved",
+        string.format("0x%04x", resv))
+    put(t, good, f.memory_total, tvb(o + 16, 4), "Memory total (MiB)",
+        u32(s, o + 16))
+    for _, b in ipairs(bad) do
+        if b[2] then
+            t:add_proto_expert_info(b[1], b[2])
+        else
+            t:add_proto_expert_info(b[1])
+        end
+    end
+    local sender = tostring(pinfo.net_src) .. " GPU " .. gpu
+    if v.what == "dup" then
+        t:add(f.duplicate_of, tvb(o, len), v.pkt):set_generated()
+        t:add_proto_expert_info(e.duplicate, "Duplicate of the frame in " ..
+            "packet " .. v.pkt .. " (" .. sender .. ", sequence " .. seq ..
+            "): its records are not exported")
+    elseif v.what == "late" then
+        si:add_proto_expert_info(e.late)
+    elseif v.what == "restart" then
+        si:add_proto_expert_info(e.restart)
+    end
+    if v.lost > 0 then
+        t:add(f.lost, tvb(o + 8, 4), v.lost):set_generated()
+        si:add_proto_expert_info(e.gap, plural(v.lost, "frame") ..
+            " missing before this one from " .. sender .. " (sequence " ..
+            (v.lost == 1 and v.first or v.first .. " to " .. v.last) .. ")")
     end
     local n = math.min(count, math.floor((len - HDRLEN) / RECLEN))
     for i = 0, n - 1 do
-        local r = tvb(HDRLEN + RECLEN * i, RECLEN)
-        local rt = t:add(f.record, r)
-        local ts = r(0, 8):uint64()
-        rt:add(f.timestamp, r(0, 8))
-        local secs = (ts / 1000000000):tonumber()
-        local nsecs = (ts % 1000000000):tonumber()
-        rt:add(f.time, r(0, 8), NSTime.new(secs, nsecs))
-        rt:add(f.memory_used, r(8, 4))
-        rt:add(f.memory_free, r(12, 4))
-        rt:add(f.process_id, r(16, 4))
+        local ro = o + HDRLEN + RECLEN * i
+        local rr = tvb(ro, RECLEN)
+        local used, free, pid = u32(s, ro + 8), u32(s, ro + 12),
+            u32(s, ro + 16)
+        local rt
+        if good then
+            rt = t:add(f.record, rr)
+            local ts = rr(0, 8):uint64()
+            rt:add(f.timestamp, rr(0, 8))
+            rt:add(f.time, rr(0, 8), NSTime.new(
+                (ts / 1000000000):tonumber(), (ts % 1000000000):tonumber()))
+            rt:add(f.memory_used, rr(8, 4))
+            rt:add(f.memory_free, rr(12, 4))
+            rt:add(f.process_id, rr(16, 4))
+        else
+            rt = t:add(rr, "Record (not exported)")
+            rt:append_text(", timestamp " .. tostring(rr(0, 8):uint64()))
+        end
         rt:append_text(string.format(": pid %u, used %u MiB, free %u MiB",
-            r(16, 4):uint(), r(8, 4):uint(), r(12, 4):uint()))
+            pid, used, free))
     end
-    t:append_text(string.format(", GPU %u, Seq %u, %u record%s", gpu, seq,
-        count, count == 1 and "" or "s"))
-    local info = string.format("GPU %u seq %u, %u record%s", gpu, seq,
-        count, count == 1 and "" or "s")
-    if tostring(pinfo.cols.info):find("^GMEM") then
-        pinfo.cols.info:append("; " .. info)
+    local what = string.format("GPU %u seq %u, %s", gpu, seq,
+        plural(count, "record"))
+    t:append_text(", " .. what)
+    if #bad > 0 then
+        what = what .. " (malformed)"
+    elseif v.what == "dup" then
+        what = what .. " (duplicate)"
+    end
+    info(pinfo, what)
+end
+
+-- Say the n bytes at o that are not a frame: skipped on the way to the
+-- next header, or the start of a frame whose rest the capture lacks.
+local function skipped(tvb, s, o, n, tree, pinfo, why)
+    local t = tree:add(gmem, tvb(o, n))
+    t:append_text(", " .. plural(n, "byte") .. " skipped")
+    t:add(f.skipped, tvb(o, n))
+    if why == "partial" then
+        t:add_proto_expert_info(e.partial, plural(n, "byte") ..
+            " of a frame whose rest is not in the capture (or TCP " ..
+            "reassembly is off)")
     else
-        pinfo.cols.info:set("GMEM " .. info)
+        t:add_proto_expert_info(e.skipped, plural(n, "byte") .. " " ..
+            "skipped before a GMEM frame header (" .. why .. ")")
     end
-    return len
+    pinfo.cols.protocol = "GMEM"
 end
 
--- UDP: one frame per datagram.
+-- UDP: a datagram starting with the magic is one frame.
 local function dissect_udp(tvb, pinfo, tree)
-    return frame(tvb, pinfo, tree, tvb:len())
+    local s = tvb:raw()
+    if s:sub(1, 4) ~= MAGIC then
+        return 0
+    end
+    frame(tvb, s, 0, #s, pinfo, tree, true)
+    return #s
 end
 
--- TCP: frames back to back in the stream.
-local function pdu_len(tvb, pinfo, off)
-    return HDRLEN + RECLEN * tvb(off + 12, 2):uint()
+-- Packets in which frames were dissected, and TCP streams found to be
+-- GMEM (for the probe below).
+local claimed_pkt = {}
+local gmem_streams = {}
+local tcp_stream = Field.new("tcp.stream")
+local tcp_seq = Field.new("tcp.seq")
+local tcp_nxtseq = Field.new("tcp.nxtseq")
+
+-- The TCP sequence numbers of the segments whose data reached GMEM, per
+-- stream: sorted disjoint ranges { lo, hi } (hi excluded).
+local covered = {}
+
+local function cover(sid, lo, hi)
+    local c = covered[sid] or {}
+    covered[sid] = c
+    local out = {}
+    for _, r in ipairs(c) do
+        if r[2] < lo or r[1] > hi then
+            out[#out + 1] = r
+        else
+            lo = math.min(lo, r[1])
+            hi = math.max(hi, r[2])
+        end
+    end
+    out[#out + 1] = { lo, hi }
+    table.sort(out, function (a, b) return a[1] < b[1] end)
+    covered[sid] = out
 end
 
-local function pdu(tvb, pinfo, tree)
-    return frame(tvb, pinfo, tree, tvb:len())
+local function is_covered(sid, lo, hi)
+    for _, r in ipairs(covered[sid] or {}) do
+        if r[1] <= lo and hi <= r[2] then
+            return true
+        end
+    end
+    return false
 end
 
+local function claim(pinfo)
+    claimed_pkt[pinfo.number] = true
+    local st = tcp_stream()
+    if st ~= nil then
+        gmem_streams[st.value] = true
+        local lo, hi = tcp_seq(), tcp_nxtseq()
+        if lo ~= nil and hi ~= nil and not pinfo.visited then
+            cover(st.value, lo.value, hi.value)
+        end
+    end
+end
+
+-- TCP: frames back to back in the stream, from wherever the first
+-- plausible header is.  A frame not whole yet waits for one more
+-- segment (asked from Wireshark's TCP), which keeps a lost segment
+-- from holding the bytes after it.  Returns 0 when nothing here is GMEM.
 local function dissect_tcp(tvb, pinfo, tree)
-    dissect_tcp_pdus(tvb, tree, HDRLEN, pdu_len, pdu, true)
-    return tvb:len()
+    local s = tvb:raw()
+    local n = #s
+    local o = 0
+    local claimed = false
+    while o < n do
+        local rem = n - o
+        if rem >= HDRLEN and plausible(s, o) then
+            local len = HDRLEN + RECLEN * u16(s, o + 12)
+            if rem < len then
+                if pinfo.can_desegment > 0 then
+                    pinfo.desegment_offset = o
+                    pinfo.desegment_len = DESEGMENT_ONE_MORE_SEGMENT
+                    return n
+                end
+                skipped(tvb, s, o, rem, tree, pinfo, "partial")
+                return n
+            end
+            frame(tvb, s, o, len, pinfo, tree, false)
+            claim(pinfo)
+            claimed = true
+            o = o + len
+        elseif rem < HDRLEN and header_prefix(s, o) then
+            if pinfo.can_desegment > 0 then
+                pinfo.desegment_offset = o
+                pinfo.desegment_len = DESEGMENT_ONE_MORE_SEGMENT
+                return n
+            end
+            skipped(tvb, s, o, rem, tree, pinfo, "partial")
+            return n
+        else
+            local p = next_start(s, o)
+            if p >= n and not claimed then
+                return 0
+            end
+            claim(pinfo)
+            local why = s:sub(o + 1, o + 4) == MAGIC and
+                "a malformed GMEM header" or "not the start of a frame"
+            skipped(tvb, s, o, p - o, tree, pinfo, why)
+            claimed = true
+            o = p
+        end
+    end
+    return n
 end
 
 function gmem.dissector(tvb, pinfo, tree)
@@ -142,25 +514,144 @@ function gmem.dissector(tvb, pinfo, tree)
     return dissect_udp(tvb, pinfo, tree)
 end
 
--- Frames on other ports: by the magic and version.
+-- Frames on other ports, by their bytes.  A UDP payload with the magic
+-- is GMEM (a malformed frame is said as such, as gpumem read does).  A
+-- TCP segment is when a plausible header starts it, or, for a connection
+-- captured from its middle, when a plausible header in it starts a frame
+-- that ends at the end of the segment or at the next magic; the rest of
+-- the connection then comes here first.
 local function heur_udp(tvb, pinfo, tree)
-    if not has_magic(tvb, 0) or tvb:len() < 5 or tvb(4, 1):uint() ~= 1 then
+    if tvb:len() < 4 or tvb(0, 4):string() ~= MAGIC then
         return false
     end
     dissect_udp(tvb, pinfo, tree)
     return true
 end
 
+local function tcp_looks_gmem(s)
+    if #s >= HDRLEN and plausible(s, 0) then
+        return true
+    end
+    local from = 1
+    while true do
+        local i = s:find(MAGIC, from, true)
+        if i == nil then
+            return false
+        end
+        local p = i - 1
+        if #s - p >= HDRLEN and plausible(s, p) then
+            local q = p + HDRLEN + RECLEN * u16(s, p + 12)
+            if q == #s or s:sub(q + 1, q + 4) == MAGIC then
+                return true
+            end
+        end
+        from = i + 1
+    end
+end
+
 local function heur_tcp(tvb, pinfo, tree)
-    if not has_magic(tvb, 0) or tvb:len() < 5 or tvb(4, 1):uint() ~= 1 then
+    if not tcp_looks_gmem(tvb:raw()) then
         return false
     end
-    dissect_tcp(tvb, pinfo, tree)
     pinfo.conversation = gmem
+    dissect_tcp(tvb, pinfo, tree)
     return true
 end
 
-DissectorTable.get("udp.port"):add(PORT, gmem)
-DissectorTable.get("tcp.port"):add(PORT, gmem)
+-- What Wireshark's TCP keeps from every dissector with the default
+-- preferences: the data of a segment it takes for a retransmission (a
+-- segment captured out of order is one unless tcp.reassemble_out_of_order
+-- is on), and the data of a connection whose port another dissector owns
+-- (TCP 6000, X11), which the heuristic never sees.  This post-dissector
+-- looks at the TCP payload of every packet no GMEM was found in.  In a
+-- GMEM stream it shows the whole frames of such a segment (those seen
+-- before are duplicates, said and not exported).  In another stream whose
+-- payload holds a plausible header it makes GMEM the stream's dissector,
+-- so that the segments after it come to GMEM first, and shows the whole
+-- frames of this one (a frame it cuts at its end is lost).
+local probe = Proto("gmem_probe", "GMEM in TCP data other dissectors kept")
+local tcp_payload = Field.new("tcp.payload")
+
+-- The whole frames of one segment's payload t (s its bytes), without
+-- reassembly: what is before the first header and after the last whole
+-- frame is said as skipped.
+local function whole_frames(t, s, pinfo, tree)
+    local o = #s >= HDRLEN and plausible(s, 0) and 0 or next_start(s, 0)
+    if o > 0 then
+        skipped(t, s, 0, o, tree, pinfo, "not the start of a frame")
+    end
+    while #s - o >= HDRLEN and plausible(s, o) do
+        local len = HDRLEN + RECLEN * u16(s, o + 12)
+        if #s - o < len then
+            break
+        end
+        frame(t, s, o, len, pinfo, tree, false)
+        o = o + len
+    end
+    if o < #s then
+        skipped(t, s, o, #s - o, tree, pinfo, "partial")
+    end
+end
+
+function probe.dissector(tvb, pinfo, tree)
+    if claimed_pkt[pinfo.number] then
+        return
+    end
+    local pl = tcp_payload()
+    if pl == nil then
+        return
+    end
+    local st = tcp_stream()
+    local t = pl.range:tvb()
+    local s = t:raw()
+    if st ~= nil and gmem_streams[st.value] then
+        -- A retransmission of data GMEM had: dissected where it was.
+        local lo, hi = tcp_seq(), tcp_nxtseq()
+        if lo ~= nil and hi ~= nil and
+            is_covered(st.value, lo.value, hi.value) then
+            return
+        end
+        whole_frames(t, s, pinfo, tree)
+    elseif tcp_looks_gmem(s) then
+        pinfo.conversation = gmem
+        if st ~= nil then
+            gmem_streams[st.value] = true
+        end
+        -- Whole frames are shown here.  Should the other dissector's
+        -- reassembly hand them to GMEM later, they are duplicates then.
+        whole_frames(t, s, pinfo, tree)
+    end
+end
+
+function gmem.init()
+    senders = {}
+    verdicts = {}
+    claimed_pkt = {}
+    gmem_streams = {}
+    covered = {}
+end
+
+local port = 0
+
+local function set_port(p)
+    if port ~= 0 then
+        DissectorTable.get("udp.port"):remove(port, gmem)
+        DissectorTable.get("tcp.port"):remove(port, gmem)
+    end
+    port = p
+    if port ~= 0 then
+        DissectorTable.get("udp.port"):add(port, gmem)
+        DissectorTable.get("tcp.port"):add(port, gmem)
+    end
+end
+
+function gmem.prefs_changed()
+    if gmem.prefs.port ~= port then
+        set_port(gmem.prefs.port)
+    end
+end
+
+set_port(gmem.prefs.port)
 gmem:register_heuristic("udp", heur_udp)
 gmem:register_heuristic("tcp", heur_tcp)
+register_postdissector(probe)

@@ -17,36 +17,13 @@ awk 'BEGIN {
 			printf "176722560%d000000000,10.0.0.9,3,%d,%d,%.0f,,\n", t, i, i * 7, 4294967295 - i
 }' > c.csv
 gpumem-read -q a.csv b.csv c.csv > s.csv
-# One line per packet; one record line per record of its frames.
-fields="-e ip.src -e ipv6.src -e gmem.gpu -e gmem.count -e gmem.memory_total
-	-e gmem.timestamp -e gmem.process_id -e gmem.memory_used
-	-e gmem.memory_free"
-records() {
-	awk -F '\t' '
-	$4 == "" { next }
-	{
-		host = $1 != "" ? $1 : $2
-		nf = split($3, gpu, ","); split($4, count, ",")
-		split($5, total, ","); split($6, ts, ","); split($7, pid, ",")
-		split($8, used, ","); split($9, free, ",")
-		r = 1
-		for (f = 1; f <= nf; f++)
-			for (i = 0; i < count[f]; i++) {
-				printf "%s,%s,%s,%s,%s,%s,%s,\n", ts[r], host,
-				    gpu[f], pid[r], used[r], free[r],
-				    total[f] == 0 ? "" : total[f]
-				r++
-			}
-	}'
-}
 for o in "" "--tcp" "--tcp --segment 7 --pcapng" "--mtu 300" \
     "--dport 5000 --tcp --segment 100" "--dport 5000"; do
 	gpumem-pcap -q $o s.csv > out.pcap
 	gpumem-read -q out.pcap > got.csv || die "$o: gpumem read: exit $?"
 	cmp -s s.csv got.csv || die "$o: gpumem read differs"
-	tshark -X lua_script:"$lua" -r out.pcap -T fields $fields \
-	    > fields.txt 2> err.txt || die "$o: tshark: $(cat err.txt)"
-	records < fields.txt > tshark.csv
+	sh "$TESTS/tools/tsharkrecs.sh" out.pcap > tshark.csv ||
+		die "$o: tshark failed"
 	tail -n +2 got.csv | cmp -s - tshark.csv ||
 		die "$o: tshark differs: $(tail -n +2 got.csv | diff - tshark.csv | head -5)"
 done
