@@ -73,6 +73,8 @@ struct readopts {
 	const char *host_pattern; /* its pattern (a regex), or NULL */
 	unsigned jobs;		/* -j: threads decoding inputs (workers.h),
 				   0 = the CPUs the process may use */
+	size_t max_open;	/* --max-open: inputs open at once, 0 = as
+				   the open-file limit allows (runs.h) */
 };
 
 /* Set the defaults: detect formats, window 4096, no filters. */
