@@ -19,6 +19,43 @@
 #define MAXTMP 16
 static char *volatile tmpfiles[MAXTMP];
 
+/*
+ * The work directory (tmpdir_make): its path, and how many file names
+ * have been handed out in it.  The path has room for a file's number.
+ */
+static char workdir[PATH_MAX + 32];
+static volatile size_t workdir_len, workdir_files;
+
+/*
+ * Remove the work directory and the files named in it.  Called from a
+ * signal handler too: no allocation, no stdio, only unlink and rmdir.
+ */
+static void
+workdir_clean(void)
+{
+	char path[sizeof(workdir)], digits[24];
+	size_t n, len = workdir_len, i, k;
+
+	if (len == 0)
+		return;
+	memcpy(path, workdir, len);
+	path[len] = '/';
+	for (i = 0; i < workdir_files; i++) {
+		n = i;
+		k = 0;
+		do
+			digits[k++] = (char)('0' + n % 10);
+		while ((n /= 10) > 0);
+		for (n = 0; n < k; n++)
+			path[len + 1 + n] = digits[k - 1 - n];
+		path[len + 1 + k] = '\0';
+		unlink(path);
+	}
+	workdir[len] = '\0';
+	rmdir(workdir);
+	workdir_len = 0;
+}
+
 static void
 tmp_cleanup_signal(int sig)
 {
@@ -27,6 +64,7 @@ tmp_cleanup_signal(int sig)
 	for (i = 0; i < MAXTMP; i++)
 		if (tmpfiles[i] != NULL)
 			unlink(tmpfiles[i]);
+	workdir_clean();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -43,25 +81,75 @@ tmp_cleanup_exit(void)
 	for (i = 0; i < MAXTMP; i++)
 		if (tmpfiles[i] != NULL)
 			unlink(tmpfiles[i]);
+	workdir_clean();
+}
+
+/* Remove what is registered at exit() and on the signals that end us. */
+static void
+tmp_handlers(void)
+{
+	static int atexit_done;
+
+	if (!atexit_done && atexit(tmp_cleanup_exit) == 0)
+		atexit_done = 1;
+	signal(SIGINT, tmp_cleanup_signal);
+	signal(SIGTERM, tmp_cleanup_signal);
+	signal(SIGHUP, tmp_cleanup_signal);
+	signal(SIGQUIT, tmp_cleanup_signal);
 }
 
 static void
 tmp_register(char *path)
 {
-	static int atexit_done;
 	int i;
 
-	if (!atexit_done && atexit(tmp_cleanup_exit) == 0)
-		atexit_done = 1;
+	tmp_handlers();
 	for (i = 0; i < MAXTMP; i++)
 		if (tmpfiles[i] == NULL) {
 			tmpfiles[i] = path;
 			break;
 		}
-	signal(SIGINT, tmp_cleanup_signal);
-	signal(SIGTERM, tmp_cleanup_signal);
-	signal(SIGHUP, tmp_cleanup_signal);
-	signal(SIGQUIT, tmp_cleanup_signal);
+}
+
+const char *
+tmpdir_make(void)
+{
+	const char *base = getenv("TMPDIR");
+	int n;
+
+	if (workdir_len != 0)
+		BUG("a second work directory");
+	if (base == NULL || *base == '\0')
+		base = "/tmp";
+	n = snprintf(workdir, sizeof(workdir) - 32, "%s/gpumem.XXXXXX", base);
+	if (n < 0 || (size_t)n >= sizeof(workdir) - 32) {
+		msg("%s: a temporary directory's name too long", base);
+		return NULL;
+	}
+	tmp_handlers();
+	if (mkdtemp(workdir) == NULL) {
+		msg("%s: cannot make a temporary directory:", base);
+		return NULL;
+	}
+	workdir_files = 0;
+	workdir_len = strlen(workdir);
+	return workdir;
+}
+
+void
+tmpdir_file(struct sbuf *sb)
+{
+	if (workdir_len == 0)
+		BUG("tmpdir_file without a work directory");
+	sbuf_reset(sb);
+	sbuf_printf(sb, "%s/%zu", workdir, (size_t)workdir_files);
+	workdir_files++;
+}
+
+void
+tmpdir_remove(void)
+{
+	workdir_clean();
 }
 
 static void

@@ -44,4 +44,17 @@ int outfile_open(struct outfile *o, const char *path);
 int outfile_commit(struct outfile *o);
 void outfile_abort(struct outfile *o);
 
+/*
+ * A private work directory: mkdtemp(3) under $TMPDIR (else /tmp), for
+ * files a run keeps for itself (the reader's merge in passes, runs.h).
+ * It and every file named in it are removed by tmpdir_remove(), at exit()
+ * and on SIGINT/SIGTERM/SIGHUP/SIGQUIT, as temporary output files are.
+ * One at a time.  tmpdir_make() returns its path, or NULL with a message
+ * printed; tmpdir_file() puts the name of a new file in it into sb.
+ */
+struct sbuf;
+const char *tmpdir_make(void);
+void tmpdir_file(struct sbuf *sb);
+void tmpdir_remove(void);
+
 #endif

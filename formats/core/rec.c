@@ -176,17 +176,13 @@ recw_room(struct recw *w, size_t need)
 	return 0;
 }
 
-static int
-recw_put_bin(struct recw *w, const struct rec *r, size_t hl, size_t nl)
+/* One record in the binary form at p (REC_BIN_FIXED + hl + nl + 2 bytes). */
+static void
+bin_encode(unsigned char *p, const struct rec *r, size_t hl, size_t nl)
 {
-	unsigned char *p;
-
 	if (hl > REC_BIN_MAXSTR || nl > REC_BIN_MAXSTR)
 		BUG("a name of %zu bytes reached the writer (readers cut them "
 		    "to %u)", hl > nl ? hl : nl, REC_MAXSTR);
-	if (recw_room(w, REC_BIN_FIXED + hl + nl + 2) < 0)
-		return -1;
-	p = (unsigned char *)w->buf + w->len;
 	p[0] = 'R';
 	p[1] = (unsigned char)r->has;
 	p[2] = p[3] = 0;
@@ -202,9 +198,28 @@ recw_put_bin(struct recw *w, const struct rec *r, size_t hl, size_t nl)
 	p += REC_BIN_FIXED;
 	memcpy(p, r->host, hl + 1);
 	memcpy(p + hl + 1, r->name, nl + 1);
+}
+
+static int
+recw_put_bin(struct recw *w, const struct rec *r, size_t hl, size_t nl)
+{
+	if (recw_room(w, REC_BIN_FIXED + hl + nl + 2) < 0)
+		return -1;
+	bin_encode((unsigned char *)w->buf + w->len, r, hl, nl);
 	w->len += REC_BIN_FIXED + hl + nl + 2;
 	w->count++;
 	return 0;
+}
+
+void
+rec_bin_put(struct sbuf *sb, const struct rec *r)
+{
+	size_t hl = strlen(r->host), nl = strlen(r->name);
+
+	sbuf_grow(sb, REC_BIN_FIXED + hl + nl + 2);
+	bin_encode((unsigned char *)sb->buf + sb->len, r, hl, nl);
+	sb->len += REC_BIN_FIXED + hl + nl + 2;
+	sb->buf[sb->len] = '\0';
 }
 
 int

@@ -191,6 +191,13 @@ int rec_parse_unquoted(char *line, size_t len, struct rec *r,
 int rec_bin_decode(const unsigned char *p, size_t n, struct rec *r,
     size_t *used, const char **why);
 
+/*
+ * Append r in the binary form (no magic) to sb: for a record stream kept
+ * by the program itself (the reader's runs, runs.h), read back with
+ * rec_bin_decode().
+ */
+void rec_bin_put(struct sbuf *sb, const struct rec *r);
+
 /* Whether the first n bytes at p start the binary form. */
 int rec_bin_sniff(const unsigned char *p, size_t n);
 

@@ -167,6 +167,10 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 	case 'j':
 		o->jobs = (unsigned)opt_u64("--jobs", arg, 1, 1024);
 		return 1;
+	case OPT_MAX_OPEN:
+		/* Undocumented in --help: for tests (read.1 says it). */
+		o->max_open = (size_t)opt_u64("--max-open", arg, 2, 1 << 30);
+		return 1;
 	case OPT_LAG:
 		if (gtime_duration(arg, &o->lag) < 0)
 			die("--lag: '%s': expected a duration (0, 100ms, 1s)",

@@ -390,6 +390,7 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 		return NULL;
 	}
 	s->name = input_name(s->in);
+	s->path = estrdup(path);
 	if (opt->host_from_file && source_file_host(path, opt->host_pattern,
 	    &s->filehost, NULL, 0) < 0)
 		BUG("--host-from-file's pattern passed the option check");
@@ -1240,7 +1241,7 @@ source_summary(struct source *s, int procs)
 	if (!s->opt->summaries && s->nbad + s->nlate == 0 && !s->failed)
 		return;
 	if ((s->fmt == NULL && !s->empty) || s->refused ||
-	    (s->failed && s->st == NULL))
+	    (s->failed && s->st == NULL && !s->parked_st))
 		return;		/* the failure was said already */
 	sbuf_printf(&sb, "%s: %llu records", s->name,
 	    (unsigned long long)s->nrec);
@@ -1250,6 +1251,8 @@ source_summary(struct source *s, int procs)
 		sbuf_printf(&sb, " (%s", s->what);
 		if (s->st != NULL && s->fmt->summary != NULL)
 			s->fmt->summary(s->st, &sb);
+		else if (s->parked_sum != NULL)
+			sbuf_adds(&sb, s->parked_sum);
 		if (s->ncut > 0)
 			sbuf_printf(&sb, ", %llu record%s with names cut to "
 			    "%u bytes", (unsigned long long)s->ncut,
@@ -1258,9 +1261,11 @@ source_summary(struct source *s, int procs)
 			sbuf_printf(&sb, ", %llu clock step%s back read as "
 			    "continuing", (unsigned long long)s->nstep,
 			    s->nstep == 1 ? "" : "s");
-		if (input_encoding(s->in) != NULL)
+		if (s->in != NULL && input_encoding(s->in) != NULL)
 			sbuf_printf(&sb, ", decoded from %s",
 			    input_encoding(s->in));
+		else if (s->parked_enc != NULL)
+			sbuf_printf(&sb, ", decoded from %s", s->parked_enc);
 		if (s->nnulfix > 0)
 			sbuf_printf(&sb, ", %llu line%s read after NUL bytes "
 			    "(a file cut while written)",
@@ -1298,18 +1303,59 @@ source_summary(struct source *s, int procs)
 	sbuf_release(&sb);
 }
 
+/* Free what reading the input takes (source_free, source_park). */
+static void
+source_close(struct source *s)
+{
+	if (s->st != NULL && s->fmt->free != NULL)
+		s->fmt->free(s->st);
+	s->st = NULL;
+	clocks_each(s, clock_free1);
+	memset(s->clk, 0, sizeof(s->clk));
+	clocks_init(s->clk);
+	hmap_release(&s->hostclk, hostclk_free);
+	s->lasthost = NULL;
+	s->lastclk = NULL;
+	window_release(&s->win);
+	input_close(s->in);
+	s->in = NULL;
+}
+
+void
+source_park(struct source *s)
+{
+	struct sbuf sb = SBUF_INIT;
+
+	if (s->parked)
+		return;
+	s->parked = 1;
+	s->parked_name = estrdup(s->name);
+	s->name = s->parked_name;
+	if (s->st != NULL) {
+		s->parked_st = 1;
+		if (s->fmt->summary != NULL) {
+			sbuf_adds(&sb, "");
+			s->fmt->summary(s->st, &sb);
+			s->parked_sum = sb.buf;
+		}
+	}
+	if (input_encoding(s->in) != NULL)
+		s->parked_enc = estrdup(input_encoding(s->in));
+	source_close(s);
+	s->eof = 1;
+}
+
 void
 source_free(struct source *s)
 {
 	if (s == NULL)
 		return;
-	if (s->st != NULL && s->fmt->free != NULL)
-		s->fmt->free(s->st);
-	clocks_each(s, clock_free1);
-	hmap_release(&s->hostclk, hostclk_free);
-	window_release(&s->win);
-	input_close(s->in);
+	source_close(s);
 	free(s->refusal);
 	free(s->filehost);
+	free(s->path);
+	free(s->parked_name);
+	free(s->parked_sum);
+	free(s->parked_enc);
 	free(s);
 }

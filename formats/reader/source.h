@@ -73,6 +73,8 @@ struct readopts {
 	const char *host_pattern; /* its pattern (a regex), or NULL */
 	unsigned jobs;		/* -j: threads decoding inputs (workers.h),
 				   0 = the CPUs the process may use */
+	size_t max_open;	/* --max-open: inputs open at once, 0 = as
+				   the open-file limit allows (runs.h) */
 };
 
 /* Set the defaults: detect formats, window 4096, no filters. */
@@ -233,6 +235,13 @@ struct source {
 	uint64_t nnulfix;	/* lines read after a run of NUL bytes */
 	const struct source_defer *defer; /* a worker reads it, or NULL */
 	int fatal;		/* under defer: --strict stopped it */
+
+	char *path;		/* as opened, to open it again (runs.h) */
+	int parked;		/* source_park(): the input is closed */
+	int parked_st;		/* the parser had a state then */
+	char *parked_name;	/* s->name, kept */
+	char *parked_sum;	/* what the format added to its summary */
+	char *parked_enc;	/* input_encoding(), kept */
 };
 
 /*
@@ -260,6 +269,14 @@ void source_fill(struct source *s);
  */
 void source_summary(struct source *s, int procs);
 void source_free(struct source *s);
+
+/*
+ * Close the input and free what reading it takes (the parser's state, the
+ * window, the clocks), keeping what its summary line and messages need:
+ * for the merge in passes (runs.h), which cannot keep every input open.
+ * Nothing more is read from it (it is at its end).
+ */
+void source_park(struct source *s);
 
 /*
  * The host --host-from-file gives a file named path: what the pattern

@@ -10,6 +10,7 @@
 #include "gtime.h"
 #include "hmap.h"
 #include "input.h"
+#include "runs.h"
 #include "stream.h"
 #include "workers.h"
 
@@ -67,6 +68,10 @@ struct stream {
 	struct source **src;
 	size_t n;
 	struct workers *w;	/* -j: worker threads decode, or NULL */
+	size_t maxopen;		/* inputs open at once (runs_max_open) */
+	size_t nopen;		/* inputs open now */
+	int passes;		/* too many: merge in passes (runs.h) */
+	struct runs *runs;	/* then the last merge's lanes */
 	uint64_t *dropped;	/* records of each input the stream skipped */
 	const struct readopts *opt;
 	struct gpumap *gpus;
@@ -122,11 +127,14 @@ struct dupslot {
 /*
  * An input's earliest record not taken yet (NULL at its end), taking it,
  * and reading on: from its window, or from the worker threads that read
- * it the same way (workers.h).
+ * it the same way (workers.h).  In passes, i is a lane of the last merge
+ * (runs.h): its records are of several inputs, each with its src.
  */
 static const struct rec *
 src_head(struct stream *st, size_t i)
 {
+	if (st->runs != NULL)
+		return runs_head(st->runs, i);
 	if (st->w != NULL)
 		return workers_head(st->w, i);
 	return window_peek(&st->src[i]->win);
@@ -135,7 +143,9 @@ src_head(struct stream *st, size_t i)
 static void
 src_pop(struct stream *st, size_t i)
 {
-	if (st->w != NULL)
+	if (st->runs != NULL)
+		runs_pop(st->runs, i);
+	else if (st->w != NULL)
 		workers_pop(st->w, i);
 	else
 		window_pop(&st->src[i]->win);
@@ -144,7 +154,9 @@ src_pop(struct stream *st, size_t i)
 static void
 src_fill(struct stream *st, size_t i)
 {
-	if (st->w != NULL)
+	if (st->runs != NULL)
+		runs_fill(st->runs, i);
+	else if (st->w != NULL)
 		workers_fill(st->w, i);
 	else
 		source_fill(st->src[i]);
@@ -156,6 +168,10 @@ head_before(struct stream *st, size_t a, size_t b)
 	const struct rec *x = src_head(st, a);
 	const struct rec *y = src_head(st, b);
 
+	if (st->runs != NULL) {
+		a = x->src;
+		b = y->src;
+	}
 	return x->ts < y->ts || (x->ts == y->ts && a < b);
 }
 
@@ -277,10 +293,20 @@ merge_advance(struct stream *st)
 static int
 merge_next(struct stream *st, struct rec *out)
 {
-	size_t i;
+	size_t i, n = st->n;
 	unsigned jobs;
 
-	if (!st->started) {
+	if (!st->started && st->passes) {
+		st->started = 1;
+		st->runs = runs_make(st->src, st->n, st->maxopen, st->opt,
+		    st->gpus);
+		runs_start(st->runs);
+		for (i = 0; i < runs_lanes(st->runs); i++)
+			if (src_head(st, i) != NULL) {
+				st->heap[st->nheap++] = i;
+				sift_up(st, st->nheap - 1);
+			}
+	} else if (!st->started) {
 		st->started = 1;
 		/*
 		 * Worker threads for two inputs or more; not for live ones,
@@ -288,9 +314,9 @@ merge_next(struct stream *st, struct rec *out)
 		 * may wait in a hook, see above).
 		 */
 		jobs = st->opt->jobs != 0 ? st->opt->jobs : workers_default();
-		if (jobs > 1 && st->n > 1 && !st->live)
-			st->w = workers_start(st->src, st->n, jobs, st->gpus);
-		for (i = 0; i < st->n; i++) {
+		if (jobs > 1 && n > 1 && !st->live)
+			st->w = workers_start(st->src, n, jobs, st->gpus);
+		for (i = 0; i < n; i++) {
 			src_fill(st, i);
 			if (src_head(st, i) != NULL) {
 				st->heap[st->nheap++] = i;
@@ -305,7 +331,8 @@ merge_next(struct stream *st, struct rec *out)
 		i = st->heap[0];
 		*out = *src_head(st, i);
 		src_pop(st, i);
-		out->src = (unsigned)i;
+		if (st->runs == NULL)
+			out->src = (unsigned)i;
 		if (out->gpukey == NULL || resolve_gpu(st, out))
 			return 1;
 		merge_advance(st);	/* skipped: read on at once */
@@ -720,6 +747,33 @@ dir_wanted(const struct dirent *d)
 	return !(n > 5 && strcmp(d->d_name + n - 5, ".meta") == 0);
 }
 
+/*
+ * More inputs than may be open at once (runs.h): from then on each input
+ * that can be opened again is closed once its format is known, and read
+ * in its pass.
+ */
+static void
+park_inputs(struct stream *st, struct source *s)
+{
+	size_t i;
+
+	if (st->passes) {
+		if (runs_can_park(s))
+			source_park(s);
+		else
+			st->nopen++;
+		return;
+	}
+	if (++st->nopen <= st->maxopen)
+		return;
+	st->passes = 1;
+	for (i = 0; i < st->n; i++)
+		if (runs_can_park(st->src[i])) {
+			source_park(st->src[i]);
+			st->nopen--;
+		}
+}
+
 static void
 add_source(struct stream *st, const char *path)
 {
@@ -738,6 +792,7 @@ add_source(struct stream *st, const char *path)
 	st->src[st->n++] = s;
 	if (s->live)
 		st->live = 1;
+	park_inputs(st, s);
 }
 
 /*
@@ -861,7 +916,8 @@ add_directory(struct stream *st, const char *dir)
 /*
  * Every input stays open for the merge: a directory of a few thousand
  * node logs needs as many descriptors.  The soft limit (often 1024) may
- * be raised to the hard one by anyone, so it is, once.
+ * be raised to the hard one by anyone, so it is, once; beyond that the
+ * merge is done in passes (runs.h).
  */
 static void
 raise_fd_limit(void)
@@ -883,6 +939,7 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 	size_t i;
 
 	raise_fd_limit();
+	st->maxopen = runs_max_open(opt);
 	if (n == 0) {
 		paths = stdin_only;
 		n = 1;
@@ -1151,6 +1208,7 @@ stream_close(struct stream *st)
 		note("added %llu memory_used = 0 records for processes no "
 		    "longer listed", (unsigned long long)st->res->added);
 	resolver_free(st->res);
+	runs_free(st->runs);
 	gpumap_free(st->gpus);
 	hmap_release(&st->keycache, NULL);
 	sbuf_release(&st->kc);

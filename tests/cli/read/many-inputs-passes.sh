@@ -1,0 +1,79 @@
+# More inputs than may be open at once: read merges them in passes
+# (runs.h), and writes what one pass writes, byte for byte: the records in
+# the same order, the same messages in the same order, the same summaries
+# and exit status.  Damaged inputs among them (made with awk, sed, head,
+# cat), standard input and a pipe (never opened again), --strict runs that
+# stop, tasks.  The temporary directory ($TMPDIR) is left empty.
+# (many-inputs-ulimit.sh: 5000 inputs under "ulimit -n 256".)
+. "$TESTS/lib.sh"
+mkdir tmp
+TMPDIR=$PWD/tmp
+export TMPDIR
+# same_passes TOOL ARGS...: TOOL in one pass (-j 1) and in passes, with 3
+# inputs open at once (-j 1) and 2 (-j 2): the same stdout and stderr,
+# apart and on one file, and exit status; then one pass's exit status,
+# line count and stderr.  Standard input is file $SP_IN, or a pipe from
+# cat of file $SP_PIPE, afresh for each run.
+run() {
+	if [ -n "${SP_PIPE:-}" ]; then
+		cat "$SP_PIPE" | "$@"
+	else
+		"$@" < "${SP_IN:-/dev/null}"
+	fi
+}
+same_passes() {
+	_sp_tool=$1
+	shift
+	_sp_rc1=0
+	run "$_sp_tool" -j 1 "$@" > p1.out 2> p1.err || _sp_rc1=$?
+	run "$_sp_tool" -j 1 "$@" > p1.both 2>&1 || :
+	for _sp_o in "-j 1 --max-open 3" "-j 2 --max-open 2"; do
+		_sp_rc=0
+		# shellcheck disable=SC2086
+		run "$_sp_tool" $_sp_o "$@" > p.out 2> p.err || _sp_rc=$?
+		cmp -s p1.out p.out ||
+			die "$_sp_tool $_sp_o $*: stdout differs: $(diff p1.out p.out | head -5)"
+		cmp -s p1.err p.err ||
+			die "$_sp_tool $_sp_o $*: stderr differs: $(diff p1.err p.err | head -5)"
+		expect_eq "$_sp_tool $_sp_o $*: exit" $_sp_rc $_sp_rc1
+		# shellcheck disable=SC2086
+		run "$_sp_tool" $_sp_o "$@" > p.both 2>&1 || :
+		cmp -s p1.both p.both ||
+			die "$_sp_tool $_sp_o $*: stdout and stderr on one file differ"
+		[ -z "$(ls -A tmp)" ] || die "$_sp_tool $_sp_o $*: left $(ls tmp)"
+	done
+	echo "== $_sp_tool $*: exit $_sp_rc1, $(wc -l < p1.out) lines"
+	cat p1.err
+}
+gpumem-synth -s demo --nvsmi a > /dev/null
+gpumem-synth -s multi-gpu --nvsmi b > /dev/null
+gpumem-synth -s random --duration 20m --gpus 2 --host h -o s.csv
+gpumem-synth -s random --seed 2 --duration 20m --gpus 2 --host g -o g.csv
+Q=a/query-gpu.csv
+# Twelve bad rows (more than the ten shown), a bad date and a cut row,
+# rows out of order (steps back, late records), two recordings joined,
+# record streams with bad lines and cut short, a line that is not a log.
+awk 'NR % 37 == 5 { sub(/ MiB/, " MB?") } { print }' $Q > bad-rows.csv
+sed '30s/2026\/01\/01/2026\/13\/01/' b/query-gpu.csv | head -c -9 > bad-date.csv
+awk 'NR == 1 { print; next } { l[NR] = $0 } END { for (i = NR; i >= 2; i -= 1) if (i % 50 < 5) print l[i - (i % 50 < 3 ? 0 : 1)]; else print l[i] }' \
+    b/compute-apps.csv > shuffled.csv
+cat $Q $Q > joined.csv
+awk 'NR % 500 == 7 { print "1,h,0,7,bad,,,x" } { print }' s.csv > s-bad.csv
+head -c -3 s.csv > s-cut.csv
+awk 'NR == 3000 { print "1,h,0,7,bad,,,x" } { print }' s.csv > s-late.csv
+printf 'not a log\n' > junk.txt
+: > empty.csv
+set -- bad-rows.csv bad-date.csv shuffled.csv joined.csv s-bad.csv s-cut.csv \
+    a/compute-apps.csv b/query-gpu.csv g.csv empty.csv
+same_passes gpumem-read "$@"
+same_passes gpumem-read --window 8 junk.txt "$@" missing.csv
+same_passes gpumem-read -v "$@" b/compute-apps.csv
+# Standard input and a pipe stay open: the others are read in passes.
+SP_IN=s-late.csv same_passes gpumem-read bad-rows.csv - "$@"
+SP_PIPE=shuffled.csv same_passes gpumem-read "$@" -
+# --strict: the run stops where one pass stops (in its first fill too).
+same_passes gpumem-read --strict s.csv g.csv s-bad.csv a/query-gpu.csv
+same_passes gpumem-read --strict b/query-gpu.csv s-late.csv g.csv s.csv
+same_passes gpumem-read --strict --window 8 bad-rows.csv shuffled.csv s.csv
+# Through tasks: the same tasks from the same records.
+same_passes gpumem-tasks "$@"
