@@ -213,9 +213,11 @@ static void
 put_blk(struct sbuf *sb, const struct blk *b)
 {
 	put_u32(sb, (uint32_t)b->msgs.len);
-	sbuf_add(sb, b->msgs.buf, b->msgs.len);
+	if (b->msgs.len > 0)
+		sbuf_add(sb, b->msgs.buf, b->msgs.len);
 	put_u32(sb, (uint32_t)b->ev.len);
-	sbuf_add(sb, b->ev.buf, b->ev.len);
+	if (b->ev.len > 0)
+		sbuf_add(sb, b->ev.buf, b->ev.len);
 	sbuf_addc(sb, b->fatal);
 	put_u32(sb, b->fatal_msg);
 	put_u32(sb, b->fatal_ev);
