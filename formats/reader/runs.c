@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "gpumap.h"
+#include "heap.h"
 #include "hmap.h"
 #include "runs.h"
 
@@ -85,60 +86,6 @@ runs_can_park(const struct source *s)
 {
 	return s->in != NULL && input_is_file(s->in) &&
 	    strcmp(s->path, "-") != 0;
-}
-
-/* --- a heap of lanes by their heads' (time, input) --- */
-
-struct heap {
-	size_t *v, n;
-	int (*before)(void *ctx, size_t a, size_t b);
-	void *ctx;
-};
-
-static void
-heap_down(struct heap *h, size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, m = i, t;
-
-		if (l < h->n && h->before(h->ctx, h->v[l], h->v[m]))
-			m = l;
-		if (l + 1 < h->n && h->before(h->ctx, h->v[l + 1], h->v[m]))
-			m = l + 1;
-		if (m == i)
-			return;
-		t = h->v[i];
-		h->v[i] = h->v[m];
-		h->v[m] = t;
-		i = m;
-	}
-}
-
-static void
-heap_push(struct heap *h, size_t x)
-{
-	size_t i = h->n++, p, t;
-
-	h->v[i] = x;
-	while (i > 0) {
-		p = (i - 1) / 2;
-		if (!h->before(h->ctx, h->v[i], h->v[p]))
-			return;
-		t = h->v[i];
-		h->v[i] = h->v[p];
-		h->v[p] = t;
-		i = p;
-	}
-}
-
-/* The top went on (more = it has a head still) or ended. */
-static void
-heap_next(struct heap *h, int more)
-{
-	if (!more)
-		h->v[0] = h->v[--h->n];
-	if (h->n > 0)
-		heap_down(h, 0);
 }
 
 static int
