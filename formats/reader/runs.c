@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "gpumap.h"
+#include "heap.h"
 #include "hmap.h"
 #include "runs.h"
 
@@ -87,60 +88,6 @@ runs_can_park(const struct source *s)
 	    strcmp(s->path, "-") != 0;
 }
 
-/* --- a heap of lanes by their heads' (time, input) --- */
-
-struct heap {
-	size_t *v, n;
-	int (*before)(void *ctx, size_t a, size_t b);
-	void *ctx;
-};
-
-static void
-heap_down(struct heap *h, size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, m = i, t;
-
-		if (l < h->n && h->before(h->ctx, h->v[l], h->v[m]))
-			m = l;
-		if (l + 1 < h->n && h->before(h->ctx, h->v[l + 1], h->v[m]))
-			m = l + 1;
-		if (m == i)
-			return;
-		t = h->v[i];
-		h->v[i] = h->v[m];
-		h->v[m] = t;
-		i = m;
-	}
-}
-
-static void
-heap_push(struct heap *h, size_t x)
-{
-	size_t i = h->n++, p, t;
-
-	h->v[i] = x;
-	while (i > 0) {
-		p = (i - 1) / 2;
-		if (!h->before(h->ctx, h->v[i], h->v[p]))
-			return;
-		t = h->v[i];
-		h->v[i] = h->v[p];
-		h->v[p] = t;
-		i = p;
-	}
-}
-
-/* The top went on (more = it has a head still) or ended. */
-static void
-heap_next(struct heap *h, int more)
-{
-	if (!more)
-		h->v[0] = h->v[--h->n];
-	if (h->n > 0)
-		heap_down(h, 0);
-}
-
 static int
 rec_before(const struct rec *x, const struct rec *y)
 {
@@ -213,9 +160,11 @@ static void
 put_blk(struct sbuf *sb, const struct blk *b)
 {
 	put_u32(sb, (uint32_t)b->msgs.len);
-	sbuf_add(sb, b->msgs.buf, b->msgs.len);
+	if (b->msgs.len > 0)
+		sbuf_add(sb, b->msgs.buf, b->msgs.len);
 	put_u32(sb, (uint32_t)b->ev.len);
-	sbuf_add(sb, b->ev.buf, b->ev.len);
+	if (b->ev.len > 0)
+		sbuf_add(sb, b->ev.buf, b->ev.len);
 	sbuf_addc(sb, b->fatal);
 	put_u32(sb, b->fatal_msg);
 	put_u32(sb, b->fatal_ev);

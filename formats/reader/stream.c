@@ -8,6 +8,7 @@
 
 #include "gpumap.h"
 #include "gtime.h"
+#include "heap.h"
 #include "hmap.h"
 #include "input.h"
 #include "runs.h"
@@ -75,8 +76,7 @@ struct stream {
 	uint64_t *dropped;	/* records of each input the stream skipped */
 	const struct readopts *opt;
 	struct gpumap *gpus;
-	size_t *heap;		/* sources with records, by their head */
-	size_t nheap;
+	struct heap heap;	/* sources with records, by their head */
 	int started;
 	int status;
 	struct resolver *res;
@@ -163,8 +163,9 @@ src_fill(struct stream *st, size_t i)
 }
 
 static int
-head_before(struct stream *st, size_t a, size_t b)
+head_before(void *ctx, size_t a, size_t b)
 {
+	struct stream *st = ctx;
 	const struct rec *x = src_head(st, a);
 	const struct rec *y = src_head(st, b);
 
@@ -173,41 +174,6 @@ head_before(struct stream *st, size_t a, size_t b)
 		b = y->src;
 	}
 	return x->ts < y->ts || (x->ts == y->ts && a < b);
-}
-
-static void
-sift_down(struct stream *st, size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, m = i, t;
-
-		if (l < st->nheap && head_before(st, st->heap[l], st->heap[m]))
-			m = l;
-		if (l + 1 < st->nheap &&
-		    head_before(st, st->heap[l + 1], st->heap[m]))
-			m = l + 1;
-		if (m == i)
-			return;
-		t = st->heap[i];
-		st->heap[i] = st->heap[m];
-		st->heap[m] = t;
-		i = m;
-	}
-}
-
-static void
-sift_up(struct stream *st, size_t i)
-{
-	while (i > 0) {
-		size_t p = (i - 1) / 2, t;
-
-		if (!head_before(st, st->heap[i], st->heap[p]))
-			return;
-		t = st->heap[i];
-		st->heap[i] = st->heap[p];
-		st->heap[p] = t;
-		i = p;
-	}
 }
 
 /* Give r its GPU index; 0 when it has none (the map is full). */
@@ -273,15 +239,8 @@ resolve_gpu(struct stream *st, struct rec *r)
 static void
 merge_advance(struct stream *st)
 {
-	src_fill(st, st->heap[0]);
-	if (src_head(st, st->heap[0]) != NULL) {
-		if (st->nheap > 1)	/* one input: nothing to compare */
-			sift_down(st, 0);
-	} else {
-		st->heap[0] = st->heap[--st->nheap];
-		if (st->nheap > 0)
-			sift_down(st, 0);
-	}
+	src_fill(st, st->heap.v[0]);
+	heap_next(&st->heap, src_head(st, st->heap.v[0]) != NULL);
 }
 
 /*
@@ -302,10 +261,8 @@ merge_next(struct stream *st, struct rec *out)
 		    st->gpus);
 		runs_start(st->runs);
 		for (i = 0; i < runs_lanes(st->runs); i++)
-			if (src_head(st, i) != NULL) {
-				st->heap[st->nheap++] = i;
-				sift_up(st, st->nheap - 1);
-			}
+			if (src_head(st, i) != NULL)
+				heap_push(&st->heap, i);
 	} else if (!st->started) {
 		st->started = 1;
 		/*
@@ -318,17 +275,15 @@ merge_next(struct stream *st, struct rec *out)
 			st->w = workers_start(st->src, n, jobs, st->gpus);
 		for (i = 0; i < n; i++) {
 			src_fill(st, i);
-			if (src_head(st, i) != NULL) {
-				st->heap[st->nheap++] = i;
-				sift_up(st, st->nheap - 1);
-			}
+			if (src_head(st, i) != NULL)
+				heap_push(&st->heap, i);
 		}
-	} else if (st->nheap > 0)
+	} else if (st->heap.n > 0)
 		merge_advance(st);
 	for (;;) {
-		if (st->nheap == 0)
+		if (st->heap.n == 0)
 			return 0;
-		i = st->heap[0];
+		i = st->heap.v[0];
 		*out = *src_head(st, i);
 		src_pop(st, i);
 		if (st->runs == NULL)
@@ -780,7 +735,7 @@ add_source(struct stream *st, const char *path)
 	struct source *s;
 
 	st->src = ereallocarray(st->src, st->n + 1, sizeof(*st->src));
-	st->heap = ereallocarray(st->heap, st->n + 1, sizeof(*st->heap));
+	st->heap.v = ereallocarray(st->heap.v, st->n + 1, sizeof(*st->heap.v));
 	st->dropped = ereallocarray(st->dropped, st->n + 1,
 	    sizeof(*st->dropped));
 	s = source_open(path, (unsigned)st->n, st->opt, st->gpus);
@@ -946,6 +901,8 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 	}
 	st->opt = opt;
 	st->gpus = gpumap_new();
+	st->heap.before = head_before;
+	st->heap.ctx = st;
 	st->t0 = gtime_clock(CLOCK_MONOTONIC);
 	for (i = 0; i < n; i++) {
 		if (stream_is_dir(paths[i]))
@@ -1216,7 +1173,7 @@ stream_close(struct stream *st)
 	sbuf_release(&st->sk);
 	free(st->dup);
 	free(st->src);
-	free(st->heap);
+	free(st->heap.v);
 	free(st->dropped);
 	free(st);
 	return status;

@@ -77,3 +77,22 @@ same_passes gpumem-read --strict b/query-gpu.csv s-late.csv g.csv s.csv
 same_passes gpumem-read --strict --window 8 bad-rows.csv shuffled.csv s.csv
 # Through tasks: the same tasks from the same records.
 same_passes gpumem-tasks "$@"
+# A record window of one: each record read on reads one line, so what an
+# input says comes between its records.  Standard input (left open) and
+# the first file each have a bad line after their 4th record: one pass
+# says stdin's first (the first input), whatever sits before the file's
+# records in its run.
+rs() {
+	awk -v h=$1 -v bad=$2 'BEGIN {
+		print "timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name"
+		for (t = 1; t <= 10; t++) {
+			printf "%d000000000,%s,0,0,%d,,,\n", t, h, t * 10
+			if (t == bad)
+				print "1,h,0,7,bad,,,x"
+		}
+	}'
+}
+rs a 4 > ra.csv
+rs b 4 > rb.csv
+rs c 0 > rc.csv
+SP_IN=rb.csv same_passes gpumem-read --window 1 - ra.csv rc.csv
