@@ -15,6 +15,7 @@
 #include "gmem.h"
 #include "gtime.h"
 #include "hmap.h"
+#include "netlayers.h"
 #include "pcapng.h"
 #include "pcapwatch.h"
 #include "reasm.h"
@@ -88,6 +89,7 @@ struct capture {
 	uint64_t frames, dups, lost, restarts;
 	uint64_t tcp_lost, tcp_cut;
 	uint64_t snapcut;	/* UDP frames cut by the snapshot length */
+	uint64_t tunnels[TUN_KINDS];	/* packets decapsulated, per kind */
 };
 
 #endif

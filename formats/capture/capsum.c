@@ -134,6 +134,22 @@ pl(uint64_t n)
 	return n == 1 ? "" : "s";
 }
 
+/* The tunnels decapsulated, of each kind (netlayers.h). */
+static void
+tunnels(struct sbuf *sb, const uint64_t *n)
+{
+	const char *sep = ", tunnels decapsulated: ";
+	int k;
+
+	for (k = 0; k < TUN_KINDS; k++) {
+		if (n[k] == 0)
+			continue;
+		sbuf_printf(sb, "%s%llu %s", sep, (unsigned long long)n[k],
+		    net_tunnel_name(k));
+		sep = ", ";
+	}
+}
+
 void
 capsum_line(void *st, struct sbuf *sb)
 {
@@ -168,6 +184,7 @@ capsum_line(void *st, struct sbuf *sb)
 	if (c->snapcut > 0)
 		sbuf_printf(sb, ", %llu frame%s cut by the snapshot length",
 		    (unsigned long long)c->snapcut, pl(c->snapcut));
+	tunnels(sb, c->tunnels);
 	if (c->tcp_lost > 0 || c->tcp_cut > 0)
 		sbuf_printf(sb, ", %llu TCP byte%s lost to gaps (%llu frame%s "
 		    "cut)", (unsigned long long)c->tcp_lost, pl(c->tcp_lost),

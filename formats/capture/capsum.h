@@ -2,8 +2,9 @@
 /*
  * capsum.h: the accounting of one capture: each memory cap that dropped
  * something said once, as it happens; the summary line with the counts
- * (packets, frames, senders, frames lost, duplicates, restarts, TCP
- * bytes lost, IP datagrams never complete, what each cap dropped).
+ * (packets, frames, senders, frames lost, duplicates, restarts, cut
+ * frames, tunnels decapsulated, TCP bytes lost, IP datagrams never
+ * complete, what each cap dropped).
  */
 #ifndef GPUMEM_CAPSUM_H
 #define GPUMEM_CAPSUM_H

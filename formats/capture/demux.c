@@ -15,7 +15,7 @@
 #include "netlayers.h"
 #include "seqtrack.h"
 
-#define MAX_TUNNEL 4			/* IP in IP nesting */
+#define MAX_TUNNEL 4			/* tunnels nested (netlayers.h) */
 
 /* --- frames to records --- */
 
@@ -201,12 +201,58 @@ tcp(struct capture *c, const struct ippkt *ip, struct bytes seg,
 
 /* --- IP --- */
 
-static void ip_packet(struct capture *c, struct bytes b, int depth);
+static void ip_packet(struct capture *c, struct bytes b, int depth,
+    unsigned npk);
+
+/*
+ * An encapsulation (netlayers.h): the packet inside is read as a packet
+ * of its own, down to MAX_TUNNEL tunnels deep.  Return 0 when proto and
+ * payload are none.
+ */
+static int
+tunnel(struct capture *c, uint8_t proto, struct bytes payload,
+    size_t wirelen, int depth, unsigned npk)
+{
+	struct tunhdr t;
+	struct bytes inner;
+	const char *name;
+
+	switch (net_tunnel(proto, payload, wirelen, &t, &inner)) {
+	case NET_TUN_NONE:
+		return 0;
+	case NET_TUN_INNER:
+		name = net_tunnel_name(t.kind);
+		if (depth >= MAX_TUNNEL) {
+			cap_bad(c, "%s inside %d tunnels: nested deeper than "
+			    "%d, not read", name, depth, MAX_TUNNEL);
+			break;
+		}
+		c->tunnels[t.kind]++;
+		ip_packet(c, inner, depth + 1, npk);
+		break;
+	case NET_TUN_OTHER:
+		c->tunnels[t.kind]++;
+		cap_nongmem(c, npk);
+		break;
+	case NET_TUN_CUT:
+		cap_bad(c, "%s header cut by the capture's snapshot length "
+		    "(%zu of %zu bytes captured)", net_tunnel_name(t.kind),
+		    t.have, t.len);
+		break;
+	case NET_TUN_SHORT:
+		cap_bad(c, "truncated %s header (%zu bytes, the packet has "
+		    "%zu)", net_tunnel_name(t.kind), t.len, t.wire);
+		break;
+	}
+	return 1;
+}
 
 static void
 transport(struct capture *c, const struct ippkt *ip, uint8_t proto,
     struct bytes payload, size_t wirelen, int depth, unsigned npk)
 {
+	if (tunnel(c, proto, payload, wirelen, depth, npk))
+		return;
 	switch (proto) {
 	case 17:
 		udp(c, ip, payload, wirelen, npk);
@@ -214,13 +260,6 @@ transport(struct capture *c, const struct ippkt *ip, uint8_t proto,
 	case 6:
 		tcp(c, ip, payload, wirelen, npk);
 		break;
-	case 4:		/* IPv4 in IP */
-	case 41:	/* IPv6 in IP */
-		if (depth < MAX_TUNNEL && npk == 1) {
-			ip_packet(c, payload, depth + 1);
-			break;
-		}
-		/* FALLTHROUGH */
 	default:
 		cap_nongmem(c, npk);
 		break;
@@ -228,7 +267,7 @@ transport(struct capture *c, const struct ippkt *ip, uint8_t proto,
 }
 
 static void
-ip_packet(struct capture *c, struct bytes b, int depth)
+ip_packet(struct capture *c, struct bytes b, int depth, unsigned npk)
 {
 	struct ippkt ip;
 	struct ipfrag f;
@@ -239,11 +278,12 @@ ip_packet(struct capture *c, struct bytes b, int depth)
 	unsigned nfrags;
 
 	if (net_ip(b, &ip) < 0) {
-		cap_nongmem(c, 1);
+		cap_nongmem(c, npk);
 		return;
 	}
 	if (!ip.frag) {
-		transport(c, &ip, ip.proto, ip.payload, ip.wirelen, depth, 1);
+		transport(c, &ip, ip.proto, ip.payload, ip.wirelen, depth,
+		    npk);
 		return;
 	}
 	f.family = ip.family;
@@ -278,5 +318,5 @@ cap_packet(struct capture *c, int linktype, const unsigned char *p,
 		cap_nongmem(c, 1);
 		return;
 	}
-	ip_packet(c, ip, 0);
+	ip_packet(c, ip, 0, 1);
 }

@@ -387,3 +387,156 @@ net_tcp(struct bytes seg, size_t wirelen, struct l4pkt *out)
 	    wirelen - doff : SIZE_MAX);
 	return 0;
 }
+
+/* --- tunnels --- */
+
+enum {
+	ET_TEB = 0x6558,	/* transparent Ethernet bridging */
+	PORT_VXLAN = 4789,
+	PORT_VXLAN_LINUX = 8472,
+	PORT_GENEVE = 6081,
+	GRE_C = 0x8000,		/* checksum (and reserved1) present */
+	GRE_R = 0x4000,		/* routing present (RFC 1701) */
+	GRE_K = 0x2000,		/* key present (RFC 2890) */
+	GRE_S = 0x1000,		/* sequence number present */
+	GRE_VER = 0x0007,	/* 0; 1 is PPTP's enhanced GRE */
+	VXLAN_I = 0x08,		/* the VNI is valid */
+	GENEVE_VER = 0xc0,	/* the version, 0, in the first byte */
+	GENEVE_OPTLEN = 0x3f	/* ...then the options' length in words */
+};
+
+const char *
+net_tunnel_name(int kind)
+{
+	static const char *const names[TUN_KINDS] = {
+		"IP in IP", "GRE", "VXLAN", "Geneve"
+	};
+
+	return kind >= 0 && kind < TUN_KINDS ? names[kind] : NULL;
+}
+
+/*
+ * Whether a tunnel header of len bytes lies within the packet (b its
+ * captured bytes, wirelen on the wire): 0, or what is wrong.
+ */
+static int
+tun_fits(struct bytes b, size_t wirelen, size_t len, struct tunhdr *t)
+{
+	t->len = len;
+	t->have = b.n;
+	t->wire = wirelen;
+	if (len > wirelen)
+		return NET_TUN_SHORT;
+	if (!bytes_has(&b, 0, len))
+		return NET_TUN_CUT;
+	return 0;
+}
+
+/*
+ * The packet after a tunnel header of len bytes, of the ethertype type:
+ * an Ethernet frame (whose header counts as the tunnel's), IP, or what
+ * by_ethertype follows to IP (MPLS, VLAN tags).
+ */
+static int
+tun_inner(struct bytes b, size_t wirelen, size_t len, uint16_t type,
+    struct tunhdr *t, struct bytes *inner)
+{
+	int bad;
+
+	if (type == ET_TEB)
+		len += 14;
+	if ((bad = tun_fits(b, wirelen, len, t)) != 0)
+		return bad;
+	if (type == ET_TEB) {
+		if (net_link(LT_ETHERNET, bytes_sub(&b, len - 14, SIZE_MAX),
+		    inner) < 0)
+			return NET_TUN_OTHER;
+	} else if (by_ethertype(type, b, len, inner) < 0)
+		return NET_TUN_OTHER;
+	return NET_TUN_INNER;
+}
+
+/* GRE version 0 (RFC 2784, 2890): four bytes, then what the flags add. */
+static int
+gre(struct bytes b, size_t wirelen, struct tunhdr *t, struct bytes *inner)
+{
+	uint16_t flags, type;
+	size_t len = 4;
+	int bad;
+
+	t->kind = TUN_GRE;
+	if ((bad = tun_fits(b, wirelen, len, t)) != 0)
+		return bad;
+	flags = get_be16(&b, 0);
+	type = get_be16(&b, 2);
+	/* PPTP's version 1 and RFC 1701's source routes are not followed. */
+	if ((flags & GRE_VER) != 0 || (flags & GRE_R) != 0)
+		return NET_TUN_OTHER;
+	if (flags & GRE_C)
+		len += 4;
+	if (flags & GRE_K)
+		len += 4;
+	if (flags & GRE_S)
+		len += 4;
+	return tun_inner(b, wirelen, len, type, t, inner);
+}
+
+/*
+ * VXLAN (RFC 7348) or Geneve (RFC 8926) by the UDP destination port.  A
+ * GMEM frame sent to one of those ports is no tunnel: its first byte,
+ * 'G', has neither VXLAN's I flag nor Geneve's version 0.
+ */
+static int
+udp_tunnel(struct bytes seg, size_t wirelen, struct tunhdr *t,
+    struct bytes *inner)
+{
+	struct l4pkt u;
+	uint16_t dport;
+	uint8_t first;
+	int bad;
+
+	dport = get_be16(&seg, 2);
+	if (dport == PORT_VXLAN || dport == PORT_VXLAN_LINUX)
+		t->kind = TUN_VXLAN;
+	else if (dport == PORT_GENEVE)
+		t->kind = TUN_GENEVE;
+	else
+		return NET_TUN_NONE;
+	/* A UDP header net_udp refuses is said as such by its caller. */
+	if (seg.short_read || net_udp(seg, wirelen, &u) < 0)
+		return NET_TUN_NONE;
+	first = u.payload.n > 0 ? u.payload.p[0] : 0;
+	if (t->kind == TUN_VXLAN) {
+		if (u.payload.n > 0 && !(first & VXLAN_I))
+			return NET_TUN_NONE;
+		return tun_inner(u.payload, u.wirelen, 8, ET_TEB, t, inner);
+	}
+	if (u.payload.n > 0 && (first & GENEVE_VER) != 0)
+		return NET_TUN_NONE;
+	if ((bad = tun_fits(u.payload, u.wirelen, 8, t)) != 0)
+		return bad;
+	return tun_inner(u.payload, u.wirelen, 8 + (size_t)(first &
+	    GENEVE_OPTLEN) * 4, get_be16(&u.payload, 2), t, inner);
+}
+
+int
+net_tunnel(uint8_t proto, struct bytes payload, size_t wirelen,
+    struct tunhdr *t, struct bytes *inner)
+{
+	switch (proto) {
+	case 4:		/* IPv4 in IP */
+	case 41:	/* IPv6 in IP */
+		t->kind = TUN_IPIP;
+		t->len = 0;
+		t->have = payload.n;
+		t->wire = wirelen;
+		return ip_by_version(payload, proto == 4 ? 4 : 6, inner) < 0 ?
+		    NET_TUN_OTHER : NET_TUN_INNER;
+	case 47:
+		return gre(payload, wirelen, t, inner);
+	case 17:
+		return udp_tunnel(payload, wirelen, t, inner);
+	default:
+		return NET_TUN_NONE;
+	}
+}

@@ -94,4 +94,52 @@ int net_udp(struct bytes seg, size_t wirelen, struct l4pkt *out);
 /* A TCP segment, likewise. */
 int net_tcp(struct bytes seg, size_t wirelen, struct l4pkt *out);
 
+/*
+ * Encapsulations: what an IP packet's upper layer may wrap around another
+ * IP packet, as captured on the underlay of a cloud or cluster network.
+ * IP in IP (protocols 4 and 41, RFC 2003, 2473); GRE (protocol 47, RFC
+ * 2784 with RFC 2890's key and sequence number, version 0 without RFC
+ * 1701's routing), carrying IPv4, IPv6, MPLS or Ethernet (transparent
+ * bridging, 0x6558); VXLAN (UDP to port 4789, or 8472, Linux's and
+ * flannel's default; RFC 7348) carrying Ethernet; Geneve (UDP to port
+ * 6081, RFC 8926, with its options) carrying what GRE carries.  A UDP
+ * datagram to one of those ports that holds a GMEM frame is not a tunnel.
+ */
+enum tunnel {
+	TUN_IPIP,
+	TUN_GRE,
+	TUN_VXLAN,
+	TUN_GENEVE,
+	TUN_KINDS
+};
+
+/* What net_tunnel found. */
+enum {
+	NET_TUN_NONE = 0,	/* not an encapsulation: read the payload */
+	NET_TUN_INNER,		/* *inner views the inner IP packet */
+	NET_TUN_OTHER,		/* a tunnel of something else than IP */
+	NET_TUN_CUT,		/* its header cut by the snapshot length */
+	NET_TUN_SHORT		/* its header longer than the packet */
+};
+
+/* A tunnel's header, as net_tunnel found it. */
+struct tunhdr {
+	int kind;		/* enum tunnel */
+	size_t len;		/* its length, with an inner Ethernet header */
+	size_t have;		/* of the bytes from its start: captured */
+	size_t wire;		/* ...and on the wire */
+};
+
+/* The name of a kind of tunnel ("VXLAN"). */
+const char *net_tunnel_name(int kind);
+
+/*
+ * Whether the upper layer proto of an IP packet (payload: its captured
+ * bytes, wirelen on the wire) is an encapsulation: NET_TUN_NONE, or what
+ * else it is, with *t filled in.  On NET_TUN_INNER *inner views the inner
+ * IP packet, to the end of the captured bytes.
+ */
+int net_tunnel(uint8_t proto, struct bytes payload, size_t wirelen,
+    struct tunhdr *t, struct bytes *inner);
+
 #endif

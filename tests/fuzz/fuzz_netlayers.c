@@ -2,13 +2,15 @@
 /*
  * fuzz_netlayers.c: a captured frame taken apart layer by layer
  * (formats/capture/netlayers.c): link, IPv4 or IPv6 with options and extension
- * headers, UDP and TCP, as the capture reader does for each packet.
+ * headers, a tunnel's header (GRE, VXLAN, Geneve, IP in IP) to the packet
+ * inside, UDP and TCP, as the capture reader does for each packet.
  *
  * Input: a byte choosing the link type, a byte of wire length beyond the
  * captured bytes, then the frame.
  *
- * Invariants: every view handed back lies within the captured bytes, and
- * no payload claims more bytes on the wire than its packet had.
+ * Invariants: every view handed back lies within the captured bytes, no
+ * payload claims more bytes on the wire than its packet had, and a tunnel
+ * header said cut is longer than what was captured of it.
  */
 #include "fuzz.h"
 #include "netlayers.h"
@@ -30,7 +32,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct bytes frame, ip, pay;
 	struct ippkt pk;
+	struct bytes inner;
 	struct l4pkt l4;
+	struct tunhdr t;
 	uint64_t sum = 0;
 	size_t extra, wl, i;
 	uint8_t proto;
@@ -59,6 +63,24 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (pk.family == 6 && net_ip6_ext(&proto, &pay, &wl) < 0)
 			return 0;
 		within(pk.payload, pay, "the payload after extensions");
+	}
+	switch (net_tunnel(proto, pay, wl, &t, &inner)) {
+	case NET_TUN_NONE:
+		break;
+	case NET_TUN_INNER:
+		within(pay, inner, "the packet inside the tunnel");
+		sum += inner.n;
+		fuzz_sink = sum + (uint64_t)t.kind;
+		return 0;
+	case NET_TUN_CUT:
+		if (t.len <= t.have || t.len > t.wire)
+			fuzz_fail("a %zu-byte header said cut with %zu of %zu "
+			    "bytes", t.len, t.have, t.wire);
+		/* FALLTHROUGH */
+	default:
+		if (net_tunnel_name(t.kind) == NULL)
+			fuzz_fail("a tunnel of kind %d", t.kind);
+		return 0;
 	}
 	if (proto == 17 && net_udp(pay, wl, &l4) == 0)
 		within(pay, l4.payload, "the UDP payload");

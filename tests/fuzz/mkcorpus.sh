@@ -106,6 +106,32 @@ for spec in "1:--tcp:g4" "1:--mtu_200:g6" "7:--link_sll:g4" "10:--link_sll2:g6" 
 		off=$((off + 16 + cap))
 	done
 done
+# Tunnels (tests/tools/tunnel.py, as cli/pcap/tunnel.sh makes them): a
+# few packets in each, and their packets for the layers.
+if command -v python3 > /dev/null; then
+	gpumem-synth -s concurrent --gmem --host 10.0.0.7 --duration 3s \
+	    -o t.csv
+	gpumem-pcap -q -o u.pcap t.csv
+	gpumem-pcap -q --tcp -o t.pcap t.csv
+	for spec in "u:vxlan4" "u:vxlan6:port=8472" "t:gre4:key=7,seq,eth" \
+	    "u:gre6:csum" "u:geneve4:opts=12" "t:geneve6:opts=8,eth" \
+	    "u:ipip4_gre4_vxlan6_geneve4" "u:ipip4_gre4_vxlan4_geneve4_gre6" \
+	    "t:vxlan4_frag=120"; do
+		in=${spec%%:*}
+		layers=$(echo "${spec#*:}" | tr '_' ' ')
+		name=tunnel-$in-$(echo "${spec#*:}" | tr -d ':,=_')
+		python3 "$top/tests/tools/tunnel.py" $in.pcap c.pcap $layers
+		put capture "$name" c.pcap
+		off=24
+		"$build/tools/pcapedit" c.pcap | head -n 3 | while read -r k cap len; do
+			{ printf '\001\000'
+			  dd if=c.pcap bs=1 skip=$((off + 16)) count="$cap" 2>/dev/null
+			} > pkt
+			put netlayers "link1-$name-$k" pkt
+			off=$((off + 16 + cap))
+		done
+	done
+fi
 # pcapng as the fallback reader reads it: a byte saying how many reads
 # libpcap makes first (fuzz_pcapng.c), then the file.
 for opts in "--pcapng" "--pcapng --tcp" "--pcapng --link sll2"; do
