@@ -36,6 +36,7 @@ enum {
 	OPT_MAP,
 	OPT_HOST_FROM_FILE,
 	OPT_TIME_FORMAT,
+	OPT_NO_JOIN,
 	OPT_READ_LAST		/* tools number their own long options from here */
 };
 
@@ -57,6 +58,7 @@ enum {
 	{"map", required_argument, NULL, OPT_MAP}, \
 	{"host-from-file", optional_argument, NULL, OPT_HOST_FROM_FILE}, \
 	{"time-format", required_argument, NULL, OPT_TIME_FORMAT}, \
+	{"no-join", no_argument, NULL, OPT_NO_JOIN}, \
 	{"jobs", required_argument, NULL, 'j'}
 
 /*

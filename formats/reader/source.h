@@ -73,6 +73,8 @@ struct readopts {
 	const char *host_pattern; /* its pattern (a regex), or NULL */
 	unsigned jobs;		/* -j: threads decoding inputs (workers.h),
 				   0 = the CPUs the process may use */
+	int no_join;		/* --no-join: each capture file on its own,
+				   even when several are one recording */
 };
 
 /* Set the defaults: detect formats, window 4096, no filters. */

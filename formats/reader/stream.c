@@ -10,6 +10,7 @@
 #include "gpumap.h"
 #include "gtime.h"
 #include "hmap.h"
+#include "rotate.h"
 #include "stream.h"
 #include "workers.h"
 
@@ -89,6 +90,7 @@ struct stream {
 	int overlap_said;
 	uint64_t ticks;		/* records, for the progress line */
 	uint64_t t0;		/* when reading started (progress), ns */
+	struct rotation *rot;	/* captures joined into one (rotate.h) */
 };
 
 /*
@@ -890,6 +892,8 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 		else
 			add_source(st, paths[i]);
 	}
+	if (!opt->no_join)
+		st->n = rotate_join(st->src, st->n, &st->rot);
 	return st;
 }
 
@@ -1145,6 +1149,7 @@ stream_close(struct stream *st)
 		note("added %llu memory_used = 0 records for processes no "
 		    "longer listed", (unsigned long long)st->res->added);
 	resolver_free(st->res);
+	rotate_free(st->rot);
 	gpumap_free(st->gpus);
 	hmap_release(&st->keycache, NULL);
 	sbuf_release(&st->kc);

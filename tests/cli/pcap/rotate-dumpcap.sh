@@ -5,21 +5,10 @@
 # order give every record sent, exactly, as mergecap -a of them does; each
 # alone (--no-join) loses the datagrams cut at its boundaries.
 . "$TESTS/lib.sh"
-if [ -z "${ROTATE_NS:-}" ]; then
-	command -v dumpcap > /dev/null || skip "dumpcap is not installed"
-	command -v unshare > /dev/null || skip "unshare is not installed"
-	unshare -n true 2> /dev/null || skip "no network namespace may be made"
-	ROTATE_NS=1 exec unshare -n sh -eu "$0"
-fi
+command -v dumpcap > /dev/null || skip "dumpcap is not installed"
+in_netns
 command -v mergecap > /dev/null || skip "mergecap is not installed"
-ip link set lo up mtu 1500
-awk 'BEGIN {
-	print "timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name"
-	for (t = 0; t < 400; t++)
-		for (i = 0; i < 500; i++)
-			printf "%d000000000,127.0.0.1,%d,%d,%d,1000,81920,\n",
-			    1767225600 + t, t % 2, i + 1, (t * 3 + i) % 7000
-}' > send.csv
+wide_stream 400 > send.csv
 gpumem-read -q send.csv > want.csv
 all=$(nrec want.csv)
 sink_start sink.txt -u

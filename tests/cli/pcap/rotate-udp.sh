@@ -8,22 +8,11 @@
 # that are not consecutive (overlapping, months apart) are not joined.
 # The loopback of a network namespace of the case's own gets the MTU.
 . "$TESTS/lib.sh"
-if [ -z "${ROTATE_NS:-}" ]; then
-	command -v unshare > /dev/null || skip "unshare is not installed"
-	unshare -n true 2> /dev/null || skip "no network namespace may be made"
-	ROTATE_NS=1 exec unshare -n sh -eu "$0"
-fi
+in_netns
 command -v mergecap > /dev/null || skip "mergecap is not installed"
 command -v editcap > /dev/null || skip "editcap is not installed"
-ip link set lo up mtu 1500
 # 600 s of 500 processes on GPUs 0 and 1 (a frame a second).
-awk 'BEGIN {
-	print "timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name"
-	for (t = 0; t < 600; t++)
-		for (i = 0; i < 500; i++)
-			printf "%d000000000,127.0.0.1,%d,%d,%d,1000,81920,\n",
-			    1767225600 + t, t % 2, i + 1, (t * 7 + i) % 5000
-}' > send.csv
+wide_stream 600 > send.csv
 gpumem-read -q send.csv > want.csv
 all=$(nrec want.csv)
 sink_start sink.txt -u
