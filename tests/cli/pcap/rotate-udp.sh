@@ -21,7 +21,7 @@ lo_capture rot/cap.pcap "udp or (ip[6:2] & 0x1fff != 0)" -C 1
 gpumem-send udp://127.0.0.1:$sink_port send.csv || die "send: exit $?"
 # The last file must hold the last datagram before tcpdump is stopped.
 whole() {
-	mergecap -a -w merged.pcap rot/cap.pcap rot/cap.pcap[0-9]* &&
+	mergecap -F pcap -a -w merged.pcap rot/cap.pcap rot/cap.pcap[0-9]* &&
 	    [ "$(gpumem-read -q merged.pcap | wc -l)" -gt "$all" ]
 }
 wait_for 30 whole || die "the capture misses records"
