@@ -70,24 +70,57 @@ sink_start() {
 	sink_port=$(head -n 1 "$_ss_out")
 }
 
-# lo_capture FILE FILTER: tcpdump on the loopback interface into FILE, in
-# the background (cap_pid); the case is skipped when tcpdump is missing or
-# may not capture there.  Packets reach FILE within a second or so (the
+# in_netns: run the case again in a network namespace of its own, whose
+# loopback is up at an MTU of 1500 (and GSO packets no larger), so that
+# datagrams come in fragments and TCP streams in segments as on a real
+# network; skipped when no namespace may be made.
+in_netns() {
+	if [ -z "${GPUMEM_NETNS:-}" ]; then
+		command -v unshare > /dev/null || skip "unshare is not installed"
+		unshare -n true 2> /dev/null ||
+			skip "no network namespace may be made"
+		GPUMEM_NETNS=1 exec unshare -n sh -eu "$0"
+	fi
+	ip link set lo up mtu 1500 gso_max_size 1500 ||
+		skip "ip link cannot set the MTU of lo"
+}
+
+# wide_stream SECONDS: a record stream (stdout) of 500 processes a second
+# from 127.0.0.1 on GPUs 0 and 1 by turns, from 2026-01-01T00:00:00Z: a
+# GMEM frame of 10 KB a second.
+wide_stream() {
+	awk -v n="$1" 'BEGIN {
+		print "timestamp,host,gpu,process_id,memory_used," \
+		    "memory_free,memory_total,process_name"
+		for (t = 0; t < n; t++)
+			for (i = 0; i < 500; i++)
+				printf "%d000000000,127.0.0.1,%d,%d,%d,1000," \
+				    "81920,\n", 1767225600 + t, t % 2, i + 1,
+				    (t * 7 + i) % 5000
+	}'
+}
+
+# lo_capture FILE FILTER [OPTION...]: tcpdump on the loopback interface into
+# FILE (with more tcpdump options: -C 1 to rotate), in the background
+# (cap_pid); the case is skipped when tcpdump is missing or may not
+# capture there.  Packets reach FILE within a second or so (the
 # kernel hands them over in blocks: no --immediate-mode, whose ring of
 # snapshot-sized slots overflows on a burst of datagrams when the machine
 # is busy): wait for what must be in it before lo_capture_stop.
 lo_capture() {
 	command -v tcpdump > /dev/null || skip "tcpdump is not installed"
-	rm -f "$1" "$1.err"
-	# Not the case's fds 3-5: a FIFO it writes must see its end.
-	tcpdump -i lo -n -U -B 65536 -Z "$(id -un)" \
-	    -w "$1" "$2" 2> "$1.err" 3>&- 4>&- 5>&- &
-	cap_pid=$!
 	cap_file=$1
+	_lc_filter=$2
+	shift 2
+	rm -f "$cap_file" "$cap_file.err"
+	# Not the case's fds 3-5: a FIFO it writes must see its end.
+	tcpdump -i lo -n -U -B 65536 -Z "$(id -un)" "$@" \
+	    -w "$cap_file" "$_lc_filter" 2> "$cap_file.err" 3>&- 4>&- 5>&- &
+	cap_pid=$!
 	bg_add $cap_pid
 	wait_for 30 _lo_capture_ready || die "tcpdump did not start"
-	grep -q 'listening on' "$1.err" ||
-		skip "cannot capture on lo: $(head -n 1 "$1.err")"
+	grep -q 'listening on' "$cap_file.err" ||
+		skip "cannot capture on lo: $(head -n 1 "$cap_file.err")"
 }
 _lo_capture_ready() {
 	grep -q 'listening on' "$cap_file.err" 2> /dev/null ||

@@ -66,12 +66,23 @@ struct capture {
 	int mixed;		/* the fallback met other link types */
 	char what[96];
 
+	/*
+	 * A recording in several files (capture_chain): the ones to read
+	 * after the source's own, and the name of the file at hand for
+	 * messages ("NAME: "; "" for a capture of one file).
+	 */
+	char *const *chain;
+	size_t nchain, ichain;
+	const char *file;
+	char *filebuf;
+
 	struct bpf_program prog;	/* --filter, libpcap's link type */
 	int have_prog;
 	struct ltprog *progs;	/* --filter per link type (fallback) */
 	size_t nprogs;
 
-	uint64_t npkt;		/* packets read */
+	uint64_t npkt;		/* packets read, all files */
+	uint64_t fpkt;		/* packets read of the file at hand */
 	uint64_t pktoff;	/* offset of the current one */
 	uint64_t now;		/* the latest capture time so far */
 

@@ -118,21 +118,17 @@ set_what(struct capture *c)
 	c->s->what = c->what;
 }
 
-static void *
-open_fn(struct source *s, const char *hint)
+/*
+ * Hand c->in to libpcap (through cookie_read), from its first byte.
+ * Return 0, or -1 after source_fail().
+ */
+static int
+attach(struct capture *c)
 {
-	static const struct tcp_limits lim = {
-		MAX_CONNS, MAX_HELD, MAX_HELD_FLOW, HOLE_TIMEOUT, HOLE_PACKETS
-	};
 	cookie_io_functions_t io = { cookie_read, NULL, NULL, NULL };
 	char errbuf[PCAP_ERRBUF_SIZE];
 	const unsigned char *p;
-	struct capture *c;
 
-	(void)hint;
-	c = ecalloc(1, sizeof(*c));
-	c->s = s;
-	c->in = s->in;
 	c->ng = input_peek(c->in, &p, 4) == 4 && p[0] == 0x0a &&
 	    p[1] == 0x0d && p[2] == 0x0d && p[3] == 0x0a;
 	if (c->ng)
@@ -146,16 +142,37 @@ open_fn(struct source *s, const char *hint)
 	    PCAP_TSTAMP_PRECISION_NANO, errbuf);
 	if (c->pc == NULL) {
 		if (strcmp(input_error(c->in), "no error") != 0)
-			source_fail(s, "%s", input_error(c->in));
+			source_fail(c->s, "%s%s", c->file, input_error(c->in));
 		else
-			source_fail(s, "%s", errbuf);
+			source_fail(c->s, "%s%s", c->file, errbuf);
 		fclose(c->fp);
 		pcapng_free(c->png);
+		c->png = NULL;
+		return -1;
+	}
+	c->linktype = dlt_to_lt(pcap_datalink(c->pc));
+	return 0;
+}
+
+static const struct tcp_limits tcp_lim = {
+	MAX_CONNS, MAX_HELD, MAX_HELD_FLOW, HOLE_TIMEOUT, HOLE_PACKETS
+};
+
+static void *
+open_fn(struct source *s, const char *hint)
+{
+	struct capture *c;
+
+	(void)hint;
+	c = ecalloc(1, sizeof(*c));
+	c->s = s;
+	c->in = s->in;
+	c->file = "";
+	if (attach(c) < 0) {
 		free(c->pw.q);
 		free(c);
 		return NULL;
 	}
-	c->linktype = dlt_to_lt(pcap_datalink(c->pc));
 	if (s->opt->filter != NULL) {
 		if (pcap_compile(c->pc, &c->prog, s->opt->filter, 1,
 		    PCAP_NETMASK_UNKNOWN) < 0) {
@@ -171,7 +188,7 @@ open_fn(struct source *s, const char *hint)
 	}
 	c->budget.cap = MAX_PARTIAL;
 	c->ipr = ipreasm_new(MAX_FRAGS, MAX_FRAG_BYTES, FRAG_TIMEOUT);
-	c->tcp = tcpreasm_new(&lim, &flows_ops, c);
+	c->tcp = tcpreasm_new(&tcp_lim, &flows_ops, c);
 	set_what(c);
 	return c;
 }
@@ -232,11 +249,12 @@ step_fallback(struct capture *c)
 	if (rc == 0)
 		return 0;
 	if (rc < 0) {
-		source_fail(c->s, "after packet %llu: %s",
-		    (unsigned long long)c->npkt, pcapng_error(c->png));
+		source_fail(c->s, "%safter packet %llu: %s", c->file,
+		    (unsigned long long)c->fpkt, pcapng_error(c->png));
 		return -1;
 	}
 	c->npkt++;
+	c->fpkt++;
 	c->pktoff = k.offset;
 	if (k.ts > c->now)
 		c->now = k.ts;
@@ -248,19 +266,17 @@ step_fallback(struct capture *c)
 }
 
 static int
-step(void *st)
+step_pcap(struct capture *c)
 {
-	struct capture *c = st;
 	struct pcap_pkthdr *h;
 	const u_char *data;
 	uint64_t t;
 	int rc;
 
-	if (c->fallback)
-		return step_fallback(c);
 	rc = pcap_next_ex(c->pc, &h, &data);
 	if (rc == 1) {
 		c->npkt++;
+		c->fpkt++;
 		c->pktoff = c->ng ? pcapng_packet_offset(c->png) :
 		    pw_pop(&c->pw);
 		t = (uint64_t)h->ts.tv_sec * NS_PER_SEC +
@@ -276,7 +292,7 @@ step(void *st)
 	if (rc == PCAP_ERROR_BREAK)
 		return 0;
 	if (strcmp(input_error(c->in), "no error") != 0) {
-		source_fail(c->s, "%s", input_error(c->in));
+		source_fail(c->s, "%s%s", c->file, input_error(c->in));
 		return -1;
 	}
 	if (c->ng && pcapng_can_take_over(c->png)) {
@@ -287,12 +303,85 @@ step(void *st)
 		 */
 		c->fallback = 1;
 		c->refused = estrdup(pcap_geterr(c->pc));
-		c->refused_at = c->npkt;
+		c->refused_at = c->fpkt;
 		return 1;
 	}
-	source_fail(c->s, "after packet %llu: %s",
-	    (unsigned long long)c->npkt, pcap_geterr(c->pc));
+	source_fail(c->s, "%safter packet %llu: %s", c->file,
+	    (unsigned long long)c->fpkt, pcap_geterr(c->pc));
 	return -1;
+}
+
+/* "NAME: ", for messages about the file being read of a chain. */
+static void
+set_file(struct capture *c, const char *name)
+{
+	size_t n = strlen(name) + 3;
+
+	free(c->filebuf);
+	c->filebuf = emalloc(n);
+	snprintf(c->filebuf, n, "%s: ", name);
+	c->file = c->filebuf;
+}
+
+/*
+ * The file read so far has ended: go on with the next one of the chain
+ * (capture_chain) as with more packets of the same capture.  The
+ * reassembly state (IP fragments, TCP streams, sequence numbers) and the
+ * counts go on; only libpcap and its watchers start afresh.  The chain's
+ * first input is the source's own and stays open until the end.
+ */
+static int
+next_file(struct capture *c)
+{
+	const char *path = c->chain[c->ichain++];
+	struct input *in;
+
+	pcap_close(c->pc);	/* closes c->fp */
+	c->pc = NULL;
+	pcapng_free(c->png);
+	c->png = NULL;
+	free(c->pw.q);
+	memset(&c->pw, 0, sizeof(c->pw));
+	c->given = 0;
+	c->fallback = 0;
+	c->fpkt = 0;
+	c->pktoff = 0;
+	if (c->in != c->s->in)
+		input_close(c->in);
+	c->in = c->s->in;
+	set_file(c, path);
+	if ((in = input_open(path)) == NULL) {
+		source_fail(c->s, "%scannot open: %s", c->file,
+		    strerror(errno));
+		return -1;
+	}
+	c->in = in;
+	if (attach(c) < 0)
+		return -1;
+	note_link(c, c->linktype);
+	return 1;
+}
+
+static int
+step(void *st)
+{
+	struct capture *c = st;
+	int rc;
+
+	rc = c->fallback ? step_fallback(c) : step_pcap(c);
+	if (rc == 0 && c->ichain < c->nchain)
+		return next_file(c);
+	return rc;
+}
+
+void
+capture_chain(void *st, const char *first, char *const *paths, size_t n)
+{
+	struct capture *c = st;
+
+	set_file(c, first);
+	c->chain = paths;
+	c->nchain = n;
 }
 
 static void
@@ -320,12 +409,70 @@ free_fn(void *st)
 		if (c->progs[i].ok)
 			pcap_freecode(&c->progs[i].prog);
 	free(c->progs);
-	pcap_close(c->pc);	/* closes c->fp */
+	if (c->pc != NULL)
+		pcap_close(c->pc);	/* closes c->fp */
+	if (c->in != c->s->in)
+		input_close(c->in);
 	pcapng_free(c->png);
+	free(c->filebuf);
 	hmap_release(&c->seqs, seq_free);
 	free(c->pw.q);
 	free(c->refused);
 	free(c);
+}
+
+/* libpcap reads a file being scanned through here. */
+static ssize_t
+scan_read(void *cookie, char *buf, size_t n)
+{
+	ssize_t r = input_read(cookie, buf, n);
+
+	if (r < 0)
+		errno = EIO;
+	return r;
+}
+
+int
+capture_span(const char *path, struct capspan *sp)
+{
+	cookie_io_functions_t io = { scan_read, NULL, NULL, NULL };
+	char errbuf[PCAP_ERRBUF_SIZE];
+	struct pcap_pkthdr *h;
+	const unsigned char *p;
+	const u_char *data;
+	struct input *in;
+	pcap_t *pc;
+	FILE *fp;
+	uint64_t t;
+	int rc;
+
+	memset(sp, 0, sizeof(*sp));
+	if ((in = input_open(path)) == NULL)
+		return -1;
+	sp->ng = input_peek(in, &p, 4) == 4 && p[0] == 0x0a;
+	if ((fp = fopencookie(in, "r", io)) == NULL)
+		die("fopencookie:");
+	pc = pcap_fopen_offline_with_tstamp_precision(fp,
+	    PCAP_TSTAMP_PRECISION_NANO, errbuf);
+	if (pc == NULL) {
+		fclose(fp);
+		input_close(in);
+		return -1;
+	}
+	sp->linktype = dlt_to_lt(pcap_datalink(pc));
+	sp->snaplen = pcap_snapshot(pc);
+	while ((rc = pcap_next_ex(pc, &h, &data)) == 1) {
+		t = (uint64_t)h->ts.tv_sec * NS_PER_SEC +
+		    (uint64_t)h->ts.tv_usec;
+		if (sp->npkt == 0 || t < sp->first)
+			sp->first = t;
+		if (t > sp->last)
+			sp->last = t;
+		sp->npkt++;
+	}
+	pcap_close(pc);		/* closes fp */
+	input_close(in);
+	return rc == PCAP_ERROR_BREAK ? 0 : -1;
 }
 
 const struct format fmt_pcap = {

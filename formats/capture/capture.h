@@ -25,8 +25,36 @@
 #ifndef GPUMEM_CAPTURE_H
 #define GPUMEM_CAPTURE_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "source.h"
 
 extern const struct format fmt_pcap;
+
+/* What joining the files of one recording needs to know of a capture. */
+struct capspan {
+	int ng;			/* pcapng */
+	int linktype;		/* LINKTYPE_ (of the first interface) */
+	int snaplen;		/* the file's (first interface's) */
+	uint64_t npkt;		/* packets */
+	uint64_t first, last;	/* the earliest and latest packet, ns */
+};
+
+/*
+ * Read the capture at path through (plain or gzip) for *sp.  Return 0, or
+ * -1 when it cannot be read whole by libpcap (what it read is in *sp).
+ */
+int capture_span(const char *path, struct capspan *sp);
+
+/*
+ * A recording in several files: st (fmt_pcap's open) reads the n files of
+ * paths after its own, named first, as one capture: the IP fragments and
+ * TCP streams that straddle a boundary are put together, sequence numbers
+ * and counts go on.  Messages about packets name the file.  paths (and
+ * its strings) must outlive st.
+ */
+void capture_chain(void *st, const char *first, char *const *paths,
+    size_t n);
 
 #endif

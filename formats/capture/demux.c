@@ -24,8 +24,8 @@ cap_where(void *st, struct sbuf *sb)
 {
 	struct capture *c = st;
 
-	sbuf_printf(sb, "packet %llu (offset 0x%llx)",
-	    (unsigned long long)c->npkt, (unsigned long long)c->pktoff);
+	sbuf_printf(sb, "%spacket %llu (offset 0x%llx)", c->file,
+	    (unsigned long long)c->fpkt, (unsigned long long)c->pktoff);
 }
 
 void

@@ -28,6 +28,8 @@ const char readopt_help[] =
 "  --filter EXPR      captures: only packets the BPF expression takes\n"
 "                     (pcap-filter(7), e.g. 'host 10.0.0.7')\n"
 "  --port N           captures: only UDP and TCP to or from port N\n"
+"  --no-join          captures: each file on its own, even when several\n"
+"                     are one recording (tcpdump -C, dumpcap -b)\n"
 "  --map MAP          read CSV through a column map: inline\n"
 "                     (timestamp=ts:ms,memory_used=mem_mb:MB,gpu=gpu_id),\n"
 "                     a YAML file, or a shipped map (amd-smi, rocm-smi,\n"
@@ -158,6 +160,9 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 		o->host_pattern = arg;
 		return 1;
 	}
+	case OPT_NO_JOIN:
+		o->no_join = 1;
+		return 1;
 	case OPT_TIME_FORMAT:
 		if (strchr(arg, '%') == NULL)
 			die("--time-format: '%s': expected a strptime(3) "

@@ -11,6 +11,7 @@
 #include "heap.h"
 #include "hmap.h"
 #include "input.h"
+#include "rotate.h"
 #include "runs.h"
 #include "stream.h"
 #include "workers.h"
@@ -94,6 +95,7 @@ struct stream {
 	int overlap_said;
 	uint64_t ticks;		/* records, for the progress line */
 	uint64_t t0;		/* when reading started (progress), ns */
+	struct rotation *rot;	/* captures joined into one (rotate.h) */
 };
 
 /*
@@ -910,6 +912,8 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 		else
 			add_source(st, paths[i]);
 	}
+	if (!opt->no_join)
+		st->n = rotate_join(st->src, st->n, &st->rot);
 	return st;
 }
 
@@ -1166,6 +1170,7 @@ stream_close(struct stream *st)
 		    "longer listed", (unsigned long long)st->res->added);
 	resolver_free(st->res);
 	runs_free(st->runs);
+	rotate_free(st->rot);
 	gpumap_free(st->gpus);
 	hmap_release(&st->keycache, NULL);
 	sbuf_release(&st->kc);
