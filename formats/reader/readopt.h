@@ -37,7 +37,6 @@ enum {
 	OPT_HOST_FROM_FILE,
 	OPT_TIME_FORMAT,
 	OPT_MAX_OPEN,
-
 	OPT_NO_JOIN,
 	OPT_READ_LAST		/* tools number their own long options from here */
 };
@@ -61,7 +60,6 @@ enum {
 	{"host-from-file", optional_argument, NULL, OPT_HOST_FROM_FILE}, \
 	{"time-format", required_argument, NULL, OPT_TIME_FORMAT}, \
 	{"max-open", required_argument, NULL, OPT_MAX_OPEN}, \
-
 	{"no-join", no_argument, NULL, OPT_NO_JOIN}, \
 	{"jobs", required_argument, NULL, 'j'}
 

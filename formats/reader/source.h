@@ -75,7 +75,6 @@ struct readopts {
 				   0 = the CPUs the process may use */
 	size_t max_open;	/* --max-open: inputs open at once, 0 = as
 				   the open-file limit allows (runs.h) */
-
 	int no_join;		/* --no-join: each capture file on its own,
 				   even when several are one recording */
 };
