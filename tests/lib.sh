@@ -229,6 +229,17 @@ iso() {
 	    +%Y-%m-%dT%H:%M:%S)" $(($1 / 1000000 % 1000))
 }
 
+# clock_step FILE WHEN SECS: an nvidia-smi CSV log (time first, as
+# 2026/01/01 00:00:00.000) with every time from WHEN on SECS earlier (later
+# when SECS is negative), made with date(1): an NTP correction.
+clock_step() {
+	head -n 1 "$1"
+	sed 1d "$1" | cut -d, -f1 | sed 's#/#-#g; s/\.[0-9]*$//' |
+		awk -v w="$2" -v s="$3" '{ print $0 " UTC" ($0 < w ? "" : s > 0 ? " " s " seconds ago" : " " -s " seconds") }' |
+		date -u -f - +'%Y/%m/%d %H:%M:%S.000' > times.txt
+	sed 1d "$1" | cut -d, -f2- | paste -d, times.txt -
+}
+
 # same_jobs TOOL ARGS...: TOOL -j 1, -j 2 and -j 7 write the same bytes on
 # stdout and on stderr, apart and on one file, and exit the same (threads
 # change nothing but the time); then show -j 1's exit status, its output's

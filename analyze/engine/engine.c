@@ -13,7 +13,7 @@
 
 #define NGAPS 31		/* gaps kept per cadence, for the median */
 #define SUBSET_MAX 16		/* waiting tasks searched exhaustively */
-#define NGCACHE 64		/* GPUs remembered by index */
+#define NGCACHE 64		/* GPUs remembered by index, per host */
 #define RECENCY_S 60.0		/* a release is this likely within a minute */
 #define PARTIAL 0.2		/* a part given back, against a whole */
 #define NHIST 64		/* judged samples remembered per GPU */
@@ -117,12 +117,24 @@ struct engine {
 	struct engine_stats st;
 	uint64_t negative;	/* samples with attributed > usage */
 	struct sbuf key;
-	struct gpu *gcache[NGCACHE];	/* GPUs looked up lately */
+	struct hmap hosts;	/* host -> struct hostgpus */
+	struct hostgpus *chost;	/* the host looked up last */
 	struct declared *decl;	/* NULL: no task declared */
 	/* Processes listed with their memory N/A (WDDM): their lives. */
 	struct nalife *na;
 	size_t nna;
 	struct hmap nalive;	/* "host\0gpu pid" -> index + 1 in na */
+};
+
+/*
+ * The GPUs of one host by index, found without building and hashing a
+ * key: the merged stream gives a host's records in runs (a node's GPUs at
+ * one time, then the next node's), so with hundreds of hosts a cache by
+ * index alone missed on nearly every record.
+ */
+struct hostgpus {
+	char *host;
+	struct gpu *g[NGCACHE];	/* NULL: not looked up yet */
 };
 
 /* A life of a process whose memory was never listed. */
@@ -147,13 +159,27 @@ engine_new(const struct config *cfg, const struct engine_cb *cb)
 static struct gpu *
 gpu_of(struct engine *e, const char *host, uint32_t gpu)
 {
-	struct gpu **c = &e->gcache[gpu % NGCACHE];
+	struct hostgpus *h = e->chost;
 	void **v;
 	struct gpu *g;
 
-	/* Records come from a few GPUs in turn: look here first. */
-	if (*c != NULL && (*c)->gpu == gpu && strcmp((*c)->host, host) == 0)
-		return *c;
+	if (h == NULL || strcmp(h->host, host) != 0) {
+		/*
+		 * Hosts are remembered only while GPUs are (a host has one
+		 * at least), so they are bounded by ENGINE_MAXGPUS too.
+		 */
+		v = e->gpus.n < ENGINE_MAXGPUS ?
+		    hmap_put(&e->hosts, host, strlen(host), NULL) :
+		    hmap_get(&e->hosts, host, strlen(host));
+		if (v != NULL && *v == NULL) {
+			h = ecalloc(1, sizeof(*h));
+			h->host = estrdup(host);
+			*v = h;
+		}
+		h = e->chost = v != NULL ? *v : NULL;
+	}
+	if (h != NULL && gpu < NGCACHE && h->g[gpu] != NULL)
+		return h->g[gpu];
 	gpu_key(&e->key, host, gpu);
 	if (e->gpus.n >= ENGINE_MAXGPUS) {
 		v = hmap_get(&e->gpus, e->key.buf, e->key.len);
@@ -166,7 +192,9 @@ gpu_of(struct engine *e, const char *host, uint32_t gpu)
 		g->gpu = gpu;
 		*v = g;
 	}
-	*c = *v;
+	/* GPUs are never forgotten: what is remembered stays true. */
+	if (h != NULL && gpu < NGCACHE)
+		h->g[gpu] = *v;
 	return *v;
 }
 
@@ -1507,6 +1535,15 @@ gpu_free(void *p)
 	free(g);
 }
 
+static void
+hostgpus_free(void *p)
+{
+	struct hostgpus *h = p;
+
+	free(h->host);
+	free(h);
+}
+
 void
 engine_free(struct engine *e)
 {
@@ -1515,6 +1552,7 @@ engine_free(struct engine *e)
 	if (e == NULL)
 		return;
 	hmap_release(&e->gpus, gpu_free);
+	hmap_release(&e->hosts, hostgpus_free);
 	declared_free(e->decl);
 	for (i = 0; i < e->nna; i++) {
 		free(e->na[i].host);
