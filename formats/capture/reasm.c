@@ -388,11 +388,20 @@ struct conn {
 	struct conn *prev, *next;	/* by activity, most recent first */
 };
 
+/*
+ * Connections looked up lately, by a hash of their endpoints that is the
+ * same in both directions: the segments of a capture come from a few
+ * connections in turn, data one way and acks the other, and a hit here
+ * spares building the key and the hash table's lookup.
+ */
+#define CONN_CACHE 64
+
 struct tcpreasm {
 	struct tcp_limits lim;
 	struct tcp_ops ops;
 	void *arg;
 	struct hmap map;	/* key -> struct conn */
+	struct conn *cache[CONN_CACHE];
 	struct conn *mru, *lru;
 	size_t nconns;
 	size_t held;
@@ -564,9 +573,24 @@ conn_unlink(struct tcpreasm *t, struct conn *c)
 	c->prev = c->next = NULL;
 }
 
+/* The cache slot of a connection, from either direction's endpoints. */
+static size_t
+cache_slot(int family, const unsigned char *src, uint16_t sport,
+    const unsigned char *dst, uint16_t dport)
+{
+	size_t last = family == 4 ? 3 : 15;
+
+	return (sport ^ dport ^ src[last] ^ dst[last]) % CONN_CACHE;
+}
+
 static void
 conn_end(struct tcpreasm *t, struct conn *c)
 {
+	const struct tcpflow *f = &c->h[0].f;
+	size_t k = cache_slot(f->family, f->src, f->sport, f->dst, f->dport);
+
+	if (t->cache[k] == c)
+		t->cache[k] = NULL;
 	half_end(t, &c->h[0]);
 	half_end(t, &c->h[1]);
 	conn_unlink(t, c);
@@ -587,10 +611,66 @@ endpoint_cmp(const unsigned char *a, uint16_t ap, const unsigned char *b,
 	return (ap > bp) - (ap < bp);
 }
 
+/* Whether the segment s goes the way of f. */
+static int
+same_way(const struct tcpflow *f, const struct tcpseg *s, size_t alen)
+{
+	if (f->sport != s->sport || f->dport != s->dport ||
+	    f->family != s->family)
+		return 0;
+	/* Constant lengths: the compiler compares in place. */
+	if (alen == 4)
+		return memcmp(f->src, s->src, 4) == 0 &&
+		    memcmp(f->dst, s->dst, 4) == 0;
+	return memcmp(f->src, s->src, 16) == 0 &&
+	    memcmp(f->dst, s->dst, 16) == 0;
+}
+
+/* The connection in s's cache slot, when it is s's; *dir its direction. */
+static struct conn *
+conn_cached(struct tcpreasm *t, const struct tcpseg *s, size_t alen,
+    size_t slot, int *dir)
+{
+	struct conn *c = t->cache[slot];
+
+	if (c == NULL)
+		return NULL;
+	/* h[0] first: a connection from an endpoint to itself is h[0]'s. */
+	if (same_way(&c->h[0].f, s, alen))
+		*dir = 0;
+	else if (same_way(&c->h[1].f, s, alen))
+		*dir = 1;
+	else
+		return NULL;
+	return c;
+}
+
+/* c, on no list, first on the list by activity. */
+static void
+conn_push(struct tcpreasm *t, struct conn *c)
+{
+	c->next = t->mru;
+	if (t->mru != NULL)
+		t->mru->prev = c;
+	t->mru = c;
+	if (t->lru == NULL)
+		t->lru = c;
+}
+
+/* The most recently active connection is c now. */
+static void
+conn_touch(struct tcpreasm *t, struct conn *c)
+{
+	if (c == t->mru)
+		return;
+	conn_unlink(t, c);
+	conn_push(t, c);
+}
+
 static struct conn *
 conn_get(struct tcpreasm *t, const struct tcpseg *s, int *dir)
 {
-	size_t alen = s->family == 4 ? 4 : 16, n = 0;
+	size_t alen = s->family == 4 ? 4 : 16, n = 0, slot;
 	const unsigned char *lo, *hi;
 	uint16_t lop, hip;
 	unsigned char key[38];
@@ -598,6 +678,11 @@ conn_get(struct tcpreasm *t, const struct tcpseg *s, int *dir)
 	void **v;
 	int isnew, i;
 
+	slot = cache_slot(s->family, s->src, s->sport, s->dst, s->dport);
+	if ((c = conn_cached(t, s, alen, slot, dir)) != NULL) {
+		conn_touch(t, c);
+		return c;
+	}
 	*dir = endpoint_cmp(s->src, s->sport, s->dst, s->dport, alen) > 0;
 	lo = *dir ? s->dst : s->src;
 	hi = *dir ? s->src : s->dst;
@@ -615,15 +700,8 @@ conn_get(struct tcpreasm *t, const struct tcpseg *s, int *dir)
 	v = hmap_get(&t->map, key, n);
 	if (v != NULL) {
 		c = *v;
-		if (c != t->mru) {
-			conn_unlink(t, c);
-			c->next = t->mru;
-			if (t->mru != NULL)
-				t->mru->prev = c;
-			t->mru = c;
-			if (t->lru == NULL)
-				t->lru = c;
-		}
+		conn_touch(t, c);
+		t->cache[slot] = c;
 		return c;
 	}
 	if (t->nconns >= t->lim.max_conns && t->lru != NULL) {
@@ -644,12 +722,8 @@ conn_get(struct tcpreasm *t, const struct tcpseg *s, int *dir)
 	}
 	v = hmap_put(&t->map, key, n, &isnew);
 	*v = c;
-	c->next = t->mru;
-	if (t->mru != NULL)
-		t->mru->prev = c;
-	t->mru = c;
-	if (t->lru == NULL)
-		t->lru = c;
+	t->cache[slot] = c;
+	conn_push(t, c);
 	t->nconns++;
 	t->st.conns++;
 	return c;
