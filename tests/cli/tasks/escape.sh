@@ -20,6 +20,11 @@ expect_eq "md name" "$(sed -n 3p t.md | sed 's/\\|/\n/g' | head -n 1 |
 gpumem-tasks -q -t json e.csv > t.json
 ! tr -d '\n' < t.json | grep -q '[[:cntrl:]]' ||
 	die "a raw control character in the JSON"
+# Every other control character, DEL too, as a \u escape (exactly).
+name_stream "$(printf 'x\001y\033z\177w')" > c.csv
+gpumem-tasks -q -t json c.csv > c.json
+grep -q '"name": "x\\u0001y\\u001bz\\u007fw"' c.json ||
+	die "control characters not \\u escapes: $(grep name c.json)"
 command -v jq > /dev/null 2>&1 || skip "jq is absent"
 expect_eq "json name" "$(jq -r '.tasks[0].name' t.json)" "$name"
 expect_eq "json status" "$(jq -r '.tasks[0].status' t.json)" released
