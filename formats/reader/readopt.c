@@ -30,6 +30,8 @@ const char readopt_help[] =
 "  --port N           captures: only UDP and TCP to or from port N\n"
 "  --no-join          captures: each file on its own, even when several\n"
 "                     are one recording (tcpdump -C, dumpcap -b)\n"
+"  --max-open N       at most N inputs open at once, merged in passes\n"
+"                     beyond (default: the open-files limit less 64)\n"
 "  --map MAP          read CSV through a column map: inline\n"
 "                     (timestamp=ts:ms,memory_used=mem_mb:MB,gpu=gpu_id),\n"
 "                     a YAML file, or a shipped map (amd-smi, rocm-smi,\n"
