@@ -302,3 +302,44 @@ demo_report() {
 	gpumem-synth -s demo --truth truth.csv > demo.csv
 	gpumem-report -q "$@" demo.csv > report.html || die "report: exit $?"
 }
+
+# poll2019 DATE GPU1ROW [PROCESSROW ...]: one poll of the plain nvidia-smi
+# table of a 2019 driver (418.67, two GPUs, two rows each) as a loop logs
+# it: the date line, the table with GPU 1's memory row given, the process
+# rows.  table2019_log: two such polls a minute apart, a process gone in
+# the second (tests/cli/read/table-layouts.sh and those that reuse its log).
+poll2019() {
+	date=$1 gpu1=$2; shift 2
+	cat <<LOG
+$date       
++-----------------------------------------------------------------------------+
+| NVIDIA-SMI 418.67       Driver Version: 418.67       CUDA Version: 10.1     |
+|-------------------------------+----------------------+----------------------+
+| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |
+| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |
+|===============================+======================+======================|
+|   0  GeForce GTX 1080    Off  | 00000000:01:00.0  On |                  N/A |
+| 27%   34C    P8     9W / 180W |    441MiB /  8116MiB |      1%      Default |
++-------------------------------+----------------------+----------------------+
+|   1  GeForce GTX 1080    Off  | 00000000:02:00.0 Off |                  N/A |
+$gpu1
++-------------------------------+----------------------+----------------------+
+                                                                               
++-----------------------------------------------------------------------------+
+| Processes:                                                       GPU Memory |
+|  GPU       PID   Type   Process name                             Usage      |
+|=============================================================================|
+LOG
+	printf '%s\n' "$@"
+	echo '+-----------------------------------------------------------------------------+'
+}
+
+table2019_log() {
+	poll2019 'Mon Jun  3 10:00:00 2019' \
+	    '| 27%   30C    P8     6W / 180W |   4011MiB /  8119MiB |      0%      Default |' \
+	    '|    0      1187      G   /usr/lib/xorg/Xorg                           439MiB |' \
+	    '|    1     20777      C   python train.py                             4001MiB |'
+	poll2019 'Mon Jun  3 10:01:00 2019' \
+	    '| 27%   30C    P8     6W / 180W |     10MiB /  8119MiB |      0%      Default |' \
+	    '|    0      1187      G   /usr/lib/xorg/Xorg                           439MiB |'
+}

@@ -39,9 +39,7 @@ gpumem-read ps5.csv be-nobom.csv > /dev/null
 # A UTF-8 BOM before a table's date line; before the stream's header;
 # two files with their BOMs joined with cat.
 # The table of the project's fixture of two driver layouts.
-sed -n '/^cat > old.log/,/^LOG$/p' "$TESTS/cli/read/table-layouts.sh" |
-	sed '1d;$d' > t.log
-[ -s t.log ] || die "no table fixture in table-layouts.sh"
+table2019_log > t.log
 gpumem-read -q t.log > t.want
 { printf '\357\273\277'; cat t.log; } > bom-t.log
 gpumem-read -q bom-t.log > got || die "BOM before a date line: exit $?"

@@ -2,43 +2,12 @@
 # GPU, process rows without GI and CI) and a 2024 one (three rows per GPU,
 # GI and CI), two GPUs each, logged by a loop with its date lines.  A
 # process missing from the next table ended there; "No running processes
-# found" is a poll that found none.  poll2019 and poll2024 write one poll
-# of each driver as the loop logs it: the date, the table with the one row
-# that changes (GPU 1's, GPU 0's memory), the process rows.
-poll2019() {
-	date=$1 gpu1=$2; shift 2
-	cat <<LOG
-$date       
-+-----------------------------------------------------------------------------+
-| NVIDIA-SMI 418.67       Driver Version: 418.67       CUDA Version: 10.1     |
-|-------------------------------+----------------------+----------------------+
-| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |
-| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |
-|===============================+======================+======================|
-|   0  GeForce GTX 1080    Off  | 00000000:01:00.0  On |                  N/A |
-| 27%   34C    P8     9W / 180W |    441MiB /  8116MiB |      1%      Default |
-+-------------------------------+----------------------+----------------------+
-|   1  GeForce GTX 1080    Off  | 00000000:02:00.0 Off |                  N/A |
-$gpu1
-+-------------------------------+----------------------+----------------------+
-                                                                               
-+-----------------------------------------------------------------------------+
-| Processes:                                                       GPU Memory |
-|  GPU       PID   Type   Process name                             Usage      |
-|=============================================================================|
-LOG
-	printf '%s\n' "$@"
-	echo '+-----------------------------------------------------------------------------+'
-}
-{
-	poll2019 'Mon Jun  3 10:00:00 2019' \
-	    '| 27%   30C    P8     6W / 180W |   4011MiB /  8119MiB |      0%      Default |' \
-	    '|    0      1187      G   /usr/lib/xorg/Xorg                           439MiB |' \
-	    '|    1     20777      C   python train.py                             4001MiB |'
-	poll2019 'Mon Jun  3 10:01:00 2019' \
-	    '| 27%   30C    P8     6W / 180W |     10MiB /  8119MiB |      0%      Default |' \
-	    '|    0      1187      G   /usr/lib/xorg/Xorg                           439MiB |'
-} > old.log
+# found" is a poll that found none.  poll2019 (tests/lib.sh, whose
+# table2019_log is the 2019 log here) and poll2024 write one poll of each
+# driver as the loop logs it: the date, the table with the one row that
+# changes (GPU 1's, GPU 0's memory), the process rows.
+. "$TESTS/lib.sh"
+table2019_log > old.log
 gpumem-read old.log
 poll2024() {
 	date=$1 gpu0=$2; shift 2

@@ -26,8 +26,7 @@ gpumem-read --format query-gpu --fields memory.total,memory.reserved,memory.used
 cmp -s got want0 || die "one.csv: records differ"
 
 # A table, then a -l 10 CSV with a header and no timestamp column.
-sed -n '/^cat > old.log/,/^LOG$/p' "$TESTS/cli/read/table-layouts.sh" |
-	sed '1d;$d' | awk '/^Mon Jun  3 10:01/ { exit } { print }' > mixed.log
+table2019_log | awk '/^Mon Jun  3 10:01/ { exit } { print }' > mixed.log
 echo 'index, memory.used [MiB], memory.total [MiB]' >> mixed.log
 for i in 1 2 3; do
 	printf '0, %d MiB, 8116 MiB\n1, %d MiB, 8119 MiB\n' $((i * 100)) $((i * 200))
