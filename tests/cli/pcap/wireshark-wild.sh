@@ -144,7 +144,12 @@ perl -MIO::Socket::INET -e '
 	$t = IO::Socket::INET->new(PeerAddr => "127.0.0.1:9717", Proto => "tcp") or die;
 	print $t "GET / HTTP/1.0\r\n\r\n", "x" x 3000; close $t' ||
 	die "perl could not send"
-wait_for 30 test "$(tshark -r other.pcap -Y 'tcp.len > 0 || udp' 2> /dev/null | wc -l)" -ge 3 ||
+# (Counted anew at each try: tcpdump writes as packets come.)
+other_seen() {
+	[ "$(tshark -r other.pcap -Y 'tcp.len > 0 || udp' 2> /dev/null |
+	    wc -l)" -ge 3 ]
+}
+wait_for 30 other_seen ||
 	die "the capture misses packets"
 lo_capture_stop
 expect_eq "other: GMEM packets" \
