@@ -5,6 +5,8 @@
 # (--transferfile, --return, --cleanup, relative paths); the reduced
 # task table, verdict and reports are those of all the logs read at once.
 . "$TESTS/lib.sh"
+[ "$VARIANT" = normal ] ||
+	skip "sshd and GNU parallel do not depend on the build variant (fleet/reduce.sh runs the reduce under the sanitizers)"
 for p in parallel rsync ssh ssh-keygen; do
 	command -v $p > /dev/null || skip "skipped: $p is not installed"
 done

@@ -11,6 +11,8 @@
 # reason, and the first job's leftover, there before this job started,
 # is not blamed on it.
 . "$TESTS/lib.sh"
+[ "$VARIANT" = normal ] ||
+	skip "the Epilog is a script around gpumem check, which the sanitizer cases of check cover"
 . "$TESTS/tools/slurmcluster.sh"
 mkdir fakebin
 # logger: what syslog would get.

@@ -8,6 +8,8 @@
 # the same numbers (its charts and its header's end and intervals come
 # from the buckets).  A map task that fails cancels the reduce.
 . "$TESTS/lib.sh"
+[ "$VARIANT" = normal ] ||
+	skip "the cluster and the scripts do not depend on the build variant (fleet/reduce.sh runs the reduce under the sanitizers)"
 . "$TESTS/tools/slurmcluster.sh"
 slurm=$TESTS/../contrib/slurm
 GPUMEM=$(command -v gpumem)
