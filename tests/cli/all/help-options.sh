@@ -5,6 +5,8 @@
 # for a name the tool does not know, and any other answer (a bad value,
 # no argument allowed, a missing input) means it knows it.
 . "$TESTS/lib.sh"
+[ "$VARIANT" = normal ] ||
+	skip "what options a tool takes does not depend on the build variant (a run under the sanitizers takes three minutes)"
 top=$TESTS/..
 accepted() {	# accepted BINARY NAME
 	# An unknown option after it: the tool stops there, runs nothing.
