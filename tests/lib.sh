@@ -343,3 +343,27 @@ table2019_log() {
 	    '| 27%   30C    P8     6W / 180W |     10MiB /  8119MiB |      0%      Default |' \
 	    '|    0      1187      G   /usr/lib/xorg/Xorg                           439MiB |'
 }
+
+# damaged_inputs: logs damaged the ways real ones are, made here, for the
+# cases that read them every way (-j, passes) against one plain read: a
+# (demo) and b (multi-gpu) nvidia-smi logs, s.csv a record stream of host
+# h; from them bad-rows.csv (twelve bad rows, more than the ten shown),
+# bad-date.csv (a bad date, a cut last row), shuffled.csv (rows reversed,
+# pairs swapped: steps back, late records), joined.csv (two recordings
+# joined with cat), s-bad.csv and s-late.csv (bad lines), s-cut.csv (cut
+# short) and junk.txt (not a log).
+damaged_inputs() {
+	gpumem-synth -s demo --nvsmi a > /dev/null
+	gpumem-synth -s multi-gpu --nvsmi b > /dev/null
+	gpumem-synth -s random --duration 20m --gpus 2 --host h -o s.csv
+	Q=a/query-gpu.csv
+	awk 'NR % 37 == 5 { sub(/ MiB/, " MB?") } { print }' $Q > bad-rows.csv
+	sed '30s/2026\/01\/01/2026\/13\/01/' b/query-gpu.csv | head -c -9 > bad-date.csv
+	awk 'NR == 1 { print; next } { l[NR] = $0 } END { for (i = NR; i >= 2; i -= 1) if (i % 50 < 5) print l[i - (i % 50 < 3 ? 0 : 1)]; else print l[i] }' \
+	    b/compute-apps.csv > shuffled.csv
+	cat $Q $Q > joined.csv
+	awk 'NR % 500 == 7 { print "1,h,0,7,bad,,,x" } { print }' s.csv > s-bad.csv
+	head -c -3 s.csv > s-cut.csv
+	awk 'NR == 3000 { print "1,h,0,7,bad,,,x" } { print }' s.csv > s-late.csv
+	printf 'not a log\n' > junk.txt
+}

@@ -45,23 +45,8 @@ same_passes() {
 	echo "== $_sp_tool $*: exit $_sp_rc1, $(wc -l < p1.out) lines"
 	cat p1.err
 }
-gpumem-synth -s demo --nvsmi a > /dev/null
-gpumem-synth -s multi-gpu --nvsmi b > /dev/null
-gpumem-synth -s random --duration 20m --gpus 2 --host h -o s.csv
+damaged_inputs
 gpumem-synth -s random --seed 2 --duration 20m --gpus 2 --host g -o g.csv
-Q=a/query-gpu.csv
-# Twelve bad rows (more than the ten shown), a bad date and a cut row,
-# rows out of order (steps back, late records), two recordings joined,
-# record streams with bad lines and cut short, a line that is not a log.
-awk 'NR % 37 == 5 { sub(/ MiB/, " MB?") } { print }' $Q > bad-rows.csv
-sed '30s/2026\/01\/01/2026\/13\/01/' b/query-gpu.csv | head -c -9 > bad-date.csv
-awk 'NR == 1 { print; next } { l[NR] = $0 } END { for (i = NR; i >= 2; i -= 1) if (i % 50 < 5) print l[i - (i % 50 < 3 ? 0 : 1)]; else print l[i] }' \
-    b/compute-apps.csv > shuffled.csv
-cat $Q $Q > joined.csv
-awk 'NR % 500 == 7 { print "1,h,0,7,bad,,,x" } { print }' s.csv > s-bad.csv
-head -c -3 s.csv > s-cut.csv
-awk 'NR == 3000 { print "1,h,0,7,bad,,,x" } { print }' s.csv > s-late.csv
-printf 'not a log\n' > junk.txt
 : > empty.csv
 set -- bad-rows.csv bad-date.csv shuffled.csv joined.csv s-bad.csv s-cut.csv \
     a/compute-apps.csv b/query-gpu.csv g.csv empty.csv
