@@ -13,6 +13,7 @@
 #include "hmap.h"
 #include "recfmt.h"
 #include "source.h"
+#include "unzip.h"
 
 #define SNIFF_BYTES (64U * 1024)
 #define SNIFF_LINES 200
@@ -185,24 +186,18 @@ looks_binary(const unsigned char *p, size_t n)
 }
 
 /*
- * The compression that p[0..n) starts with (its magic), or NULL: named in
- * the message of an input gpumem cannot read, with what to run instead.
- * Those gpumem reads (ours: input.c decodes them) come here only inside
- * another compression.
+ * The compressions gpumem does not read, by their magic: named in the
+ * message of an input that holds one, with what to run instead.  Those it
+ * reads are unzip.h's (unzip_sniff), and come here only inside another.
  */
 static const struct {
 	const char *magic;
 	size_t len;
 	const char *name, *cmd;
-	int ours;
 } compressions[] = {
-	{"\x1f\x8b", 2, "gzip", "gzip -dc", 1},
-	{"\x28\xb5\x2f\xfd", 4, "zstd", "zstd -dc", 1},
-	{"\xfd\x37\x7a\x58\x5a\x00", 6, "xz", "xz -dc", 1},
-	{"BZh", 3, "bzip2", "bzip2 -dc", 1},
-	{"\x04\x22\x4d\x18", 4, "lz4", "lz4 -dc", 0},
-	{"\x5d\x00\x00", 3, "lzma", "xz -dc", 0},
-	{"PK\x03\x04", 4, "zip", "unzip -p", 0},
+	{"\x04\x22\x4d\x18", 4, "lz4", "lz4 -dc"},
+	{"\x5d\x00\x00", 3, "lzma", "xz -dc"},
+	{"PK\x03\x04", 4, "zip", "unzip -p"},
 };
 
 static int
@@ -303,7 +298,8 @@ detect(struct source *s)
 	const struct format *best = NULL;
 	char *lines[SNIFF_LINES], *copy = NULL, ex[64];
 	size_t n, nl, i;
-	int bs = 0, sc, at_end, k;
+	const char *ours;
+	int bs = 0, sc, at_end, k = -1;
 
 	if (s->live)
 		n = live_peek(s, &p, &at_end);
@@ -330,27 +326,31 @@ detect(struct source *s)
 		}
 	if (best != NULL)
 		return best;
-	if ((k = compressed_as(p, n)) >= 0) {
+	if ((ours = unzip_sniff(p, n)) != NULL ||
+	    (k = compressed_as(p, n)) >= 0) {
 		/*
 		 * Compressed data, not binary garbage: say which, and what
 		 * reads it (gpumem itself, once the outer layer is off).
 		 */
 		const char *outer = input_compression(s->in);
-		const char *inner = compressions[k].name;
 
-		if (outer != NULL && compressions[k].ours)
+		if (ours != NULL && outer != NULL)
 			source_fail(s, "%s data inside %s (compressed "
-			    "twice): %s -dc %s | gpumem read -", inner, outer,
+			    "twice): %s -dc %s | gpumem read -", ours, outer,
 			    outer, s->name);
+		else if (ours != NULL)	/* after a byte order mark, NULs */
+			source_fail(s, "%s-compressed data, which gpumem does "
+			    "not read: %s -dc %s | gpumem read -", ours, ours,
+			    s->name);
 		else if (outer != NULL)
 			source_fail(s, "%s-compressed data inside %s, which "
 			    "gpumem does not read: %s -dc %s | %s | gpumem "
-			    "read -", inner, outer, outer, s->name,
-			    compressions[k].cmd);
+			    "read -", compressions[k].name, outer, outer,
+			    s->name, compressions[k].cmd);
 		else
 			source_fail(s, "%s-compressed data, which gpumem does "
-			    "not read: %s %s | gpumem read -", inner,
-			    compressions[k].cmd, s->name);
+			    "not read: %s %s | gpumem read -",
+			    compressions[k].name, compressions[k].cmd, s->name);
 		return NULL;
 	}
 	if (looks_binary(p, n)) {
