@@ -250,6 +250,13 @@ install: $(BINS)
 	cp contrib/completion/gpumem.fish $(DESTDIR)$(FISHCOMPDIR)/gpumem.fish
 	mkdir -p $(DESTDIR)$(DATADIR)/gpumem/maps
 	cp formats/maps/*.yaml $(DESTDIR)$(DATADIR)/gpumem/maps/
+	# The fleet recipes (docs/scale.md) beside the data, not on PATH: they
+	# are run by path (sbatch, slurm.conf's Epilog) and find each other.
+	mkdir -p $(DESTDIR)$(DATADIR)/gpumem/parallel $(DESTDIR)$(DATADIR)/gpumem/slurm
+	$(INSTALL) -m 755 contrib/parallel/gpumem-fleet $(DESTDIR)$(DATADIR)/gpumem/parallel/
+	for s in contrib/slurm/*; do \
+		$(INSTALL) -m 755 $$s $(DESTDIR)$(DATADIR)/gpumem/slurm/; \
+	done
 
 # The same, with the programs stripped of their symbols.
 install-strip:

@@ -31,6 +31,25 @@ done
 [ -f "$dest/usr/share/gpumem/wireshark/gmem.lua" ] || die "no dissector"
 [ -f "$dest/usr/share/doc/gpumem/README.md" ] || die "no README"
 [ -f "$dest/usr/share/doc/gpumem/analysis.md" ] || die "no docs"
+# The fleet recipes, whole and executable, run from where they land: the
+# Slurm driver finds its two batch scripts beside itself.
+for s in parallel/gpumem-fleet slurm/gpumem-slurm slurm/gpumem-epilog \
+    slurm/gpumem-array.sbatch slurm/gpumem-reduce.sbatch; do
+	[ -x "$dest/usr/share/gpumem/$s" ] || die "$s not installed executable"
+	cmp "$top/contrib/$s" "$dest/usr/share/gpumem/$s" > /dev/null ||
+	    die "$s installed differs"
+done
+"$dest/usr/share/gpumem/parallel/gpumem-fleet" --help | sed -n 1p > fleet.help
+expect_eq "installed gpumem-fleet --help" "$(cat fleet.help)" \
+    "gpumem-fleet: analyse a fleet's logs with GNU parallel, then reduce."
+mkdir fakebin
+printf '#!/bin/sh\necho "$@" >> "%s/sbatch.args"; echo 7\n' "$PWD" > fakebin/sbatch
+chmod +x fakebin/sbatch
+printf 'node1.csv\n' > nodes.list
+PATH=$PWD/fakebin:$PATH "$dest/usr/share/gpumem/slurm/gpumem-slurm" -o out \
+    nodes.list > ids || die "installed gpumem-slurm failed"
+grep -q "$dest/usr/share/gpumem/slurm/gpumem-array.sbatch" sbatch.args ||
+    die "installed gpumem-slurm does not submit its own array script: $(cat sbatch.args)"
 # The installed completion completes the installed programs.
 out=$(PATH=$dest/usr/bin:$PATH bash -c '. "$1"; COMP_WORDS=(gpumem-tasks --tol);
     COMP_CWORD=1; _gpumem; echo "${COMPREPLY[@]}"' sh \
