@@ -32,21 +32,14 @@ struct unzip {
 
 struct codec {
 	const char *name;
-	size_t magiclen;	/* the bytes is() needs */
+	size_t magiclen;	/* the bytes its magic numbers need */
 	size_t pad;		/* zero padding between members: its unit */
-	int (*is)(const unsigned char *p);	/* a member starts at p */
 	void (*start)(struct unzip *);
 	/* unzip_step's contract, on the codec's own state. */
 	int (*step)(struct unzip *, const unsigned char *src, size_t *srclen,
 	    unsigned char *dst, size_t *dstlen, uint64_t at);
 	void (*end)(struct unzip *);
 };
-
-static int
-gz_is(const unsigned char *p)
-{
-	return p[0] == 0x1f && p[1] == 0x8b;
-}
 
 static void
 gz_start(struct unzip *z)
@@ -84,14 +77,6 @@ static void
 gz_end(struct unzip *z)
 {
 	inflateEnd(&z->zs);
-}
-
-/* A frame, or a skippable frame (pzstd puts one before each frame). */
-static int
-zstd_is(const unsigned char *p)
-{
-	return memcmp(p, "\x28\xb5\x2f\xfd", 4) == 0 ||
-	    ((p[0] & 0xf0) == 0x50 && memcmp(p + 1, "\x2a\x4d\x18", 3) == 0);
 }
 
 /* At most a window of 2^27 bytes (zstd's own default): --long=31 data is
@@ -135,12 +120,6 @@ zstd_end(struct unzip *z)
  * wait for them to become a stream); the zero padding the format allows
  * between streams is the caller's to pass over (pad).
  */
-static int
-xz_is(const unsigned char *p)
-{
-	return memcmp(p, "\xfd\x37\x7a\x58\x5a\x00", 6) == 0;
-}
-
 static void
 xz_start(struct unzip *z)
 {
@@ -191,13 +170,6 @@ xz_end(struct unzip *z)
 	lzma_end(&z->xz);
 }
 
-/* "BZh" and the block size, 1 to 9. */
-static int
-bz_is(const unsigned char *p)
-{
-	return memcmp(p, "BZh", 3) == 0 && p[3] >= '1' && p[3] <= '9';
-}
-
 static void
 bz_start(struct unzip *z)
 {
@@ -237,56 +209,70 @@ bz_end(struct unzip *z)
 	BZ2_bzDecompressEnd(&z->bz);
 }
 
+enum { GZ, ZSTD, XZ, BZ };
+
 static const struct codec codecs[] = {
-	{ "gzip", 2, 0, gz_is, gz_start, gz_step, gz_end },
-	{ "zstd", 4, 0, zstd_is, zstd_start, zstd_step, zstd_end },
-	{ "xz", 6, 4, xz_is, xz_start, xz_step, xz_end },
-	{ "bzip2", 4, 0, bz_is, bz_start, bz_step, bz_end },
+	[GZ] = { "gzip", 2, 0, gz_start, gz_step, gz_end },
+	[ZSTD] = { "zstd", 4, 0, zstd_start, zstd_step, zstd_end },
+	[XZ] = { "xz", 6, 4, xz_start, xz_step, xz_end },
+	[BZ] = { "bzip2", 4, 0, bz_start, bz_step, bz_end },
 };
+
+/*
+ * The magic numbers, the one place they are spelt: len bytes start a
+ * member, the first under a mask (zstd's skippable frames, which pzstd
+ * puts before each frame, are 0x50 to 0x5f), then cmp bytes of m, then
+ * (bzip2's block size) bytes from lo to hi.
+ */
+static const struct magic {
+	int codec;
+	const char *m;
+	size_t cmp, len;
+	unsigned char mask, lo, hi;
+} magics[] = {
+	{ GZ, "\x1f\x8b", 2, 2, 0xff, 0, 0 },
+	{ ZSTD, "\x28\xb5\x2f\xfd", 4, 4, 0xff, 0, 0 },
+	{ ZSTD, "\x50\x2a\x4d\x18", 4, 4, 0xf0, 0, 0 },
+	{ XZ, "\xfd\x37\x7a\x58\x5a\x00", 6, 6, 0xff, 0, 0 },
+	{ BZ, "BZh", 3, 4, 0xff, '1', '9' },
+};
+
+/* How many of p[0..n) agree with g, at most g->len. */
+static size_t
+magic_agrees(const struct magic *g, const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || (p[0] & g->mask) != (unsigned char)g->m[0])
+		return 0;
+	for (i = 1; i < n && i < g->len; i++)
+		if (i < g->cmp ? p[i] != (unsigned char)g->m[i] :
+		    p[i] < g->lo || p[i] > g->hi)
+			return i;
+	return i;
+}
 
 static const struct codec *
 codec_of(const unsigned char *p, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(codecs) / sizeof(codecs[0]); i++)
-		if (n >= codecs[i].magiclen && codecs[i].is(p))
-			return &codecs[i];
+	for (i = 0; i < sizeof(magics) / sizeof(magics[0]); i++)
+		if (magic_agrees(&magics[i], p, n) == magics[i].len)
+			return &codecs[magics[i].codec];
 	return NULL;
 }
-
-/*
- * The magic numbers as bytes, for telling the start of one: the first
- * byte under a mask (zstd's skippable frames are 0x50 to 0x5f), then
- * cmp bytes compared of the len that is() needs.
- */
-static const struct {
-	const char *m;
-	size_t cmp, len;
-	unsigned char mask;
-} magics[] = {
-	{ "\x1f\x8b", 2, 2, 0xff },
-	{ "\x28\xb5\x2f\xfd", 4, 4, 0xff },
-	{ "\x50\x2a\x4d\x18", 4, 4, 0xf0 },
-	{ "\xfd\x37\x7a\x58\x5a\x00", 6, 6, 0xff },
-	{ "BZh", 3, 4, 0xff },
-};
 
 int
 unzip_unsure(const unsigned char *p, size_t n)
 {
-	size_t i, k;
+	size_t i;
 
 	if (n == 0)
 		return 1;
-	for (i = 0; i < sizeof(magics) / sizeof(magics[0]); i++) {
-		if (n >= magics[i].len ||
-		    (p[0] & magics[i].mask) != (unsigned char)magics[i].m[0])
-			continue;
-		k = n < magics[i].cmp ? n : magics[i].cmp;
-		if (memcmp(p + 1, magics[i].m + 1, k - 1) == 0)
+	for (i = 0; i < sizeof(magics) / sizeof(magics[0]); i++)
+		if (n < magics[i].len && magic_agrees(&magics[i], p, n) == n)
 			return 1;
-	}
 	return 0;
 }
 
@@ -349,7 +335,7 @@ unzip_next(struct unzip *z, const unsigned char *p, size_t n, size_t *skip)
 	}
 	if (n < z->c->magiclen)
 		return -1;
-	if (!z->c->is(p))
+	if (codec_of(p, n) != z->c)
 		return 0;
 	/* A new member: the decoder anew (zstd goes on by itself). */
 	if (z->c->step != zstd_step) {
