@@ -15,7 +15,8 @@
 # case passes when it exits as <case>.sh.exit says (0 when absent) and
 # its stdout and stderr equal <case>.sh.stdout and <case>.sh.stderr where
 # those exist.  A case that exits 77 is skipped (it says why on stdout).
-# The last line is always "N passed, N failed".
+# A run of 20 cases or more lists its 10 slowest (the time budget of CI
+# is spent there).  The last line is always "N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 update=0
@@ -97,12 +98,14 @@ run_case() {
 	dir=$tmproot/case
 	rm -rf "$dir"
 	mkdir -p "$dir"
+	t0=$(date +%s)
 	# FAKE_GPU_SCOPE: the stand-in nvidia-smi counts this case's
 	# processes only, not those of other runs on the machine.
 	(cd "$dir" && PATH="$bin:$PATH" GPUMEM_BIN="$bin" TMP="$dir" \
 	    TOOLS="$build/tools" VARIANT="$variant" FAKE_GPU_SCOPE="$dir" \
 	    sh -eu "$script" >"$tmproot/out" 2>"$tmproot/err" </dev/null)
 	rc=$?
+	echo "$(($(date +%s) - t0)) $name ($variant)" >> "$tmproot/times"
 	if [ $rc -eq 77 ]; then
 		skipped=$((skipped + 1))
 		echo "skip $name ($variant): $(head -n 1 "$tmproot/out")"
@@ -155,6 +158,10 @@ while [ $# -ge 2 ]; do
 	done
 done
 
+if [ -f "$tmproot/times" ] && [ "$(wc -l < "$tmproot/times")" -ge 20 ]; then
+	echo "slowest (seconds):"
+	sort -rn "$tmproot/times" | head -n 10 | sed 's/^/  /'
+fi
 [ $skipped -gt 0 ] && echo "$skipped skipped"
 [ $failed -gt 0 ] && printf 'failed:%s\n' "$failures"
 echo "$passed passed, $failed failed"
