@@ -10,7 +10,9 @@
 -- the rest of a frame whose start was lost) are skipped and said as
 -- expert info, never taken as records.  Frames that span segments are
 -- reassembled by Wireshark's TCP one segment at a time, so that a
--- segment lost for good costs the frame it cuts and nothing after it.
+-- segment lost for good costs the frame it cuts and nothing after it; a
+-- segment captured late, which TCP keeps from GMEM with the default
+-- preferences, is joined here with the edges of its neighbours.
 -- Malformed frames and frames seen twice get expert info and show their
 -- values as text, not as gmem.* fields: what tshark exports as records
 -- is what gpumem read gives.  Sequence gaps are expert info too.
@@ -51,6 +53,8 @@ f.duplicate_of = ProtoField.framenum("gmem.duplicate_of",
 f.lost = ProtoField.uint32("gmem.sequence.lost",
     "Frames missing before this one")
 f.skipped = ProtoField.bytes("gmem.skipped", "Bytes skipped")
+f.joined = ProtoField.framenum("gmem.joined",
+    "Part of the frame in packet (a segment captured late)")
 
 local e = gmem.experts
 e.version = ProtoExpert.new("gmem.version.unknown", "Unknown GMEM version",
@@ -264,7 +268,7 @@ end
 -- Dissect the frame of len bytes at offset o of tvb (s its bytes);
 -- udp: the frame is a whole datagram (its length must agree with its
 -- count).  A frame that fails a check, or repeats one, shows its values
--- as text only.
+-- as text only.  Returns the frame's tree item.
 local function frame(tvb, s, o, len, pinfo, tree, udp)
     local r = tvb(o, len)
     local t = tree:add(gmem, r)
@@ -272,7 +276,7 @@ local function frame(tvb, s, o, len, pinfo, tree, udp)
         t:append_text(", " .. plural(len, "byte") .. ": not a whole header")
         t:add_proto_expert_info(e.short)
         info(pinfo, "malformed (short)")
-        return
+        return t
     end
     local version = u8(s, o + 4)
     local flags = u8(s, o + 5)
@@ -378,6 +382,7 @@ local function frame(tvb, s, o, len, pinfo, tree, udp)
         what = what .. " (duplicate)"
     end
     info(pinfo, what)
+    return t
 end
 
 -- Say the n bytes at o that are not a frame: skipped on the way to the
@@ -414,6 +419,7 @@ local gmem_streams = {}
 local tcp_stream = Field.new("tcp.stream")
 local tcp_seq = Field.new("tcp.seq")
 local tcp_nxtseq = Field.new("tcp.nxtseq")
+local tcp_len = Field.new("tcp.len")
 
 -- The TCP sequence numbers of the segments whose data reached GMEM, per
 -- stream: sorted disjoint ranges { lo, hi } (hi excluded).
@@ -457,6 +463,39 @@ local function claim(pinfo)
     end
 end
 
+-- The edges of the segments, per TCP stream, for a segment that
+-- Wireshark's TCP keeps from GMEM because it was captured late (see the
+-- post-dissector below): heads[sid][seq] is the start of a frame that
+-- ends a segment, for which one more segment was asked (seq: the
+-- sequence number after it), until TCP joins that segment to it (open[sid]
+-- says which head waits: the sequence numbers of its first byte and of
+-- the byte after it); tails[sid][seq] the bytes before the first header
+-- of data TCP handed over afresh (seq: the number of its first byte).
+-- Each with the packet it is from.
+local heads = {}
+local tails = {}
+local open = {}
+
+-- The TCP stream and direction of the packet (a key of the tables
+-- above), and the sequence numbers of the first byte of data of n bytes
+-- that ends where the packet's data ends (what TCP hands GMEM on the
+-- first pass always does: a segment, or the segments joined up to it)
+-- and of the byte after it (tcp.nxtseq counts a FIN too); nil when
+-- tshark gives none.
+local function seg_bounds(pinfo, n)
+    local st, seq, len = tcp_stream(), tcp_seq(), tcp_len()
+    if st == nil or seq == nil or len == nil then
+        return nil
+    end
+    local hi = (seq.value + len.value) % 4294967296
+    return st.value .. ">" .. pinfo.dst_port, (hi - n) % 4294967296, hi
+end
+
+local function keep_edge(t, sid, seq, v)
+    t[sid] = t[sid] or {}
+    t[sid][seq] = v
+end
+
 -- TCP: frames back to back in the stream, from wherever the first
 -- plausible header is.  A frame not whole yet waits for one more
 -- segment (asked from Wireshark's TCP), which keeps a lost segment
@@ -466,33 +505,45 @@ local function dissect_tcp(tvb, pinfo, tree)
     local n = #s
     local o = 0
     local claimed = false
+    local sid, lo, hi
+    if not pinfo.visited then
+        sid, lo, hi = seg_bounds(pinfo, n)
+    end
+    local op = sid ~= nil and open[sid]
+    if op and op.lo == lo then
+        -- TCP joined the next segment to the head: no longer an edge.
+        heads[sid][op.hi] = nil
+        open[sid] = nil
+    end
     while o < n do
         local rem = n - o
-        if rem >= HDRLEN and plausible(s, o) then
-            local len = HDRLEN + RECLEN * u16(s, o + 12)
-            if rem < len then
-                if pinfo.can_desegment > 0 then
-                    pinfo.desegment_offset = o
-                    pinfo.desegment_len = DESEGMENT_ONE_MORE_SEGMENT
-                    return n
-                end
-                skipped(tvb, s, o, rem, tree, pinfo, "partial")
-                return n
-            end
+        local whole = rem >= HDRLEN and plausible(s, o)
+        local len = whole and HDRLEN + RECLEN * u16(s, o + 12)
+        if whole and rem >= len then
             frame(tvb, s, o, len, pinfo, tree, false)
             claim(pinfo)
             claimed = true
             o = o + len
-        elseif rem < HDRLEN and header_prefix(s, o) then
-            if pinfo.can_desegment > 0 then
-                pinfo.desegment_offset = o
-                pinfo.desegment_len = DESEGMENT_ONE_MORE_SEGMENT
+        elseif whole or (rem < HDRLEN and header_prefix(s, o)) then
+            -- The start of a frame (or of its header) ends the data.
+            if pinfo.can_desegment == 0 then
+                skipped(tvb, s, o, rem, tree, pinfo, "partial")
                 return n
             end
-            skipped(tvb, s, o, rem, tree, pinfo, "partial")
+            if sid ~= nil then
+                keep_edge(heads, sid, hi, { s = s:sub(o + 1),
+                    pkt = pinfo.number })
+                open[sid] = { lo = (hi - rem) % 4294967296, hi = hi }
+            end
+            pinfo.desegment_offset = o
+            pinfo.desegment_len = DESEGMENT_ONE_MORE_SEGMENT
             return n
         else
             local p = next_start(s, o)
+            if o == 0 and sid ~= nil then
+                keep_edge(tails, sid, lo, { s = s:sub(1, p),
+                    pkt = pinfo.number })
+            end
             if p >= n and not claimed then
                 return 0
             end
@@ -565,18 +616,48 @@ end
 -- (TCP 6000, X11), which the heuristic never sees.  This post-dissector
 -- looks at the TCP payload of every packet no GMEM was found in.  In a
 -- GMEM stream it shows the whole frames of such a segment (those seen
--- before are duplicates, said and not exported).  In another stream whose
+-- before are duplicates, said and not exported), and the frames its edges
+-- cut, joined with the start GMEM kept from the segment before it and the
+-- rest it kept from the segments after it.  In another stream whose
 -- payload holds a plausible header it makes GMEM the stream's dissector,
 -- so that the segments after it come to GMEM first, and shows the whole
 -- frames of this one (a frame it cuts at its end is lost).
 local probe = Proto("gmem_probe", "GMEM in TCP data other dissectors kept")
 local tcp_payload = Field.new("tcp.payload")
 
+-- The data s of a segment TCP kept from GMEM (sequence numbers lo to hi)
+-- joined with its edges in stream sid: the start of a frame that ended
+-- the segment before it, the rest of a frame that began the segment after
+-- it (a frame longer than that rest and the late segment stays cut).
+-- Returns the bytes and the parts from other packets in them, each
+-- { first offset, offset after it, packet }; nil when there are none.
+local function with_edges(sid, lo, hi, s)
+    local parts, from = { s }, {}
+    local h = heads[sid] and heads[sid][lo]
+    if h ~= nil then
+        table.insert(parts, 1, h.s)
+        from[1] = { 0, #h.s, h.pkt }
+    end
+    local tl = tails[sid] and tails[sid][hi]
+    if tl ~= nil then
+        local at = #(h and h.s or "") + #s
+        parts[#parts + 1] = tl.s
+        from[#from + 1] = { at, at + #tl.s, tl.pkt }
+    end
+    if #from == 0 then
+        return nil
+    end
+    return table.concat(parts), from
+end
+
 -- The whole frames of one segment's payload t (s its bytes), without
 -- reassembly: what is before the first header and after the last whole
--- frame is said as skipped.
-local function whole_frames(t, s, pinfo, tree)
+-- frame is said as skipped.  from: the parts of s from other packets
+-- (with_edges), said on the frames that hold them.  Returns the offsets
+-- of the first frame and of the bytes after the last.
+local function whole_frames(t, s, pinfo, tree, from)
     local o = #s >= HDRLEN and plausible(s, 0) and 0 or next_start(s, 0)
+    local first = o
     if o > 0 then
         skipped(t, s, 0, o, tree, pinfo, "not the start of a frame")
     end
@@ -585,12 +666,18 @@ local function whole_frames(t, s, pinfo, tree)
         if #s - o < len then
             break
         end
-        frame(t, s, o, len, pinfo, tree, false)
+        local ft = frame(t, s, o, len, pinfo, tree, false)
+        for _, p in ipairs(from or {}) do
+            if o < p[2] and p[1] < o + len then
+                ft:add(f.joined, t(o, len), p[3]):set_generated()
+            end
+        end
         o = o + len
     end
     if o < #s then
         skipped(t, s, o, #s - o, tree, pinfo, "partial")
     end
+    return first, o
 end
 
 function probe.dissector(tvb, pinfo, tree)
@@ -606,12 +693,39 @@ function probe.dissector(tvb, pinfo, tree)
     local s = t:raw()
     if st ~= nil and gmem_streams[st.value] then
         -- A retransmission of data GMEM had: dissected where it was.
-        local lo, hi = tcp_seq(), tcp_nxtseq()
-        if lo ~= nil and hi ~= nil and
-            is_covered(st.value, lo.value, hi.value) then
+        local sid, lo, hi = seg_bounds(pinfo, #s)
+        if sid == nil then
+            whole_frames(t, s, pinfo, tree)
             return
         end
-        whole_frames(t, s, pinfo, tree)
+        if is_covered(st.value, lo, hi) then
+            return
+        end
+        local joined, from = with_edges(sid, lo, hi, s)
+        local hn = 0
+        if joined ~= nil then
+            t = ByteArray.new(joined, true):tvb("Late segment and its edges")
+            hn = from[1][1] == 0 and from[1][2] or 0
+        end
+        local js = t:raw()
+        local first, last = whole_frames(t, js, pinfo, tree, from)
+        if pinfo.visited then
+            return
+        end
+        -- Its own edges, for its neighbour should that be captured later
+        -- still; and a copy of it is a retransmission.
+        if hn == 0 and first > 0 then
+            keep_edge(tails, sid, lo, { s = s:sub(1, first),
+                pkt = pinfo.number })
+        end
+        local rem = #js - last
+        if #js == hn + #s and rem > 0 and ((rem >= HDRLEN and
+            plausible(js, last)) or (rem < HDRLEN and
+            header_prefix(js, last))) then
+            keep_edge(heads, sid, hi, { s = js:sub(last + 1),
+                pkt = pinfo.number })
+        end
+        cover(st.value, lo, hi)
     elseif tcp_looks_gmem(s) then
         pinfo.conversation = gmem
         if st ~= nil then
@@ -629,6 +743,9 @@ function gmem.init()
     claimed_pkt = {}
     gmem_streams = {}
     covered = {}
+    heads = {}
+    tails = {}
+    open = {}
 end
 
 local port = 0

@@ -2,7 +2,8 @@
 # the default preferences, on captures made as wild ones are: tcpdump on
 # loopback while gpumem send talks to a collector over TCP and UDP, then
 # cut to start mid-stream and holed (editcap), reordered (a segment
-# captured late, by perl, checked by tshark), captured twice (mergecap);
+# captured late, by perl or pcapedit, checked by tshark), captured twice
+# (mergecap);
 # plain traffic on the GMEM port; GMEM on TCP 6000 (X11's).  On each,
 # every record tshark exports is one gpumem read gives, and none other,
 # every field of it; the expert info says what was skipped or repeated.
@@ -96,6 +97,43 @@ expert hole.pcap | grep -q 'frames* missing before this one' ||
 mergecap -F pcap -w dup.pcap tcp.pcap tcp.pcap
 same dup.pcap
 expect_eq "tcp twice: records" "$(cat same.n)" $(($(wc -l < burst.want) - 1))
+# A segment captured late: two neighbouring data packets exchanged
+# (pcapedit swap), three pairs in turn.  With the default preferences TCP
+# keeps the late one from GMEM, and its edges cut frames whose other
+# parts are in its neighbours.  Every record of the file sent, every
+# field, and no other (sorted: gpumem read's times are another matter
+# on these).  Then one later still: three in reverse order (the middle
+# one's right neighbour came first), and the third first (the second's
+# left neighbour came late too).
+tail -n +2 burst.want | sort > burst.sorted
+# late PCAP: tshark's records are the file's; the frames joined across
+# the late segment's edges added to joined.n.
+late() {
+	sh "$TESTS/tools/tsharkrecs.sh" "$1" | sort > tshark.txt ||
+		die "$1: tshark failed"
+	cmp -s tshark.txt burst.sorted ||
+		die "$1: tshark differs from the file sent: $(diff tshark.txt burst.sorted | grep -c '^[<>]') lines ($(diff tshark.txt burst.sorted | head -3))"
+	tshark -X lua_script:"$TESTS/../contrib/wireshark/gmem.lua" -r "$1" \
+	    -Y gmem.joined -T fields -e gmem.joined 2> /dev/null |
+	    tr ',' '\n' | grep -c . >> joined.n || :
+}
+: > joined.n
+[ -n "$(data tcp.pcap 6)" ] || die "tcp: fewer than 6 data packets"
+for k in 3 4 5; do
+	"$TOOLS/pcapedit" tcp.pcap swap.pcap swap "$(data tcp.pcap $k)" \
+	    "$(data tcp.pcap $((k + 1)))"
+	late swap.pcap
+done
+# (Three edges or more of the six cut a frame: an edge that falls
+# between two frames is about one chance in 60 here.)
+[ "$(awk '{ n += $1 } END { print n }' joined.n)" -ge 3 ] ||
+	die "late: frames joined across edges: $(cat joined.n)"
+set -- "$(data tcp.pcap 2)" "$(data tcp.pcap 3)" "$(data tcp.pcap 4)"
+"$TOOLS/pcapedit" tcp.pcap rev.pcap reverse "$1-$3"
+late rev.pcap
+"$TOOLS/pcapedit" tcp.pcap swap.pcap swap "$1" "$3"
+"$TOOLS/pcapedit" swap.pcap third.pcap swap "$2" "$3"
+late third.pcap
 
 # TCP, paced: segments of whole frames; one captured late.
 gpumem-read -q paced.csv > paced.want
