@@ -90,6 +90,7 @@ struct capture {
 	struct tcpreasm *tcp;
 	struct gmem_budget budget;
 	struct tcpflow *flow;	/* the TCP direction being fed */
+	int late;		/* its frames fill a hole: late (flows.c) */
 
 	struct hmap seqs;	/* (family, address, gpu) -> struct seqst */
 	size_t nseqs;

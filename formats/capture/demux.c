@@ -84,7 +84,10 @@ cap_frame(struct capture *c, int family, const unsigned char *addr,
 		r.used = g.used;
 		r.free = g.free;
 		r.pid = g.pid;
-		source_emit(c->s, &r);
+		if (c->late)
+			source_emit_late(c->s, &r);
+		else
+			source_emit(c->s, &r);
 	}
 }
 

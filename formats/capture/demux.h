@@ -18,7 +18,10 @@ struct capture;
 
 /* One packet of the given LINKTYPE_, caplen bytes captured. */
 void cap_packet(struct capture *, int, const unsigned char *, size_t);
-/* A frame that passed the checks, from the sender at addr. */
+/*
+ * A frame that passed the checks, from the sender at addr; its records go
+ * to source_emit_late() while c->late says it fills a TCP hole.
+ */
 void cap_frame(struct capture *, int, const unsigned char *,
     const unsigned char *, const struct gmem_hdr *);
 /* Count n packets that carried no GMEM frame. */

@@ -103,7 +103,14 @@ flow_feed(struct capture *c, struct tcpflow *f, struct flowst *st,
     const unsigned char *p, size_t n)
 {
 	c->flow = f;
+	/*
+	 * Bytes in front of those ahead has read frames from fill a hole:
+	 * their frames come after frames that follow them (not a clock
+	 * that steps back).
+	 */
+	c->late = st->ahead_on && st->ahead.frames > 0;
 	gmem_stream_feed(&st->gs, p, n, tcp_frame, tcp_bad, c);
+	c->late = 0;
 	if (!st->gs.found && (st->notgmem || st->gs.searched > SEARCH_LIMIT))
 		flow_drop(c, f);
 }

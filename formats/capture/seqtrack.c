@@ -49,7 +49,7 @@ seq_of(struct capture *c, int family, const unsigned char *addr,
 	return q;
 }
 
-/* Start counting afresh at seq. */
+/* Start counting afresh at seq (the gaps were the old numbering's). */
 static void
 seq_restart(struct seqst *q, uint32_t seq, uint64_t digest)
 {
@@ -57,12 +57,71 @@ seq_restart(struct seqst *q, uint32_t seq, uint64_t digest)
 	q->last = seq;
 	q->seen = 1;
 	q->digest[seq % SEQ_WINDOW] = digest;
+	q->ngap = 0;
+}
+
+/* Remember n numbers from lo as a gap, forgetting the oldest if full. */
+static void
+gap_add(struct seqst *q, uint32_t lo, uint32_t n)
+{
+	if (q->ngap == SEQ_GAPS) {
+		memmove(q->gap, q->gap + 1, (SEQ_GAPS - 1) * sizeof(*q->gap));
+		q->ngap--;
+	}
+	q->gap[q->ngap].lo = lo;
+	q->gap[q->ngap].n = n;
+	q->ngap++;
+}
+
+/*
+ * Take seq out of the gap that holds it: return 1, or 0 when no gap
+ * remembered holds it.  A number inside a gap splits it in two.
+ */
+static int
+gap_take(struct seqst *q, uint32_t seq)
+{
+	struct seqgap *g;
+	uint32_t at, lo;
+	unsigned i;
+
+	for (i = 0; i < q->ngap; i++) {
+		g = &q->gap[i];
+		at = seq - g->lo;
+		if (at >= g->n)
+			continue;
+		if (at == 0 || at == g->n - 1) {
+			g->lo += at == 0;
+			if (--g->n == 0) {
+				memmove(g, g + 1, (q->ngap - i - 1) *
+				    sizeof(*g));
+				q->ngap--;
+			}
+			return 1;
+		}
+		/* Its upper part becomes a gap of its own, the latest. */
+		lo = seq + 1;
+		at = g->n - at - 1;
+		g->n = seq - g->lo;
+		gap_add(q, lo, at);
+		return 1;
+	}
+	return 0;
+}
+
+/* A frame counted lost came after all. */
+static void
+unlose(struct capture *c, struct seqst *q)
+{
+	if (q->lost > 0) {
+		q->lost--;
+		c->lost--;
+	}
 }
 
 /*
  * Whether a frame with sequence number seq (and content digest) is new
- * (1) or a duplicate (0).  Gaps count frames lost; a late frame inside
- * the window fills its gap again.
+ * (1) or a duplicate (0).  Gaps count frames lost; a late frame fills
+ * its gap again, inside the window or in a gap remembered.
  */
 int
 seq_check(struct capture *c, struct seqst *q, uint32_t seq, uint64_t digest)
@@ -79,6 +138,7 @@ seq_check(struct capture *c, struct seqst *q, uint32_t seq, uint64_t digest)
 		if (d > 1) {
 			q->lost += (uint32_t)d - 1;
 			c->lost += (uint32_t)d - 1;
+			gap_add(q, q->last + 1, (uint32_t)d - 1);
 		}
 		q->seen = d >= SEQ_WINDOW ? 1 : q->seen << d | 1;
 		q->last = seq;
@@ -91,10 +151,8 @@ seq_check(struct capture *c, struct seqst *q, uint32_t seq, uint64_t digest)
 			/* Late, not lost: it fills a gap counted before. */
 			q->seen |= bit;
 			q->digest[seq % SEQ_WINDOW] = digest;
-			if (q->lost > 0) {
-				q->lost--;
-				c->lost--;
-			}
+			gap_take(q, seq);
+			unlose(c, q);
 			return 1;
 		}
 		if (q->digest[seq % SEQ_WINDOW] == digest) {
@@ -102,6 +160,10 @@ seq_check(struct capture *c, struct seqst *q, uint32_t seq, uint64_t digest)
 			c->dups++;
 			return 0;
 		}
+	} else if (gap_take(q, seq)) {
+		/* Further back, but in a gap counted before: late too. */
+		unlose(c, q);
+		return 1;
 	}
 	/* Far behind, or a number seen with other content: a restart. */
 	q->restarts++;

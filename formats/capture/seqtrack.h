@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * seqtrack.h: the sequence numbers of each (sender, gpu): gaps count
- * frames lost (a late frame fills its gap again), a number seen again
- * with the same content is a duplicate (dropped), with other content a
- * restart.  At most MAX_SEQS pairs are followed; the frames of others
- * go unchecked and are counted.
+ * frames lost (a late frame fills its gap again, however far behind:
+ * the frames of a TCP segment that fills a hole after the segments
+ * behind it were read), a number seen again with the same content is a
+ * duplicate (dropped), with other content a restart.  At most MAX_SEQS
+ * pairs are followed; the frames of others go unchecked and are
+ * counted.
  */
 #ifndef GPUMEM_SEQTRACK_H
 #define GPUMEM_SEQTRACK_H
@@ -16,6 +18,12 @@
 struct capture;
 
 #define SEQ_WINDOW 64		/* recent sequence numbers remembered */
+#define SEQ_GAPS 16		/* gaps remembered, the latest (seqst.gap) */
+
+/* Sequence numbers lo to lo + n - 1 (modulo 2^32), counted lost. */
+struct seqgap {
+	uint32_t lo, n;
+};
 
 /* Sequence numbers of one (sender, gpu). */
 struct seqst {
@@ -32,6 +40,16 @@ struct seqst {
 	 * restarted).
 	 */
 	uint64_t digest[SEQ_WINDOW];
+	/*
+	 * The gaps counted as lost, in the order they were made (a gap a
+	 * late frame splits goes on as two, its upper part last): a frame
+	 * that comes later with a number in one (further back than
+	 * SEQ_WINDOW too) is late, not lost, and not a restart.  Past
+	 * SEQ_GAPS the first is forgotten (its frames, should they come
+	 * later than the window, stay counted lost and are a restart).
+	 */
+	struct seqgap gap[SEQ_GAPS];
+	unsigned ngap;
 	uint64_t lost, dups, restarts;
 };
 

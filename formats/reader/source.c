@@ -1042,6 +1042,18 @@ source_emit(struct source *s, struct rec *r)
 	emit_at(s, c, r, t, NULL);
 }
 
+/*
+ * No clock_sample(): the next sample in order would count an interval
+ * from this one, as long as the record is late.
+ */
+void
+source_emit_late(struct source *s, struct rec *r)
+{
+	struct rclock *c = clock_of(s, r);
+
+	emit_at(s, c, r, clock_read(c, r->ts), NULL);
+}
+
 static void vbad(struct source *s, const char *where, const char *fmt,
     va_list ap) __attribute__((format(printf, 3, 0)));
 

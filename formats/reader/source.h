@@ -298,6 +298,16 @@ int source_file_host(const char *path, const char *pattern, char **host,
 void source_emit(struct source *s, struct rec *r);
 
 /*
+ * The same for a record the parser knows to be late: it comes after
+ * records that follow it in its input (a TCP segment that fills a hole
+ * after the bytes behind it were read).  It takes its clock's shifts
+ * but is never taken for a step back, nor for a sample of the clock's
+ * interval: it goes to the reorder window as read, which takes it or
+ * refuses it as late (counted), as any record out of place.
+ */
+void source_emit_late(struct source *s, struct rec *r);
+
+/*
  * A line (or frame) that cannot be read: "prog: FILE:LINE: msg" for the
  * first SOURCE_MAXSHOWN, counted after that.  Under --strict it is fatal.
  * source_bad_at() names the position itself ("packet 7 (offset 0x1f4)").
