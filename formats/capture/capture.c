@@ -50,9 +50,11 @@ sniff(const unsigned char *p, size_t n)
  * libpcap reads through here.  A pcapng file is given never more than the
  * rest of the block at hand: libpcap's stdio buffer then holds nothing
  * beyond what it has asked for, so that pcapng.c can read on from exactly
- * where libpcap stopped.  A pcap file needs no such care (nothing takes
- * over from libpcap), so it is read in large blocks; its watcher queues
- * the offsets of the records it sees pass, for messages.
+ * where libpcap stopped.  A pcap file is given its 24-byte header alone
+ * first, for pcaprec.c to read the records where libpcap stopped; when
+ * libpcap reads them itself (pcaprec_can says no), they come in large
+ * blocks, and the watcher queues the offsets of the records it sees
+ * pass, for messages.
  */
 static ssize_t
 cookie_read(void *cookie, char *buf, size_t n)
@@ -60,6 +62,13 @@ cookie_read(void *cookie, char *buf, size_t n)
 	struct capture *c = cookie;
 	size_t lim = c->ng ? pcapng_want(c->png) : 0;
 	ssize_t r;
+
+	/*
+	 * A pcap file: its header alone first, so that pcaprec.c can read
+	 * the records from the input where libpcap stopped.
+	 */
+	if (!c->ng && c->given < 24)
+		lim = 24 - (size_t)c->given;
 
 	if (lim > 0 && n > lim)
 		n = lim;
@@ -129,8 +138,10 @@ attach(struct capture *c)
 	char errbuf[PCAP_ERRBUF_SIZE];
 	const unsigned char *p;
 
-	c->ng = input_peek(c->in, &p, 4) == 4 && p[0] == 0x0a &&
-	    p[1] == 0x0d && p[2] == 0x0d && p[3] == 0x0a;
+	memset(c->magic, 0, sizeof(c->magic));
+	if (input_peek(c->in, &p, 4) == 4)
+		memcpy(c->magic, p, 4);
+	c->ng = memcmp(c->magic, "\n\r\r\n", 4) == 0;
 	if (c->ng)
 		c->png = pcapng_new();
 	c->fp = fopencookie(c, "r", io);
@@ -151,6 +162,15 @@ attach(struct capture *c)
 		return -1;
 	}
 	c->linktype = dlt_to_lt(pcap_datalink(c->pc));
+	/*
+	 * libpcap has read the file header and nothing more: pcaprec.c
+	 * reads on, with this file's byte order, time unit and snapshot
+	 * length (each file of a chain has its own).
+	 */
+	if (!c->ng && c->given == 24 && pcaprec_can(c->pc, c->magic)) {
+		c->own = 1;
+		pcaprec_init(&c->rec, c->magic);
+	}
 	return 0;
 }
 
@@ -265,28 +285,58 @@ step_fallback(struct capture *c)
 	return 1;
 }
 
+/* A packet libpcap or pcaprec.c read, its record at offset off. */
+static void
+packet(struct capture *c, const struct pcap_pkthdr *h, const u_char *data,
+    uint64_t off)
+{
+	uint64_t t;
+
+	c->npkt++;
+	c->fpkt++;
+	c->pktoff = off;
+	t = (uint64_t)h->ts.tv_sec * NS_PER_SEC + (uint64_t)h->ts.tv_usec;
+	if (t > c->now)
+		c->now = t;
+	if (!c->have_prog || pcap_offline_filter(&c->prog, h, data) != 0)
+		cap_packet(c, c->linktype, data, h->caplen);
+	capsum_check(c);
+}
+
+static int
+step_own(struct capture *c)
+{
+	struct pcap_pkthdr h;
+	const unsigned char *data;
+	uint64_t off;
+
+	switch (pcaprec_next(&c->rec, c->in, &h, &data, &off)) {
+	case 1:
+		packet(c, &h, data, off);
+		return 1;
+	case 0:
+		return 0;
+	case -2:
+		source_fail(c->s, "%s%s", c->file, input_error(c->in));
+		return -1;
+	default:
+		source_fail(c->s, "%safter packet %llu: %s", c->file,
+		    (unsigned long long)c->fpkt, c->rec.err);
+		return -1;
+	}
+}
+
 static int
 step_pcap(struct capture *c)
 {
 	struct pcap_pkthdr *h;
 	const u_char *data;
-	uint64_t t;
 	int rc;
 
 	rc = pcap_next_ex(c->pc, &h, &data);
 	if (rc == 1) {
-		c->npkt++;
-		c->fpkt++;
-		c->pktoff = c->ng ? pcapng_packet_offset(c->png) :
-		    pw_pop(&c->pw);
-		t = (uint64_t)h->ts.tv_sec * NS_PER_SEC +
-		    (uint64_t)h->ts.tv_usec;
-		if (t > c->now)
-			c->now = t;
-		if (!c->have_prog ||
-		    pcap_offline_filter(&c->prog, h, data) != 0)
-			cap_packet(c, c->linktype, data, h->caplen);
-		capsum_check(c);
+		packet(c, h, data, c->ng ? pcapng_packet_offset(c->png) :
+		    pw_pop(&c->pw));
 		return 1;
 	}
 	if (rc == PCAP_ERROR_BREAK)
@@ -344,6 +394,8 @@ next_file(struct capture *c)
 	memset(&c->pw, 0, sizeof(c->pw));
 	c->given = 0;
 	c->fallback = 0;
+	c->own = 0;
+	pcaprec_free(&c->rec);
 	c->fpkt = 0;
 	c->pktoff = 0;
 	if (c->in != c->s->in)
@@ -368,7 +420,12 @@ step(void *st)
 	struct capture *c = st;
 	int rc;
 
-	rc = c->fallback ? step_fallback(c) : step_pcap(c);
+	if (c->fallback)
+		rc = step_fallback(c);
+	else if (c->own)
+		rc = step_own(c);
+	else
+		rc = step_pcap(c);
 	if (rc == 0 && c->ichain < c->nchain)
 		return next_file(c);
 	return rc;
@@ -415,6 +472,7 @@ free_fn(void *st)
 		input_close(c->in);
 	pcapng_free(c->png);
 	free(c->filebuf);
+	pcaprec_free(&c->rec);
 	hmap_release(&c->seqs, seq_free);
 	free(c->pw.q);
 	free(c->refused);
