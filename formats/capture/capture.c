@@ -395,7 +395,6 @@ next_file(struct capture *c)
 	c->given = 0;
 	c->fallback = 0;
 	c->own = 0;
-	pcaprec_free(&c->rec);
 	c->fpkt = 0;
 	c->pktoff = 0;
 	if (c->in != c->s->in)
@@ -472,7 +471,6 @@ free_fn(void *st)
 		input_close(c->in);
 	pcapng_free(c->png);
 	free(c->filebuf);
-	pcaprec_free(&c->rec);
 	hmap_release(&c->seqs, seq_free);
 	free(c->pw.q);
 	free(c->refused);

@@ -26,8 +26,6 @@ struct pcaprec {
 	int usec;		/* its times are in microseconds */
 	uint32_t snap;		/* libpcap's snapshot length */
 	uint64_t off;		/* of the next record */
-	unsigned char *buf;	/* the packet's bytes */
-	size_t cap;
 	char err[PCAP_ERRBUF_SIZE];
 };
 
@@ -46,14 +44,12 @@ void pcaprec_init(struct pcaprec *r, const unsigned char magic[4]);
 
 /*
  * The next packet: its header in *h (as pcap_next_ex gives it), its
- * bytes in *data (valid until the next call), the offset of its record
- * in *off.  Return 1; 0 at the end of the file; -1 when the file is
+ * bytes in *data (in the input's buffer, valid until the input is read
+ * again), the offset of its record in *off.  Return 1; 0 at the end of the file; -1 when the file is
  * broken there (r->err says how, in libpcap's words); -2 when the input
  * failed (input_error says why).
  */
 int pcaprec_next(struct pcaprec *r, struct input *in, struct pcap_pkthdr *h,
     const unsigned char **data, uint64_t *off);
-
-void pcaprec_free(struct pcaprec *r);
 
 #endif
