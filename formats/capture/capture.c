@@ -477,15 +477,45 @@ free_fn(void *st)
 	free(c);
 }
 
-/* libpcap reads a file being scanned through here. */
+/* A file being scanned for its span (capture_span). */
+struct scan {
+	struct input *in;
+	uint64_t given;		/* bytes handed to libpcap */
+	int ng;
+};
+
+/*
+ * libpcap reads a file being scanned through here; a pcap file's header
+ * alone first, as cookie_read does, for pcaprec.c to read on.
+ */
 static ssize_t
 scan_read(void *cookie, char *buf, size_t n)
 {
-	ssize_t r = input_read(cookie, buf, n);
+	struct scan *sc = cookie;
+	ssize_t r;
 
+	if (!sc->ng && sc->given < 24 && n > 24 - sc->given)
+		n = 24 - (size_t)sc->given;
+	r = input_read(sc->in, buf, n);
 	if (r < 0)
 		errno = EIO;
+	else
+		sc->given += (uint64_t)r;
 	return r;
+}
+
+/* One packet's time into *sp. */
+static void
+span_add(struct capspan *sp, const struct pcap_pkthdr *h)
+{
+	uint64_t t = (uint64_t)h->ts.tv_sec * NS_PER_SEC +
+	    (uint64_t)h->ts.tv_usec;
+
+	if (sp->npkt == 0 || t < sp->first)
+		sp->first = t;
+	if (t > sp->last)
+		sp->last = t;
+	sp->npkt++;
 }
 
 int
@@ -493,42 +523,52 @@ capture_span(const char *path, struct capspan *sp)
 {
 	cookie_io_functions_t io = { scan_read, NULL, NULL, NULL };
 	char errbuf[PCAP_ERRBUF_SIZE];
-	struct pcap_pkthdr *h;
+	unsigned char magic[4] = { 0, 0, 0, 0 };
+	struct pcap_pkthdr *h, hh;
+	struct pcaprec rec;
+	struct scan sc;
 	const unsigned char *p;
 	const u_char *data;
-	struct input *in;
+	uint64_t off;
 	pcap_t *pc;
 	FILE *fp;
-	uint64_t t;
 	int rc;
 
 	memset(sp, 0, sizeof(*sp));
-	if ((in = input_open(path)) == NULL)
+	memset(&sc, 0, sizeof(sc));
+	if ((sc.in = input_open(path)) == NULL)
 		return -1;
-	sp->ng = input_peek(in, &p, 4) == 4 && p[0] == 0x0a;
-	if ((fp = fopencookie(in, "r", io)) == NULL)
+	if (input_peek(sc.in, &p, 4) == 4)
+		memcpy(magic, p, 4);
+	sp->ng = sc.ng = magic[0] == 0x0a;
+	if ((fp = fopencookie(&sc, "r", io)) == NULL)
 		die("fopencookie:");
 	pc = pcap_fopen_offline_with_tstamp_precision(fp,
 	    PCAP_TSTAMP_PRECISION_NANO, errbuf);
 	if (pc == NULL) {
 		fclose(fp);
-		input_close(in);
+		input_close(sc.in);
 		return -1;
 	}
 	sp->linktype = dlt_to_lt(pcap_datalink(pc));
 	sp->snaplen = pcap_snapshot(pc);
-	while ((rc = pcap_next_ex(pc, &h, &data)) == 1) {
-		t = (uint64_t)h->ts.tv_sec * NS_PER_SEC +
-		    (uint64_t)h->ts.tv_usec;
-		if (sp->npkt == 0 || t < sp->first)
-			sp->first = t;
-		if (t > sp->last)
-			sp->last = t;
-		sp->npkt++;
+	if (!sc.ng && sc.given == 24 && pcaprec_can(pc, magic)) {
+		/*
+		 * The record headers only, as the reader reads them: a
+		 * fifth of the instructions of libpcap's reads.
+		 */
+		pcaprec_init(&rec, magic);
+		while ((rc = pcaprec_next(&rec, sc.in, &hh, &data,
+		    &off)) == 1)
+			span_add(sp, &hh);
+	} else {
+		while ((rc = pcap_next_ex(pc, &h, &data)) == 1)
+			span_add(sp, h);
+		rc = rc == PCAP_ERROR_BREAK ? 0 : -1;
 	}
 	pcap_close(pc);		/* closes fp */
-	input_close(in);
-	return rc == PCAP_ERROR_BREAK ? 0 : -1;
+	input_close(sc.in);
+	return rc == 0 ? 0 : -1;
 }
 
 const struct format fmt_pcap = {
