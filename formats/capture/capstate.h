@@ -17,6 +17,7 @@
 #include "hmap.h"
 #include "netlayers.h"
 #include "pcapng.h"
+#include "pcaprec.h"
 #include "pcapwatch.h"
 #include "reasm.h"
 #include "seqtrack.h"
@@ -57,6 +58,9 @@ struct capture {
 	int linktype;		/* LINKTYPE_ of the pcap file */
 	struct pcapwatch pw;
 	uint64_t given;		/* bytes handed to libpcap */
+	unsigned char magic[4];	/* the file's first bytes */
+	int own;		/* pcaprec.c reads the records */
+	struct pcaprec rec;
 	struct seqcache seqcache[NSEQCACHE];
 	uint64_t capsum;	/* what the caps had dropped, at the last look */
 	struct pcapng *png;	/* watches libpcap, then reads on */

@@ -42,8 +42,9 @@ struct capspan {
 };
 
 /*
- * Read the capture at path through (plain or gzip) for *sp.  Return 0, or
- * -1 when it cannot be read whole by libpcap (what it read is in *sp).
+ * Read the capture at path through (plain or gzip) for *sp: a pcap file
+ * that pcaprec.c reads, its record headers only.  Return 0, or -1 when it
+ * cannot be read whole as the reader reads it (what it read is in *sp).
  */
 int capture_span(const char *path, struct capspan *sp);
 

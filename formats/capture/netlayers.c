@@ -371,20 +371,28 @@ net_udp(struct bytes seg, size_t wirelen, struct l4pkt *out)
 int
 net_tcp(struct bytes seg, size_t wirelen, struct l4pkt *out)
 {
-	size_t doff;
+	const unsigned char *p = seg.p;
+	size_t doff, n;
 
-	out->sport = get_be16(&seg, 0);
-	out->dport = get_be16(&seg, 2);
-	out->seq = get_be32(&seg, 4);
-	out->ack = get_be32(&seg, 8);
-	doff = (size_t)(get_u8(&seg, 12) >> 4) * 4;
-	out->flags = get_u8(&seg, 13);
-	if (seg.short_read || doff < 20 || doff > wirelen ||
-	    !bytes_has(&seg, 0, doff))
+	/*
+	 * The fixed header checked once and read in place: every packet of
+	 * a TCP capture comes here, the collector's acks too.
+	 */
+	if (seg.n < 20)
+		return -1;
+	out->sport = (uint16_t)(p[0] << 8 | p[1]);
+	out->dport = (uint16_t)(p[2] << 8 | p[3]);
+	out->seq = (uint32_t)p[4] << 24 | (uint32_t)p[5] << 16 |
+	    (uint32_t)p[6] << 8 | p[7];
+	out->ack = (uint32_t)p[8] << 24 | (uint32_t)p[9] << 16 |
+	    (uint32_t)p[10] << 8 | p[11];
+	doff = (size_t)(p[12] >> 4) * 4;
+	out->flags = p[13];
+	if (doff < 20 || doff > wirelen || doff > seg.n)
 		return -1;
 	out->wirelen = wirelen - doff;
-	out->payload = bytes_sub(&seg, doff, wirelen < seg.n ?
-	    wirelen - doff : SIZE_MAX);
+	n = wirelen < seg.n ? wirelen : seg.n;
+	out->payload = bytes_of(p + doff, n - doff);
 	return 0;
 }
 

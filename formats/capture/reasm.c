@@ -612,7 +612,7 @@ endpoint_cmp(const unsigned char *a, uint16_t ap, const unsigned char *b,
 }
 
 /* Whether the segment s goes the way of f. */
-static int
+static inline int
 same_way(const struct tcpflow *f, const struct tcpseg *s, size_t alen)
 {
 	if (f->sport != s->sport || f->dport != s->dport ||
@@ -667,10 +667,16 @@ conn_touch(struct tcpreasm *t, struct conn *c)
 	conn_push(t, c);
 }
 
-static struct conn *
-conn_get(struct tcpreasm *t, const struct tcpseg *s, int *dir)
+/*
+ * The connection of s not in the cache: by its key in the hash table, or
+ * a new one.  Apart from conn_get so that the cache's hits, nearly every
+ * segment, do not pay for the key's room on the stack.
+ */
+static struct conn * __attribute__((noinline))
+conn_find(struct tcpreasm *t, const struct tcpseg *s, size_t alen,
+    size_t slot, int *dir)
 {
-	size_t alen = s->family == 4 ? 4 : 16, n = 0, slot;
+	size_t n = 0;
 	const unsigned char *lo, *hi;
 	uint16_t lop, hip;
 	unsigned char key[38];
@@ -678,11 +684,6 @@ conn_get(struct tcpreasm *t, const struct tcpseg *s, int *dir)
 	void **v;
 	int isnew, i;
 
-	slot = cache_slot(s->family, s->src, s->sport, s->dst, s->dport);
-	if ((c = conn_cached(t, s, alen, slot, dir)) != NULL) {
-		conn_touch(t, c);
-		return c;
-	}
 	*dir = endpoint_cmp(s->src, s->sport, s->dst, s->dport, alen) > 0;
 	lo = *dir ? s->dst : s->src;
 	hi = *dir ? s->src : s->dst;
@@ -727,6 +728,20 @@ conn_get(struct tcpreasm *t, const struct tcpseg *s, int *dir)
 	t->nconns++;
 	t->st.conns++;
 	return c;
+}
+
+static struct conn *
+conn_get(struct tcpreasm *t, const struct tcpseg *s, int *dir)
+{
+	size_t alen = s->family == 4 ? 4 : 16, slot;
+	struct conn *c;
+
+	slot = cache_slot(s->family, s->src, s->sport, s->dst, s->dport);
+	if ((c = conn_cached(t, s, alen, slot, dir)) != NULL) {
+		conn_touch(t, c);
+		return c;
+	}
+	return conn_find(t, s, alen, slot, dir);
 }
 
 /* Room for n more held bytes in h; 0, or -1 when there is none. */
@@ -818,7 +833,9 @@ take(struct tcpreasm *t, struct half *h, uint32_t seq,
 		}
 		if (seq == h->next) {
 			deliver(t, h, p, n);
-			pull(t, h);
+			/* In order with nothing held, the common case. */
+			if (h->held != NULL || h->pending)
+				pull(t, h);
 			return;
 		}
 		/* Out of order.  Making room may deliver: look again. */

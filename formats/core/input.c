@@ -689,6 +689,14 @@ input_peek_more(struct input *in, const unsigned char **p, size_t have)
 	return n < INPUT_MAXLINE ? n : INPUT_MAXLINE;
 }
 
+void
+input_skip(struct input *in, size_t n)
+{
+	if (n > in->end - in->pos)
+		n = in->end - in->pos;
+	in->pos += n;
+}
+
 ssize_t
 input_read(struct input *in, void *buf, size_t n)
 {

@@ -117,6 +117,12 @@ size_t input_peek_more(struct input *in, const unsigned char **p,
     size_t have);
 
 /*
+ * Consume n of the bytes input_peek has just shown (no more than it
+ * returned): a reader of records takes them in place, without a copy.
+ */
+void input_skip(struct input *in, size_t n);
+
+/*
  * Read up to n decompressed bytes.  Return the count, 0 at the end, or -1
  * on an error (input_error() says what).
  */

@@ -21,7 +21,8 @@
  * then the one whose last packet is the latest.  A file of a rotation
  * whose number is skipped is missing: said, and its packets are lost (the
  * recording reads on after the hole as a capture with a hole does).
- * Each file is read once beforehand for its times.
+ * Each file is read once beforehand for its times (when there are two
+ * or more: one alone has nothing to join).
  */
 #ifndef GPUMEM_ROTATE_H
 #define GPUMEM_ROTATE_H

@@ -389,6 +389,13 @@ test_transport(void)
 	CHECK(net_tcp(bytes_of(t, 36), 100, &l) == 0);
 	CHECK_U64(l.payload.n, 4);
 	CHECK_U64(l.wirelen, 68);
+	/* Captured beyond the IP length (Ethernet padding): not payload. */
+	CHECK(net_tcp(bytes_of(t, 40), 34, &l) == 0);
+	CHECK_U64(l.payload.n, 2);
+	CHECK_U64(l.wirelen, 2);
+	CHECK_U64(l.ack, 0);
+	/* A header cut before its 20 fixed bytes. */
+	CHECK(net_tcp(bytes_of(t, 19), 40, &l) < 0);
 	/* A header longer than the segment. */
 	CHECK(net_tcp(bytes_of(t, 30), 30, &l) < 0);
 	t[12] = 4 << 4;
