@@ -88,12 +88,6 @@ runs_can_park(const struct source *s)
 	    strcmp(s->path, "-") != 0;
 }
 
-static int
-rec_before(const struct rec *x, const struct rec *y)
-{
-	return x->ts < y->ts || (x->ts == y->ts && x->src < y->src);
-}
-
 /* --- writing runs --- */
 
 static void
@@ -348,19 +342,6 @@ reopen(struct runs *r, size_t i)
 	return s;
 }
 
-struct pass {
-	struct source **s;
-};
-
-static int
-src_before(void *ctx, size_t a, size_t b)
-{
-	struct pass *p = ctx;
-
-	return rec_before(window_peek(&p->s[a]->win),
-	    window_peek(&p->s[b]->win));
-}
-
 /*
  * Read the k inputs idx[] into the run at path.  Return how many of them
  * it holds (those that could be opened again).
@@ -369,8 +350,8 @@ static size_t
 pass_group(struct runs *r, const size_t *idx, size_t k, const char *path)
 {
 	struct source **s = ecalloc(k, sizeof(*s));
-	struct pass p = {s};
-	struct heap h = {NULL, 0, src_before, &p};
+	struct heap h = {NULL, 0};
+	const struct rec *x;
 	FILE *f = fopen(path, "wb");
 	size_t j, m = 0;
 
@@ -388,11 +369,11 @@ pass_group(struct runs *r, const size_t *idx, size_t k, const char *path)
 		frame_write(f, 'I', r->out.buf, r->out.len);
 		if (r->blk.fatal)
 			goto end;
-		if (window_peek(&s[j]->win) != NULL)
-			heap_push(&h, j);
+		if ((x = window_peek(&s[j]->win)) != NULL)
+			heap_push(&h, j, x->ts, x->src);
 	}
 	while (h.n > 0) {
-		j = h.v[0];
+		j = h.v[0].i;
 		put_rec(&r->out, window_peek(&s[j]->win));
 		window_pop(&s[j]->win);
 		fill_kept(r, s[j]);
@@ -400,7 +381,10 @@ pass_group(struct runs *r, const size_t *idx, size_t k, const char *path)
 		frame_write(f, 'R', r->out.buf, r->out.len);
 		if (r->blk.fatal)
 			break;
-		heap_next(&h, window_peek(&s[j]->win) != NULL);
+		if ((x = window_peek(&s[j]->win)) != NULL)
+			heap_next(&h, x->ts, x->src);
+		else
+			heap_end(&h);
 	}
 end:
 	frame_write(f, 'E', NULL, 0);
@@ -415,20 +399,12 @@ end:
 	return m;
 }
 
-static int
-lane_before(void *ctx, size_t a, size_t b)
-{
-	struct lane *l = ctx;
-
-	return rec_before(&l[a].head, &l[b].head);
-}
-
 /* Merge the k runs at paths[] into one at path. */
 static void
 pass_runs(char **paths, size_t k, const char *path)
 {
 	struct lane *l = ecalloc(k, sizeof(*l));
-	struct heap h = {NULL, 0, lane_before, l};
+	struct heap h = {NULL, 0};
 	FILE *f = fopen(path, "wb");
 	size_t j;
 
@@ -442,14 +418,17 @@ pass_runs(char **paths, size_t k, const char *path)
 			frame_write(f, 'I', l[j].fr[l[j].cur].buf,
 			    l[j].fr[l[j].cur].len);
 		if (l[j].kind == 'R')
-			heap_push(&h, j);
+			heap_push(&h, j, l[j].head.ts, l[j].head.src);
 	}
 	while (h.n > 0) {
-		struct lane *x = &l[h.v[0]];
+		struct lane *x = &l[h.v[0].i];
 
 		frame_write(f, 'R', x->fr[x->cur].buf, x->fr[x->cur].len);
 		frame_read(x);
-		heap_next(&h, x->kind == 'R');
+		if (x->kind == 'R')
+			heap_next(&h, x->head.ts, x->head.src);
+		else
+			heap_end(&h);
 	}
 	frame_write(f, 'E', NULL, 0);
 	if (fclose(f) != 0)

@@ -90,6 +90,8 @@ struct stream {
 	struct hmap keycache;	/* "host\0key" as logged -> index + 1 */
 	struct sbuf kc;
 	struct dupslot *dup;	/* DUP_NSLOT, for duplicate samples */
+	struct sbuf duphost;	/* the host they hashed last, */
+	uint64_t duphash;	/* and its hash */
 	struct hmap seen;	/* "host\0gpu" -> struct span, device rows */
 	struct sbuf sk;
 	int overlap_said;
@@ -164,18 +166,24 @@ src_fill(struct stream *st, size_t i)
 		source_fill(st->src[i]);
 }
 
-static int
-head_before(void *ctx, size_t a, size_t b)
+/*
+ * The merge's order: time, then input; in passes, the record's own input,
+ * as a lane holds several.
+ */
+static uint64_t
+head_tie(const struct stream *st, const struct rec *r, size_t i)
 {
-	struct stream *st = ctx;
-	const struct rec *x = src_head(st, a);
-	const struct rec *y = src_head(st, b);
+	return st->runs != NULL ? r->src : i;
+}
 
-	if (st->runs != NULL) {
-		a = x->src;
-		b = y->src;
-	}
-	return x->ts < y->ts || (x->ts == y->ts && a < b);
+/* Put input (or lane) i in the heap, if it has a record. */
+static void
+merge_push(struct stream *st, size_t i)
+{
+	const struct rec *r = src_head(st, i);
+
+	if (r != NULL)
+		heap_push(&st->heap, i, r->ts, head_tie(st, r, i));
 }
 
 /* Give r its GPU index; 0 when it has none (the map is full). */
@@ -241,8 +249,14 @@ resolve_gpu(struct stream *st, struct rec *r)
 static void
 merge_advance(struct stream *st)
 {
-	src_fill(st, st->heap.v[0]);
-	heap_next(&st->heap, src_head(st, st->heap.v[0]) != NULL);
+	size_t i = st->heap.v[0].i;
+	const struct rec *r;
+
+	src_fill(st, i);
+	if ((r = src_head(st, i)) != NULL)
+		heap_next(&st->heap, r->ts, head_tie(st, r, i));
+	else
+		heap_end(&st->heap);
 }
 
 /*
@@ -263,8 +277,7 @@ merge_next(struct stream *st, struct rec *out)
 		    st->gpus);
 		runs_start(st->runs);
 		for (i = 0; i < runs_lanes(st->runs); i++)
-			if (src_head(st, i) != NULL)
-				heap_push(&st->heap, i);
+			merge_push(st, i);
 	} else if (!st->started) {
 		st->started = 1;
 		/*
@@ -277,15 +290,14 @@ merge_next(struct stream *st, struct rec *out)
 			st->w = workers_start(st->src, n, jobs, st->gpus);
 		for (i = 0; i < n; i++) {
 			src_fill(st, i);
-			if (src_head(st, i) != NULL)
-				heap_push(&st->heap, i);
+			merge_push(st, i);
 		}
 	} else if (st->heap.n > 0)
 		merge_advance(st);
 	for (;;) {
 		if (st->heap.n == 0)
 			return 0;
-		i = st->heap.v[0];
+		i = st->heap.v[0].i;
 		*out = *src_head(st, i);
 		src_pop(st, i);
 		if (st->runs == NULL)
@@ -903,8 +915,6 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 	}
 	st->opt = opt;
 	st->gpus = gpumap_new();
-	st->heap.before = head_before;
-	st->heap.ctx = st;
 	st->t0 = gtime_clock(CLOCK_MONOTONIC);
 	for (i = 0; i < n; i++) {
 		if (stream_is_dir(paths[i]))
@@ -976,6 +986,21 @@ next_unfiltered(struct stream *st)
 }
 
 /*
+ * hmap_hash of a record's host, remembered for the last host: the merged
+ * records come in runs of one host, and hashing it for every record was
+ * a tenth of the merge thread's instructions.
+ */
+static uint64_t
+host_hash(struct stream *st, const char *host)
+{
+	if (st->duphost.buf == NULL || strcmp(st->duphost.buf, host) != 0) {
+		sbuf_set(&st->duphost, host, strlen(host));
+		st->duphash = hmap_hash(host, st->duphost.len);
+	}
+	return st->duphash;
+}
+
+/*
  * Whether r repeats the record before it of its GPU or process from its
  * input: the same time and values.  Checked on the merged stream, in time
  * order, so that what is written reads back the same.
@@ -992,7 +1017,7 @@ duplicate(struct stream *st, const struct rec *r)
 	key = ((uint64_t)r->gpu << 32 | r->pid) * 0x9e3779b97f4a7c15ULL ^
 	    (r->src & ~SRC_ADDED);
 	if (r->host[0] != '\0' || r->name[0] != '\0')
-		key ^= hmap_hash(r->host, strlen(r->host)) * 31 +
+		key ^= host_hash(st, r->host) * 31 +
 		    hmap_hash(r->name, strlen(r->name));
 	if (st->dup == NULL)
 		st->dup = ecalloc(DUP_NSLOT, sizeof(*st->dup));
@@ -1177,6 +1202,7 @@ stream_close(struct stream *st)
 	hmap_release(&st->seen, free);
 	sbuf_release(&st->sk);
 	free(st->dup);
+	sbuf_release(&st->duphost);
 	free(st->src);
 	free(st->heap.v);
 	free(st->dropped);

@@ -1,55 +1,66 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: the merges' heap (formats/core/heap.c). */
+/* Unit tests: the merges' heap (formats/core/heap.h). */
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "heap.h"
 #include "test.h"
 
-/* Keys by index; ties go to the lower index, as the merges break them. */
-static int
-before(void *ctx, size_t a, size_t b)
-{
-	const unsigned *key = ctx;
-
-	return key[a] < key[b] || (key[a] == key[b] && a < b);
-}
-
 int
 main(void)
 {
-	unsigned key[64];
-	size_t v[64], i, n;
-	struct heap h = {v, 0, before, key};
-	unsigned last = 0, seed = 7;
+	uint64_t key[64];
+	struct heap_ent v[64];
+	struct heap h = {v, 0};
+	size_t i, n, last_i = 0;
+	uint64_t last = 0;
+	unsigned seed = 7;
 	int sorted = 1;
 
 	/* A merge of 64 inputs, each moving on by a random step. */
 	for (i = 0; i < 64; i++) {
 		seed = seed * 1103515245 + 12345;
 		key[i] = (seed >> 16) % 100;
-		heap_push(&h, i);
+		heap_push(&h, i, key[i], i);
 	}
 	CHECK_U64(h.n, 64);
 	for (n = 0; h.n > 0; n++) {
-		i = h.v[0];
-		if (key[i] < last)
+		i = h.v[0].i;
+		CHECK_U64(h.v[0].ts, key[i]);
+		/* Ties: the lower index first. */
+		if (key[i] < last || (key[i] == last && i < last_i))
 			sorted = 0;
 		last = key[i];
+		last_i = i;
 		seed = seed * 1103515245 + 12345;
 		key[i] += (seed >> 16) % 7;
-		heap_next(&h, n % 5 != 4);	/* every fifth ends */
+		if (n % 5 != 4)
+			heap_next(&h, key[i], i);
+		else
+			heap_end(&h);	/* every fifth ends */
 	}
 	CHECK(sorted);
-	/* Ties: the lower index first. */
-	for (i = 0; i < 8; i++)
-		key[i] = 5;
+	/* Ties: the lower tie first, whatever the order they came in. */
 	for (i = 8; i-- > 0; )
-		heap_push(&h, i);
+		heap_push(&h, i, 5, i);
 	for (i = 0; i < 8; i++) {
-		CHECK_U64(h.v[0], i);
-		heap_next(&h, 0);
+		CHECK_U64(h.v[0].i, i);
+		heap_end(&h);
 	}
 	CHECK_U64(h.n, 0);
+	/* The tie is the caller's, not the index (a lane of several inputs). */
+	heap_push(&h, 0, 9, 3);
+	heap_push(&h, 1, 9, 2);
+	heap_push(&h, 2, 8, 7);
+	CHECK_U64(h.v[0].i, 2);
+	heap_next(&h, 9, 1);
+	CHECK_U64(h.v[0].i, 2);
+	heap_next(&h, 10, 1);
+	CHECK_U64(h.v[0].i, 1);
+	heap_end(&h);
+	CHECK_U64(h.v[0].i, 0);
+	heap_end(&h);
+	CHECK_U64(h.v[0].i, 2);
+	CHECK_U64(h.v[0].ts, 10);
 	TEST_END("heap");
 }
