@@ -53,16 +53,3 @@ done
 rc=0; gpumem-read -q --fields timestamp,index,memory.used,memory.free busy1.log > got || rc=$?
 expect_eq "busy1.log with --fields" $rc 0
 expect_eq "busy1.log records" $(nrec got) $(($(wc -l < busy1.log)))
-
-# A real noheader log, from the query NVIDIA documents (docs/log-formats.md):
-# read as that query reads it.
-need_corpus real/query-gpu-csv
-f=$CORPUS/real/query-gpu-csv/omniopt2_4xa100_noheader_unsorted-gpus_i8037.csv
-gpumem-read -q --fields timestamp,name,pci.bus_id,driver_version,pstate,pcie.link.gen.max,pcie.link.gen.current,temperature.gpu,utilization.gpu,utilization.memory,memory.total,memory.free,memory.used "$f" > want
-gpumem-read -q "$f" > got
-cmp -s got want || die "$f: records differ"
-# The same with used before free (--query-gpu=...,memory.used,memory.free):
-# an idle and a full GPU both show; used is the column nearer 0.
-awk -F', ' -v OFS=', ' '{ t = $12; $12 = $13; $13 = t; print }' "$f" > swapped.csv
-gpumem-read -q swapped.csv > got
-cmp -s got want || die "swapped.csv: records differ"
