@@ -46,6 +46,33 @@ sniff(const unsigned char *p, size_t n)
 	}
 }
 
+/* Whether a file starting with magic is pcapng (its section header). */
+static int
+is_pcapng(const unsigned char magic[4])
+{
+	return memcmp(magic, "\n\r\r\n", 4) == 0;
+}
+
+/*
+ * How much of n bytes libpcap may be given of a file it has been given
+ * `given' of: a pcap file's 24-byte header alone first, so that pcaprec.c
+ * can read the records where libpcap stopped.
+ */
+static size_t
+header_first(int ng, uint64_t given, size_t n)
+{
+	if (!ng && given < 24 && n > 24 - given)
+		return 24 - (size_t)given;
+	return n;
+}
+
+/* A packet's time in nanoseconds (libpcap gives nanosecond precision). */
+static uint64_t
+pkt_time(const struct pcap_pkthdr *h)
+{
+	return (uint64_t)h->ts.tv_sec * NS_PER_SEC + (uint64_t)h->ts.tv_usec;
+}
+
 /*
  * libpcap reads through here.  A pcapng file is given never more than the
  * rest of the block at hand: libpcap's stdio buffer then holds nothing
@@ -63,15 +90,9 @@ cookie_read(void *cookie, char *buf, size_t n)
 	size_t lim = c->ng ? pcapng_want(c->png) : 0;
 	ssize_t r;
 
-	/*
-	 * A pcap file: its header alone first, so that pcaprec.c can read
-	 * the records from the input where libpcap stopped.
-	 */
-	if (!c->ng && c->given < 24)
-		lim = 24 - (size_t)c->given;
-
 	if (lim > 0 && n > lim)
 		n = lim;
+	n = header_first(c->ng, c->given, n);
 	r = input_read(c->in, buf, n);
 
 	if (r < 0) {
@@ -141,7 +162,7 @@ attach(struct capture *c)
 	memset(c->magic, 0, sizeof(c->magic));
 	if (input_peek(c->in, &p, 4) == 4)
 		memcpy(c->magic, p, 4);
-	c->ng = memcmp(c->magic, "\n\r\r\n", 4) == 0;
+	c->ng = is_pcapng(c->magic);
 	if (c->ng)
 		c->png = pcapng_new();
 	c->fp = fopencookie(c, "r", io);
@@ -290,12 +311,11 @@ static void
 packet(struct capture *c, const struct pcap_pkthdr *h, const u_char *data,
     uint64_t off)
 {
-	uint64_t t;
+	uint64_t t = pkt_time(h);
 
 	c->npkt++;
 	c->fpkt++;
 	c->pktoff = off;
-	t = (uint64_t)h->ts.tv_sec * NS_PER_SEC + (uint64_t)h->ts.tv_usec;
 	if (t > c->now)
 		c->now = t;
 	if (!c->have_prog || pcap_offline_filter(&c->prog, h, data) != 0)
@@ -494,9 +514,7 @@ scan_read(void *cookie, char *buf, size_t n)
 	struct scan *sc = cookie;
 	ssize_t r;
 
-	if (!sc->ng && sc->given < 24 && n > 24 - sc->given)
-		n = 24 - (size_t)sc->given;
-	r = input_read(sc->in, buf, n);
+	r = input_read(sc->in, buf, header_first(sc->ng, sc->given, n));
 	if (r < 0)
 		errno = EIO;
 	else
@@ -508,8 +526,7 @@ scan_read(void *cookie, char *buf, size_t n)
 static void
 span_add(struct capspan *sp, const struct pcap_pkthdr *h)
 {
-	uint64_t t = (uint64_t)h->ts.tv_sec * NS_PER_SEC +
-	    (uint64_t)h->ts.tv_usec;
+	uint64_t t = pkt_time(h);
 
 	if (sp->npkt == 0 || t < sp->first)
 		sp->first = t;
@@ -540,7 +557,7 @@ capture_span(const char *path, struct capspan *sp)
 		return -1;
 	if (input_peek(sc.in, &p, 4) == 4)
 		memcpy(magic, p, 4);
-	sp->ng = sc.ng = magic[0] == 0x0a;
+	sp->ng = sc.ng = is_pcapng(magic);
 	if ((fp = fopencookie(&sc, "r", io)) == NULL)
 		die("fopencookie:");
 	pc = pcap_fopen_offline_with_tstamp_precision(fp,
