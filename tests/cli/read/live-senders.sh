@@ -4,6 +4,7 @@
 # live without --lag: every record is kept, in time order, the capture's
 # default lag covers the jitter (no record comes too late, nothing said
 # of it).
+# alone: the default lag must cover the senders' 0-20 ms jitter, not a busy machine's
 . "$TESTS/lib.sh"
 header="timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name"
 n=80

@@ -1,5 +1,6 @@
 # SIGTERM stops the command and the samplers at once; what was written is
 # kept, and the exit status says the command was ended by the signal.
+# alone: it asserts the recorder stops within seconds of the signal
 . "$TESTS/lib.sh"
 PATH=$TESTS/tools/fakebin:$PATH
 start=$(date +%s)

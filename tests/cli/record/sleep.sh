@@ -1,6 +1,7 @@
 # A fake-GPU run of "gpumem record -- sleep 2": the stand-in nvidia-smi
 # shows sleep holding 2 GiB, and 1 s longer after it ends.  read | tasks
 # find that one task, released about 1 s after its end.
+# alone: the stand-in GPU's release is timed by the clock, polled at 100 ms
 . "$TESTS/lib.sh"
 PATH=$TESTS/tools/fakebin:$PATH
 export FAKE_GPU_COMM=sleep FAKE_GPU_MIB=2048 FAKE_GPU_RELEASE_MS=1000

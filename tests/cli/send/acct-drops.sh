@@ -9,6 +9,7 @@
 # from a FIFO fed in parts, one for each connection (it reconnects after
 # each close).  A collector that reads everything gets "sent N records",
 # exit 0.
+# alone: the collector takes half a second without news for the end of a send
 . "$TESTS/lib.sh"
 command -v python3 > /dev/null || skip "no python3"
 cat > coll.py <<'PY'

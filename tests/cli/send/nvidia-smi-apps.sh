@@ -6,6 +6,7 @@
 # processes no longer listed included.  A process runs all along (the
 # process loop prints nothing while none does, and would hold the device
 # loop back: see gpumem-send(1)).
+# alone: the two loops and send run live at 100 ms and must keep up
 . "$TESTS/lib.sh"
 sink_start sink.txt -u
 lo_capture cap.pcap "udp port $sink_port"
