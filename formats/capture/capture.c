@@ -173,7 +173,7 @@ attach(struct capture *c)
 	c->pc = pcap_fopen_offline_with_tstamp_precision(c->fp,
 	    PCAP_TSTAMP_PRECISION_NANO, errbuf);
 	if (c->pc == NULL) {
-		if (strcmp(input_error(c->in), "no error") != 0)
+		if (input_failed(c->in))
 			source_fail(c->s, "%s%s", c->file, input_error(c->in));
 		else
 			source_fail(c->s, "%s%s", c->file, errbuf);
@@ -361,7 +361,7 @@ step_pcap(struct capture *c)
 	}
 	if (rc == PCAP_ERROR_BREAK)
 		return 0;
-	if (strcmp(input_error(c->in), "no error") != 0) {
+	if (input_failed(c->in)) {
 		source_fail(c->s, "%s%s", c->file, input_error(c->in));
 		return -1;
 	}

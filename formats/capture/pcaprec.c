@@ -59,7 +59,7 @@ look(struct input *in, const unsigned char **p, size_t n)
 {
 	size_t k = input_peek(in, p, n);
 
-	if (k < n && strcmp(input_error(in), "no error") != 0)
+	if (k < n && input_failed(in))
 		return -1;
 	return (ssize_t)k;
 }

@@ -819,6 +819,12 @@ input_error(const struct input *in)
 	return in->failed ? in->err : "no error";
 }
 
+int
+input_failed(const struct input *in)
+{
+	return in->failed;
+}
+
 uint64_t
 input_raw_bytes(const struct input *in)
 {

@@ -168,6 +168,14 @@ uint64_t input_offset(const struct input *in);
 const char *input_error(const struct input *in);
 
 /*
+ * Whether reading failed (an I/O error, damaged compressed data): 1, and
+ * input_error() says what; 0 while the input reads well or ended well.
+ * A read or peek that returns less than asked for is the end or a
+ * failure, and this tells which.
+ */
+int input_failed(const struct input *in);
+
+/*
  * A stdio stream reading the same decompressed data (for libpcap), from the
  * current position.  It belongs to the input: input_close() closes it.
  */

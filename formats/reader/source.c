@@ -308,7 +308,7 @@ detect(struct source *s)
 		at_end = n < SNIFF_BYTES;
 	}
 	if (n == 0) {
-		if (strcmp(input_error(s->in), "no error") != 0) {
+		if (input_failed(s->in)) {
 			source_fail(s, "%s", input_error(s->in));
 			return NULL;
 		}

@@ -347,6 +347,7 @@ main(void)
 			count++;
 		CHECK(rc == -1);
 		CHECK(count > 1000 && count < 20000);
+		CHECK(input_failed(in));
 		CHECK(strstr(input_error(in), "unexpected end of gzip data") !=
 		    NULL);
 	}
@@ -360,9 +361,14 @@ main(void)
 	free(big);
 	CHECK_STR(lines("long.txt", &rc), "<long>|next|");
 
-	/* Peek does not consume. */
+	/*
+	 * Peek does not consume.  Less than asked for at the end is no
+	 * failure: input_failed() tells the end from an error.
+	 */
 	write_file("peek.txt", "hello\nworld\n", 12);
 	in = input_open("peek.txt");
+	CHECK_U64(input_peek(in, &p, 100), 12);
+	CHECK(!input_failed(in));
 	n = input_peek(in, &p, 5);
 	CHECK_U64(n, 5);
 	CHECK(memcmp(p, "hello", 5) == 0);
