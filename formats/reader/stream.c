@@ -250,13 +250,9 @@ static void
 merge_advance(struct stream *st)
 {
 	size_t i = st->heap.v[0].i;
-	const struct rec *r;
 
 	src_fill(st, i);
-	if ((r = src_head(st, i)) != NULL)
-		heap_next(&st->heap, r->ts, head_tie(st, r, i));
-	else
-		heap_end(&st->heap);
+	heap_advance(&st->heap, src_head(st, i), st->runs != NULL);
 }
 
 /*
