@@ -381,10 +381,7 @@ pass_group(struct runs *r, const size_t *idx, size_t k, const char *path)
 		frame_write(f, 'R', r->out.buf, r->out.len);
 		if (r->blk.fatal)
 			break;
-		if ((x = window_peek(&s[j]->win)) != NULL)
-			heap_next(&h, x->ts, x->src);
-		else
-			heap_end(&h);
+		heap_advance(&h, window_peek(&s[j]->win), 1);
 	}
 end:
 	frame_write(f, 'E', NULL, 0);
@@ -425,10 +422,7 @@ pass_runs(char **paths, size_t k, const char *path)
 
 		frame_write(f, 'R', x->fr[x->cur].buf, x->fr[x->cur].len);
 		frame_read(x);
-		if (x->kind == 'R')
-			heap_next(&h, x->head.ts, x->head.src);
-		else
-			heap_end(&h);
+		heap_advance(&h, x->kind == 'R' ? &x->head : NULL, 1);
 	}
 	frame_write(f, 'E', NULL, 0);
 	if (fclose(f) != 0)

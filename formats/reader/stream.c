@@ -24,6 +24,19 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
+/*
+ * The inputs that gave device samples of one GPU (host, index), with the
+ * times they span, to tell two recordings of "GPU 0" taken at the same
+ * time (two machines, two jobs) from one recording split into files.
+ */
+#define SPAN_NSRC 4
+#define SPAN_NGPU 64		/* the last host's spans kept by GPU index */
+struct span {
+	unsigned src[SPAN_NSRC];
+	uint64_t first[SPAN_NSRC], last[SPAN_NSRC];
+	unsigned n;
+};
+
 /* A process listed by a snapshot source, until it stops being listed. */
 struct live {
 	char *key;		/* its key in struct resolver's map */
@@ -94,23 +107,14 @@ struct stream {
 	uint64_t duphash;	/* and its hash */
 	struct hmap seen;	/* "host\0gpu" -> struct span, device rows */
 	struct sbuf sk;
+	struct sbuf spanhost;	/* the host of spanof[], */
+	struct span *spanof[SPAN_NGPU];	/* its spans by GPU index, or NULL */
 	int overlap_said;
 	uint64_t ticks;		/* records, for the progress line */
 	uint64_t t0;		/* when reading started (progress), ns */
 	struct rotation *rot;	/* captures joined into one (rotate.h) */
 };
 
-/*
- * The inputs that gave device samples of one GPU (host, index), with the
- * times they span, to tell two recordings of "GPU 0" taken at the same
- * time (two machines, two jobs) from one recording split into files.
- */
-#define SPAN_NSRC 4
-struct span {
-	unsigned src[SPAN_NSRC];
-	uint64_t first[SPAN_NSRC], last[SPAN_NSRC];
-	unsigned n;
-};
 
 /*
  * The last record of one GPU or process of an input (hashed by input,
@@ -250,13 +254,9 @@ static void
 merge_advance(struct stream *st)
 {
 	size_t i = st->heap.v[0].i;
-	const struct rec *r;
 
 	src_fill(st, i);
-	if ((r = src_head(st, i)) != NULL)
-		heap_next(&st->heap, r->ts, head_tie(st, r, i));
-	else
-		heap_end(&st->heap);
+	heap_advance(&st->heap, src_head(st, i), st->runs != NULL);
 }
 
 /*
@@ -1053,6 +1053,33 @@ skip_duplicate(struct stream *st, const struct rec *r)
 }
 
 /*
+ * The span of GPU gpu of host as the last host's were kept, or NULL: the
+ * merged records come in runs of one host, and building the key and
+ * looking it up for every device sample was a tenth of the merge thread.
+ */
+static struct span *
+span_of(const struct stream *st, const char *host, uint32_t gpu)
+{
+	if (gpu >= SPAN_NGPU || st->spanhost.buf == NULL ||
+	    strcmp(st->spanhost.buf, host) != 0)
+		return NULL;
+	return st->spanof[gpu];
+}
+
+static void
+span_keep(struct stream *st, const char *host, uint32_t gpu,
+    struct span *sp)
+{
+	if (gpu >= SPAN_NGPU)
+		return;
+	if (st->spanhost.buf == NULL || strcmp(st->spanhost.buf, host) != 0) {
+		sbuf_set(&st->spanhost, host, strlen(host));
+		memset(st->spanof, 0, sizeof(st->spanof));
+	}
+	st->spanof[gpu] = sp;
+}
+
+/*
  * Device samples of one GPU from two inputs at the same times: two
  * recordings (the same "GPU 0" of two machines, or of two jobs) that
  * would be read as one GPU, with usage and delays in neither.  Said once
@@ -1067,15 +1094,16 @@ overlap_check(struct stream *st, const struct rec *r)
 	char t[GTIME_BUFSZ];
 
 	if (r->pid != 0 || rec_is_mark(r) || (src & SRC_ADDED) ||
-	    st->overlap_said || st->n < 2)
+	    st->overlap_said || st->n < 2 || st->seen.n >= GPUMAP_MAX)
 		return;
-	gpu_key(&st->sk, r->host, r->gpu);
-	if (st->seen.n >= GPUMAP_MAX)
-		return;
-	v = hmap_put(&st->seen, st->sk.buf, st->sk.len, NULL);
-	if (*v == NULL)
-		*v = ecalloc(1, sizeof(struct span));
-	sp = *v;
+	if ((sp = span_of(st, r->host, r->gpu)) == NULL) {
+		gpu_key(&st->sk, r->host, r->gpu);
+		v = hmap_put(&st->seen, st->sk.buf, st->sk.len, NULL);
+		if (*v == NULL)
+			*v = ecalloc(1, sizeof(struct span));
+		sp = *v;
+		span_keep(st, r->host, r->gpu, sp);
+	}
 	for (k = 0; k < sp->n && sp->src[k] != src; k++)
 		;
 	if (k == sp->n) {
@@ -1201,6 +1229,7 @@ stream_close(struct stream *st)
 	sbuf_release(&st->kc);
 	hmap_release(&st->seen, free);
 	sbuf_release(&st->sk);
+	sbuf_release(&st->spanhost);
 	free(st->dup);
 	sbuf_release(&st->duphost);
 	free(st->src);
