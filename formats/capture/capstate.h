@@ -92,6 +92,9 @@ struct capture {
 
 	struct ipreasm *ipr;
 	struct tcpreasm *tcp;
+	/* Their counts, in place: capsum_check looks after every packet. */
+	const struct ipreasm_stats *ipst;
+	const struct tcpreasm_stats *tcpst;
 	struct gmem_budget budget;
 	struct tcpflow *flow;	/* the TCP direction being fed */
 	int late;		/* its frames fill a hole: late (flows.c) */

@@ -31,8 +31,8 @@ tell_cap(struct capture *c, unsigned bit, uint64_t hit, const char *what)
 void
 capsum_check(struct capture *c)
 {
-	const struct ipreasm_stats *is = ipreasm_stats(c->ipr);
-	const struct tcpreasm_stats *ts = tcpreasm_stats(c->tcp);
+	const struct ipreasm_stats *is = c->ipst;
+	const struct tcpreasm_stats *ts = c->tcpst;
 	uint64_t sum = ts->evicted + ts->capped + ts->dropped + is->capped +
 	    c->budget.dropped + c->untracked;
 

@@ -230,6 +230,8 @@ open_fn(struct source *s, const char *hint)
 	c->budget.cap = MAX_PARTIAL;
 	c->ipr = ipreasm_new(MAX_FRAGS, MAX_FRAG_BYTES, FRAG_TIMEOUT);
 	c->tcp = tcpreasm_new(&tcp_lim, &flows_ops, c);
+	c->ipst = ipreasm_stats(c->ipr);
+	c->tcpst = tcpreasm_stats(c->tcp);
 	set_what(c);
 	return c;
 }

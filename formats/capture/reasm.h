@@ -77,6 +77,7 @@ int ipreasm_add(struct ipreasm *r, const struct ipfrag *f, uint64_t now,
 /* Give up every datagram still incomplete (the end of the capture). */
 void ipreasm_flush(struct ipreasm *r);
 
+/* The counts, kept current in place until ipreasm_free(). */
 const struct ipreasm_stats *ipreasm_stats(const struct ipreasm *r);
 void ipreasm_free(struct ipreasm *r);
 
@@ -163,6 +164,7 @@ int tcpreasm_segment(struct tcpreasm *t, const struct tcpseg *s,
  */
 void tcpreasm_flush(struct tcpreasm *t);
 
+/* The counts, kept current in place until tcpreasm_free(). */
 const struct tcpreasm_stats *tcpreasm_stats(const struct tcpreasm *t);
 void tcpreasm_free(struct tcpreasm *t);
 

@@ -416,11 +416,157 @@ test_transport(void)
 	CHECK(net_udp(bytes_of(t, 6), 40, &l) < 0);
 }
 
+/*
+ * An Ethernet frame of IPv4 (header of ihl words, total length total, 0:
+ * as built; flags and fragment offset frag) and TCP with n payload bytes,
+ * then pad bytes of link padding.
+ */
+static void
+eth_tcp4(unsigned ihl, unsigned total, unsigned frag, size_t n, size_t pad)
+{
+	static const unsigned char macs[12] = {2, 0, 0, 0, 0, 1, 2, 0, 0, 0,
+	    0, 2};
+	size_t i;
+
+	plen = 0;
+	put(macs, 12);
+	put16(0x0800);
+	put8(0x40 | ihl);
+	put8(0);
+	put16(total != 0 ? total : (unsigned)(ihl * 4 + 20 + n));
+	put16(0x1234);
+	put16(frag);
+	put8(64);
+	put8(6);
+	put16(0);
+	put(src4, 4);
+	put(dst4, 4);
+	for (i = 5; i < ihl; i++)
+		put32(0x01010101);
+	put16(40000);
+	put16(9717);
+	put32(1000);
+	put32(2000);
+	put8(5 << 4);
+	put8(TCP_ACK | (n > 0 ? TCP_PSH : 0));
+	put16(65535);
+	put32(0);
+	for (i = 0; i < n; i++)
+		put8((unsigned)i);
+	for (i = 0; i < pad; i++)
+		put8(0);
+}
+
+/*
+ * The shortcut on the first n bytes of pkt, read from an exactly sized
+ * copy: -1 when it leaves the packet to the layers; else whether it gives
+ * what net_link and net_ip give (the same bytes, the same wire length),
+ * with *segn and *wire its lengths.
+ */
+static int
+shortcut(size_t n, size_t *segn, size_t *wire)
+{
+	unsigned char *copy = malloc(n ? n : 1);
+	const unsigned char *src, *dst;
+	struct bytes seg, b;
+	struct ippkt ip;
+	size_t wirelen;
+	int rc;
+
+	memcpy(copy, pkt, n);
+	if (net_eth_tcp4(bytes_of(copy, n), &src, &dst, &seg, &wirelen) < 0) {
+		free(copy);
+		return -1;
+	}
+	*segn = seg.n;
+	*wire = wirelen;
+	rc = net_link(LT_ETHERNET, bytes_of(copy, n), &b) == 0 &&
+	    net_ip(b, &ip) == 0 && !ip.frag && ip.proto == 6 &&
+	    ip.family == 4 && memcmp(src, ip.src, 4) == 0 &&
+	    memcmp(dst, ip.dst, 4) == 0 && seg.p == ip.payload.p &&
+	    seg.n == ip.payload.n && wirelen == ip.wirelen &&
+	    seg.p + seg.n <= copy + n;
+	free(copy);
+	return rc;
+}
+
+/* Every cut of pkt: the shortcut declines or agrees with the layers. */
+static int
+shortcut_cuts(void)
+{
+	size_t n, segn, wire;
+	int ok = 1;
+
+	for (n = 0; n <= plen; n++)
+		ok &= shortcut(n, &segn, &wire) != 0;
+	return ok;
+}
+
+static void
+test_shortcut(void)
+{
+	size_t segn = 0, wire = 0;
+
+	/* An ack, as sent and as received (padded to 60 bytes). */
+	eth_tcp4(5, 0, 0, 0, 0);
+	CHECK(shortcut(plen, &segn, &wire) == 1);
+	CHECK_U64(segn, 20);
+	CHECK_U64(wire, 20);
+	CHECK(shortcut_cuts());
+	eth_tcp4(5, 0, 0x4000, 0, 6);	/* DF */
+	CHECK_U64(plen, 60);
+	CHECK(shortcut(plen, &segn, &wire) == 1);
+	CHECK_U64(segn, 20);
+	CHECK_U64(wire, 20);
+	CHECK(shortcut_cuts());
+	/* A segment with data, whole, then cut by the snapshot length. */
+	eth_tcp4(5, 0, 0, 60, 0);
+	CHECK(shortcut(plen, &segn, &wire) == 1);
+	CHECK_U64(segn, 80);
+	CHECK_U64(wire, 80);
+	CHECK(shortcut_cuts());
+	CHECK(shortcut(plen - 10, &segn, &wire) == 1);
+	CHECK_U64(segn, 70);
+	CHECK_U64(wire, 80);
+	/* Total length 0 (offload): as captured; the reserved bit: read. */
+	eth_tcp4(5, 0, 0x8000, 60, 0);
+	pkt[16] = pkt[17] = 0;
+	CHECK(shortcut(plen, &segn, &wire) == 1);
+	CHECK_U64(segn, 80);
+	CHECK_U64(wire, 80);
+	CHECK(shortcut_cuts());
+	/* Left to the layers: fragments, options, tags, other protocols. */
+	eth_tcp4(5, 0, 0x2000, 60, 0);	/* MF */
+	CHECK(shortcut(plen, &segn, &wire) == -1);
+	eth_tcp4(5, 0, 0x0001, 60, 0);	/* at 8 bytes */
+	CHECK(shortcut(plen, &segn, &wire) == -1);
+	eth_tcp4(5, 0, 0x0100, 60, 0);	/* at 2048 bytes */
+	CHECK(shortcut(plen, &segn, &wire) == -1);
+	eth_tcp4(6, 0, 0, 60, 0);
+	CHECK(shortcut(plen, &segn, &wire) == -1);
+	CHECK(shortcut_cuts());
+	eth_tcp4(5, 19, 0, 0, 0);	/* shorter than its header */
+	CHECK(shortcut(plen, &segn, &wire) == -1);
+	eth_tcp4(5, 0, 0, 0, 0);
+	pkt[23] = 17;
+	CHECK(shortcut(plen, &segn, &wire) == -1);
+	pkt[23] = 6;
+	pkt[14] = 0x65;
+	CHECK(shortcut(plen, &segn, &wire) == -1);
+	pkt[14] = 0x45;
+	pkt[12] = 0x81;			/* 802.1Q */
+	CHECK(shortcut(plen, &segn, &wire) == -1);
+	pkt[12] = 0x86;
+	pkt[13] = 0xdd;
+	CHECK(shortcut(plen, &segn, &wire) == -1);
+}
+
 int
 main(void)
 {
 	test_links();
 	test_fragments();
 	test_transport();
+	test_shortcut();
 	TEST_END("netlayers");
 }
