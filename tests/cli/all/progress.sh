@@ -2,8 +2,8 @@
 # input arriving in two parts 0.6 s apart so that the run outlives the
 # first quarter second: "\r" + "gpumem-read: N MiB, N records, N MiB/s,
 # N of N inputs done" + erase, erased again before the summary, and the
-# output the same as without a terminal.  None with -q, none when stderr
-# is a file or a pipe.
+# output the same as without a terminal; a message erases it likewise.
+# None with -q, none when stderr is a file or a pipe.
 . "$TESTS/lib.sh"
 command -v script > /dev/null || skip "script (util-linux) is absent"
 gpumem-synth -s ci-hour > big.csv
@@ -21,6 +21,16 @@ grep -q "${cr}gpumem-read: [0-9.]* MiB, [0-9]* records, [0-9.]* MiB/s, 0 of 1 in
 	die "no progress line: $(od -c tty.txt | head)"
 grep -q "${esc}\[K${cr}${esc}\[Kgpumem-read: <stdin>: " tty.txt ||
 	die "not erased before the summary: $(od -c tty.txt | head)"
+# A message while the line is shown erases it first: the input in three
+# parts, a line of two fields at the start of the third.
+n3=$((n / 3))
+head -n $n3 big.csv > p1.csv
+sed -n "$((n3 + 1)),$((2 * n3))p" big.csv > p2.csv
+{ echo "bad,line"; tail -n +$((2 * n3 + 1)) big.csv; } > p3.csv
+script -qec "sh -c '(cat p1.csv; sleep 0.6; cat p2.csv; sleep 0.6; cat p3.csv) | gpumem-read -o /dev/null'" \
+    /dev/null > tty.txt < /dev/null
+grep -q "${esc}\[K${cr}${esc}\[Kgpumem-read: <stdin>:$((2 * n3 + 1)): too few fields" tty.txt ||
+	die "a message not erasing the progress line: $(od -c tty.txt | head -n 12)"
 gpumem-read -q -o ref.csv big.csv
 cmp -s out.csv ref.csv || die "the output differs on a terminal"
 for v in "tasks -o /dev/null" "usage -o /dev/null" check; do

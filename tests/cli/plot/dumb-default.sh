@@ -11,7 +11,13 @@ for g in 0 1 2 3 4 5 6 7; do
 	grep -q "GPU $g: " chart.txt || die "no panel of GPU $g"
 done
 expect_eq "stderr" "$(cat err.txt)" ""
+# At 80x30 gnuplot warns that the key's titles hardly fit: not said
+# without -v, said with it.
+gpumem-plot -T dumb --size 80x30 multi.csv > /dev/null 2> err.txt
+expect_eq "stderr at 80x30" "$(cat err.txt)" ""
 gpumem-plot -v -T dumb --size 80x30 multi.csv > /dev/null 2> err.txt
+grep -q '^gpumem-plot: gnuplot: warning: .*fitting plot titles' err.txt ||
+	die "-v: gnuplot's warning not relayed: $(cat err.txt)"
 ! grep -q "line [0-9]" err.txt || die "-v: a script line number: $(cat err.txt)"
 # One panel keeps the terminal's height (24 without one, less a line).
 gpumem-synth -s leak | gpumem-plot -T dumb > one.txt
