@@ -29,11 +29,9 @@ sniff(const unsigned char *p, size_t n)
 
 	if (b.short_read)
 		return 0;
+	if (pcaprec_magic(p, NULL, NULL))
+		return 100;
 	switch (m) {
-	case 0xa1b2c3d4:	/* microseconds */
-	case 0xd4c3b2a1:
-	case 0xa1b23c4d:	/* nanoseconds */
-	case 0x4d3cb2a1:
 	case 0xa1b2cd34:	/* Kuznetzov's patched format */
 	case 0x34cdb2a1:
 		return 100;

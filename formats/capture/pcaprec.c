@@ -13,19 +13,13 @@
 #define PCAPREC_SNAP 262144U	/* libpcap's MAXIMUM_SNAPLEN */
 #define PCAPREC_HDR 16		/* a record's header */
 
-/* The magic numbers of plain pcap, as the file's first four bytes. */
-static uint32_t
-magic_be(const unsigned char m[4])
-{
-	struct bytes b = bytes_of(m, 4);
-
-	return get_be32(&b, 0);
-}
-
 int
-pcaprec_can(pcap_t *pc, const unsigned char magic[4])
+pcaprec_magic(const unsigned char magic[4], int *be, int *usec)
 {
-	switch (magic_be(magic)) {
+	struct bytes b = bytes_of(magic, 4);
+	uint32_t m = get_be32(&b, 0);
+
+	switch (m) {
 	case 0xa1b2c3d4:	/* microseconds */
 	case 0xd4c3b2a1:
 	case 0xa1b23c4d:	/* nanoseconds */
@@ -34,18 +28,26 @@ pcaprec_can(pcap_t *pc, const unsigned char magic[4])
 	default:
 		return 0;
 	}
-	return pcap_major_version(pc) == 2 && pcap_minor_version(pc) == 4 &&
+	if (be != NULL)
+		*be = m == 0xa1b2c3d4 || m == 0xa1b23c4d;
+	if (usec != NULL)
+		*usec = m == 0xa1b2c3d4 || m == 0xd4c3b2a1;
+	return 1;
+}
+
+int
+pcaprec_can(pcap_t *pc, const unsigned char magic[4])
+{
+	return pcaprec_magic(magic, NULL, NULL) &&
+	    pcap_major_version(pc) == 2 && pcap_minor_version(pc) == 4 &&
 	    pcap_snapshot(pc) == (int)PCAPREC_SNAP;
 }
 
 void
 pcaprec_init(struct pcaprec *r, const unsigned char magic[4])
 {
-	uint32_t m = magic_be(magic);
-
 	memset(r, 0, sizeof(*r));
-	r->be = m == 0xa1b2c3d4 || m == 0xa1b23c4d;
-	r->usec = m == 0xa1b2c3d4 || m == 0xd4c3b2a1;
+	(void)pcaprec_magic(magic, &r->be, &r->usec);
 	r->snap = PCAPREC_SNAP;
 	r->off = 24;
 }

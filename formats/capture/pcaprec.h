@@ -30,6 +30,14 @@ struct pcaprec {
 };
 
 /*
+ * Whether a file's first four bytes are the magic of plain pcap: times in
+ * microseconds or nanoseconds, either byte order (not pcapng, not the
+ * patched formats).  When they are, *be and *usec (where not NULL) say
+ * which.  The one list of these magics: detection uses it too.
+ */
+int pcaprec_magic(const unsigned char magic[4], int *be, int *usec);
+
+/*
  * Whether this reader can take over from libpcap, which has read the
  * file header that starts with magic: a pcap file with microsecond or
  * nanosecond times in 16-byte record headers (not pcapng, not the
