@@ -254,9 +254,13 @@ static void
 merge_advance(struct stream *st)
 {
 	size_t i = st->heap.v[0].i;
+	const struct rec *r;
 
 	src_fill(st, i);
-	heap_advance(&st->heap, src_head(st, i), st->runs != NULL);
+	if ((r = src_head(st, i)) != NULL)
+		heap_next(&st->heap, r->ts, head_tie(st, r, i));
+	else
+		heap_end(&st->heap);
 }
 
 /*
