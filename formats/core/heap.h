@@ -17,8 +17,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rec.h"
-
 struct heap_ent {
 	uint64_t ts;		/* the key: the first record's time, */
 	uint64_t tie;		/* then this */
@@ -88,20 +86,6 @@ heap_end(struct heap *h)
 {
 	if (--h->n > 0)
 		heap_sift(h, h->v[h->n]);
-}
-
-/*
- * The first one has moved on to record r, or has ended (r NULL): put it
- * back in its place, or take it out.  r's tie is its own input (r->src)
- * when by_src (a lane holds several inputs), else the heap's index.
- */
-static inline void
-heap_advance(struct heap *h, const struct rec *r, int by_src)
-{
-	if (r != NULL)
-		heap_next(h, r->ts, by_src ? r->src : h->v[0].i);
-	else
-		heap_end(h);
 }
 
 #endif

@@ -343,6 +343,20 @@ reopen(struct runs *r, size_t i)
 }
 
 /*
+ * The first of a merge's inputs (or runs) has moved on to record r, or
+ * has ended (r NULL): put it back by r's time and r's own input (a run
+ * holds several inputs), or take it out.
+ */
+static void
+lane_next(struct heap *h, const struct rec *r)
+{
+	if (r != NULL)
+		heap_next(h, r->ts, r->src);
+	else
+		heap_end(h);
+}
+
+/*
  * Read the k inputs idx[] into the run at path.  Return how many of them
  * it holds (those that could be opened again).
  */
@@ -381,7 +395,7 @@ pass_group(struct runs *r, const size_t *idx, size_t k, const char *path)
 		frame_write(f, 'R', r->out.buf, r->out.len);
 		if (r->blk.fatal)
 			break;
-		heap_advance(&h, window_peek(&s[j]->win), 1);
+		lane_next(&h, window_peek(&s[j]->win));
 	}
 end:
 	frame_write(f, 'E', NULL, 0);
@@ -422,7 +436,7 @@ pass_runs(char **paths, size_t k, const char *path)
 
 		frame_write(f, 'R', x->fr[x->cur].buf, x->fr[x->cur].len);
 		frame_read(x);
-		heap_advance(&h, x->kind == 'R' ? &x->head : NULL, 1);
+		lane_next(&h, x->kind == 'R' ? &x->head : NULL);
 	}
 	frame_write(f, 'E', NULL, 0);
 	if (fclose(f) != 0)
