@@ -35,6 +35,12 @@
 #define ZBUFSZ (256U * 1024)
 #define EBUFSZ (64U * 1024)	/* UTF-16 bytes read ahead of decoding */
 #define SNIFF16 512		/* bytes looked at for UTF-16 without a BOM */
+/*
+ * What input_open reads: what a format's detection looks at (source.c's
+ * SNIFF_BYTES), no more.  Inputs are opened one after the other before
+ * -j's workers start, so the rest is read later, by the worker.
+ */
+#define OPENSZ (64U * 1024)
 
 enum enc { ENC_BYTES, ENC_UTF16LE, ENC_UTF16BE };
 
@@ -593,12 +599,12 @@ input_open(const char *path)
 	/*
 	 * Sniff the raw bytes for a compression's magic, reading on only
 	 * while they may still be one: a live input that sent "1\n" and
-	 * waits is not kept waiting for more.
+	 * waits is not kept waiting for more.  They are read where plain
+	 * data stays; compressed ones move to zbuf.
 	 */
-	in->zbuf = emalloc(ZBUFSZ);
 	r = 0;
-	while (unzip_unsure(in->zbuf, (size_t)r)) {
-		ssize_t k = raw_read(in, in->zbuf + r, ZBUFSZ - (size_t)r);
+	while (unzip_unsure(in->buf, (size_t)r)) {
+		ssize_t k = raw_read(in, in->buf + r, OPENSZ - (size_t)r);
 
 		if (k <= 0)
 			break;
@@ -609,15 +615,14 @@ input_open(const char *path)
 		input_close(in);
 		return NULL;
 	}
-	if ((zname = unzip_sniff(in->zbuf, (size_t)r)) != NULL) {
+	if ((zname = unzip_sniff(in->buf, (size_t)r)) != NULL) {
+		in->zbuf = emalloc(ZBUFSZ);
+		memcpy(in->zbuf, in->buf, (size_t)r);
 		in->z = unzip_new(zname);
 		in->zin = in->zbuf;
 		in->zavail = (size_t)r;
 	} else {
-		memcpy(in->buf, in->zbuf, (size_t)r);
 		in->end = (size_t)r;
-		free(in->zbuf);
-		in->zbuf = NULL;
 		if (r == 0)
 			in->eof = 1;
 	}
