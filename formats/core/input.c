@@ -36,11 +36,14 @@
 #define EBUFSZ (64U * 1024)	/* UTF-16 bytes read ahead of decoding */
 #define SNIFF16 512		/* bytes looked at for UTF-16 without a BOM */
 /*
- * What input_open reads: what a format's detection looks at (source.c's
- * SNIFF_BYTES), no more.  Inputs are opened one after the other before
- * -j's workers start, so the rest is read later, by the worker.
+ * Read ahead at most this much at once, into the front of buf: an input
+ * touches about this much of its buffer, not a longest line's worth (a
+ * fleet's run reads hundreds of inputs at once).  It is also what
+ * input_open reads: what a format's detection looks at (source.c's
+ * SNIFF_BYTES), no more; inputs are opened one after the other before
+ * -j's workers start, and the rest is read later, by the worker.
  */
-#define OPENSZ (64U * 1024)
+#define READSZ (64U * 1024)
 
 enum enc { ENC_BYTES, ENC_UTF16LE, ENC_UTF16BE };
 
@@ -369,8 +372,8 @@ unit16(const struct input *in, const unsigned char *p)
 }
 
 /*
- * Decode UTF-16 into buf[end, BUFSZ) (a character may reach 3 bytes past
- * BUFSZ: buf has room for it).  Return the bytes produced; 0 = the end.
+ * Decode UTF-16 into buf[end, BUFSZ), READSZ bytes at most (a character
+ * may reach 3 bytes past BUFSZ: buf has room for it).  Return the bytes produced; 0 = the end.
  * Half a pair waits for the next read; an unpaired surrogate or an odd
  * byte at the end is U+FFFD.
  */
@@ -378,9 +381,10 @@ static size_t
 u16_fill(struct input *in)
 {
 	size_t start = in->end, k;
+	size_t stop = BUFSZ - start > READSZ ? start + READSZ : BUFSZ;
 	uint32_t c, lo;
 
-	while (in->end < BUFSZ) {
+	while (in->end < stop) {
 		k = in->eend - in->epos;
 		c = k >= 2 ? unit16(in, in->ebuf + in->epos) : 0;
 		if (k >= 4 || (k >= 2 && (c < 0xd800 || c >= 0xdc00)) ||
@@ -417,8 +421,11 @@ u16_fill(struct input *in)
 }
 
 /*
- * Make room and read more data after end.  Return the number of new bytes;
- * 0 means the end (or an error, with in->failed set).
+ * Make room and read more data after end, READSZ bytes at most.  Return
+ * the number of new bytes; 0 means the end (or an error, with in->failed
+ * set).  The unread bytes move to the front when no more are left than
+ * have been read (a line's tail, usually: the move costs at most what
+ * was read), or when the buffer is full.
  */
 static size_t
 fill(struct input *in)
@@ -427,7 +434,8 @@ fill(struct input *in)
 
 	if (in->eof)
 		return 0;
-	if (in->pos > 0 && (in->end >= BUFSZ || in->pos >= BUFSZ / 2)) {
+	if (in->pos > 0 && (in->end >= BUFSZ ||
+	    in->end - in->pos <= in->pos)) {
 		memmove(in->buf, in->buf + in->pos, in->end - in->pos);
 		in->base += in->pos;
 		in->end -= in->pos;
@@ -441,7 +449,8 @@ fill(struct input *in)
 			in->eof = 1;
 		return got;
 	}
-	got = low_fill(in, in->buf + in->end, BUFSZ - in->end);
+	got = low_fill(in, in->buf + in->end,
+	    BUFSZ - in->end > READSZ ? READSZ : BUFSZ - in->end);
 	if (got == 0)
 		in->eof = 1;
 	in->end += got;
@@ -604,7 +613,7 @@ input_open(const char *path)
 	 */
 	r = 0;
 	while (unzip_unsure(in->buf, (size_t)r)) {
-		ssize_t k = raw_read(in, in->buf + r, OPENSZ - (size_t)r);
+		ssize_t k = raw_read(in, in->buf + r, READSZ - (size_t)r);
 
 		if (k <= 0)
 			break;

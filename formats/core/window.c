@@ -73,6 +73,8 @@ slot_get(struct window *w)
 	 * may be held), plus the largest batch one parser step emits.
 	 */
 	n = old < 16 ? 16 : old * 2;
+	if (old < w->cap + 1 && n > w->cap + 1)
+		n = w->cap + 1;	/* where an ordered input stays */
 	/* The ring's size is the pool's: unwrap it into a larger one. */
 	w->ring = ering_grow(w->ring, w->head, w->count, old, n,
 	    sizeof(*w->ring));
