@@ -2,8 +2,9 @@
 # whatever its length: its read-ahead (64 KiB at a time, not a longest
 # line's 1 MiB) and its reorder window (the 4,097 records it holds, not a
 # pool grown past them).  40 node logs of 1.3 MB read together take less
-# than 1 MiB each above one log alone (measured: about 0.8 MiB each; it
-# was 1.7 MiB, 330 MB for a fleet bench of 200 logs).  Nothing is timed.
+# than 1 MiB each above one log alone (measured: about 0.75 MiB each; it
+# was 1.7 MiB: tasks took 486 MB for the fleet bench's 200 logs, now 160
+# MB).  Nothing is timed.
 . "$TESTS/lib.sh"
 [ "$VARIANT" = normal ] || skip "peak RSS is only meaningful without sanitizers"
 n=40
