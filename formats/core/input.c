@@ -373,7 +373,8 @@ unit16(const struct input *in, const unsigned char *p)
 
 /*
  * Decode UTF-16 into buf[end, BUFSZ), READSZ bytes at most (a character
- * may reach 3 bytes past BUFSZ: buf has room for it).  Return the bytes produced; 0 = the end.
+ * may reach 3 bytes past BUFSZ: buf has room for it).  Return the bytes
+ * produced; 0 = the end.
  * Half a pair waits for the next read; an unpaired surrogate or an odd
  * byte at the end is U+FFFD.
  */
