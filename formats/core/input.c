@@ -371,6 +371,13 @@ unit16(const struct input *in, const unsigned char *p)
 	    (uint32_t)(p[0] << 8 | p[1]);
 }
 
+/* Bytes one read may add after end: READSZ, or what is left of buf. */
+static size_t
+room(const struct input *in)
+{
+	return BUFSZ - in->end > READSZ ? READSZ : BUFSZ - in->end;
+}
+
 /*
  * Decode UTF-16 into buf[end, BUFSZ), READSZ bytes at most (a character
  * may reach 3 bytes past BUFSZ: buf has room for it).  Return the bytes
@@ -382,7 +389,7 @@ static size_t
 u16_fill(struct input *in)
 {
 	size_t start = in->end, k;
-	size_t stop = BUFSZ - start > READSZ ? start + READSZ : BUFSZ;
+	size_t stop = start + room(in);
 	uint32_t c, lo;
 
 	while (in->end < stop) {
@@ -450,8 +457,7 @@ fill(struct input *in)
 			in->eof = 1;
 		return got;
 	}
-	got = low_fill(in, in->buf + in->end,
-	    BUFSZ - in->end > READSZ ? READSZ : BUFSZ - in->end);
+	got = low_fill(in, in->buf + in->end, room(in));
 	if (got == 0)
 		in->eof = 1;
 	in->end += got;
