@@ -30,11 +30,26 @@
  * time (two machines, two jobs) from one recording split into files.
  */
 #define SPAN_NSRC 4
-#define SPAN_NGPU 64		/* the last host's spans kept by GPU index */
 struct span {
 	unsigned src[SPAN_NSRC];
 	uint64_t first[SPAN_NSRC], last[SPAN_NSRC];
 	unsigned n;
+};
+
+/*
+ * What the stream keeps of the host an input gave last: its hash (for the
+ * duplicate check) and its GPUs' spans by index (for the overlap check).
+ * An input's records come in runs of one host, most often one host from
+ * start to end (a node log), so one string compare a record finds both.
+ * Kept for the whole stream instead, it missed on every GPU of every host
+ * once the merge alternated between inputs: at 200 node logs the lookups
+ * it was meant to save were a fifth of the merge thread.
+ */
+#define LAST_NGPU 64		/* spans kept by GPU index, below this */
+struct lasthost {
+	struct sbuf host;
+	uint64_t hash;
+	struct span *span[LAST_NGPU];	/* NULL: look it up */
 };
 
 /* A process listed by a snapshot source, until it stops being listed. */
@@ -103,12 +118,9 @@ struct stream {
 	struct hmap keycache;	/* "host\0key" as logged -> index + 1 */
 	struct sbuf kc;
 	struct dupslot *dup;	/* DUP_NSLOT, for duplicate samples */
-	struct sbuf duphost;	/* the host they hashed last, */
-	uint64_t duphash;	/* and its hash */
+	struct lasthost *last;	/* each input's last host, or NULL */
 	struct hmap seen;	/* "host\0gpu" -> struct span, device rows */
 	struct sbuf sk;
-	struct sbuf spanhost;	/* the host of spanof[], */
-	struct span *spanof[SPAN_NGPU];	/* its spans by GPU index, or NULL */
 	int overlap_said;
 	uint64_t ticks;		/* records, for the progress line */
 	uint64_t t0;		/* when reading started (progress), ns */
@@ -989,19 +1001,23 @@ next_unfiltered(struct stream *st)
 	}
 }
 
-/*
- * hmap_hash of a record's host, remembered for the last host: the merged
- * records come in runs of one host, and hashing it for every record was
- * a tenth of the merge thread's instructions.
- */
-static uint64_t
-host_hash(struct stream *st, const char *host)
+/* The last host of input src, made host (struct lasthost). */
+static struct lasthost *
+last_host(struct stream *st, unsigned src, const char *host)
 {
-	if (st->duphost.buf == NULL || strcmp(st->duphost.buf, host) != 0) {
-		sbuf_set(&st->duphost, host, strlen(host));
-		st->duphash = hmap_hash(host, st->duphost.len);
+	struct lasthost *h;
+
+	if (src >= st->n)
+		BUG("a record of input %u of %zu", src, st->n);
+	if (st->last == NULL)
+		st->last = ecalloc(st->n, sizeof(*st->last));
+	h = &st->last[src];
+	if (h->host.buf == NULL || strcmp(h->host.buf, host) != 0) {
+		sbuf_set(&h->host, host, strlen(host));
+		h->hash = hmap_hash(host, h->host.len);
+		memset(h->span, 0, sizeof(h->span));
 	}
-	return st->duphash;
+	return h;
 }
 
 /*
@@ -1021,7 +1037,7 @@ duplicate(struct stream *st, const struct rec *r)
 	key = ((uint64_t)r->gpu << 32 | r->pid) * 0x9e3779b97f4a7c15ULL ^
 	    (r->src & ~SRC_ADDED);
 	if (r->host[0] != '\0' || r->name[0] != '\0')
-		key ^= host_hash(st, r->host) * 31 +
+		key ^= last_host(st, r->src & ~SRC_ADDED, r->host)->hash * 31 +
 		    hmap_hash(r->name, strlen(r->name));
 	if (st->dup == NULL)
 		st->dup = ecalloc(DUP_NSLOT, sizeof(*st->dup));
@@ -1056,31 +1072,23 @@ skip_duplicate(struct stream *st, const struct rec *r)
 	source_count_skip(s, "duplicate samples");
 }
 
-/*
- * The span of GPU gpu of host as the last host's were kept, or NULL: the
- * merged records come in runs of one host, and building the key and
- * looking it up for every device sample was a tenth of the merge thread.
- */
+/* The span of r's GPU, added when new. */
 static struct span *
-span_of(const struct stream *st, const char *host, uint32_t gpu)
+span_of(struct stream *st, const struct rec *r)
 {
-	if (gpu >= SPAN_NGPU || st->spanhost.buf == NULL ||
-	    strcmp(st->spanhost.buf, host) != 0)
-		return NULL;
-	return st->spanof[gpu];
-}
+	struct lasthost *h = last_host(st, r->src, r->host);
+	struct span **sp = r->gpu < LAST_NGPU ? &h->span[r->gpu] : NULL;
+	void **v;
 
-static void
-span_keep(struct stream *st, const char *host, uint32_t gpu,
-    struct span *sp)
-{
-	if (gpu >= SPAN_NGPU)
-		return;
-	if (st->spanhost.buf == NULL || strcmp(st->spanhost.buf, host) != 0) {
-		sbuf_set(&st->spanhost, host, strlen(host));
-		memset(st->spanof, 0, sizeof(st->spanof));
-	}
-	st->spanof[gpu] = sp;
+	if (sp != NULL && *sp != NULL)
+		return *sp;
+	gpu_key(&st->sk, r->host, r->gpu);
+	v = hmap_put(&st->seen, st->sk.buf, st->sk.len, NULL);
+	if (*v == NULL)
+		*v = ecalloc(1, sizeof(struct span));
+	if (sp != NULL)
+		*sp = *v;
+	return *v;
 }
 
 /*
@@ -1094,20 +1102,12 @@ overlap_check(struct stream *st, const struct rec *r)
 {
 	struct span *sp;
 	unsigned src = r->src, i, k;
-	void **v;
 	char t[GTIME_BUFSZ];
 
 	if (r->pid != 0 || rec_is_mark(r) || (src & SRC_ADDED) ||
 	    st->overlap_said || st->n < 2 || st->seen.n >= GPUMAP_MAX)
 		return;
-	if ((sp = span_of(st, r->host, r->gpu)) == NULL) {
-		gpu_key(&st->sk, r->host, r->gpu);
-		v = hmap_put(&st->seen, st->sk.buf, st->sk.len, NULL);
-		if (*v == NULL)
-			*v = ecalloc(1, sizeof(struct span));
-		sp = *v;
-		span_keep(st, r->host, r->gpu, sp);
-	}
+	sp = span_of(st, r);
 	for (k = 0; k < sp->n && sp->src[k] != src; k++)
 		;
 	if (k == sp->n) {
@@ -1233,9 +1233,11 @@ stream_close(struct stream *st)
 	sbuf_release(&st->kc);
 	hmap_release(&st->seen, free);
 	sbuf_release(&st->sk);
-	sbuf_release(&st->spanhost);
 	free(st->dup);
-	sbuf_release(&st->duphost);
+	if (st->last != NULL)
+		for (i = 0; i < st->n; i++)
+			sbuf_release(&st->last[i].host);
+	free(st->last);
 	free(st->src);
 	free(st->heap.v);
 	free(st->dropped);
