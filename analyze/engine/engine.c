@@ -76,6 +76,7 @@ struct gpu {
 	char *host;
 	uint32_t gpu;
 	struct hmap live;	/* pid -> struct ptask */
+	struct ptask *hot;	/* of live, the one found last (live_get) */
 	int64_t attributed;	/* the live tasks' latest listings */
 	struct ptask **wait;	/* in order of their ends */
 	size_t nwait, capwait;
@@ -1260,11 +1261,27 @@ resume(struct engine *e, struct gpu *g, const struct rec *r)
 	return NULL;
 }
 
+/*
+ * The live task of pid on g, or NULL.  A GPU's polls list the same few
+ * processes again and again, so the one found last is tried first: at
+ * hundreds of hosts the map's lookup was a fifth of the engine.
+ */
+static struct ptask *
+live_get(struct gpu *g, uint32_t pid)
+{
+	void **v;
+
+	if (g->hot != NULL && g->hot->pid == pid)
+		return g->hot;
+	if ((v = hmap_get(&g->live, &pid, sizeof(pid))) == NULL)
+		return NULL;
+	return g->hot = *v;
+}
+
 static void
 process(struct engine *e, struct gpu *g, const struct rec *r)
 {
-	void **v = hmap_get(&g->live, &r->pid, sizeof(r->pid));
-	struct ptask *t = v != NULL ? *v : NULL;
+	struct ptask *t = live_get(g, r->pid);
 	int64_t tol = e->cfg->tolerance, u;
 	uint64_t pollbefore, nev;
 
@@ -1355,6 +1372,8 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 	t->end = r->ts;
 	t->lastnot = t->last;
 	hmap_del(&g->live, &r->pid, sizeof(r->pid));
+	if (g->hot == t)
+		g->hot = NULL;
 	e->nlive--;
 	/* The level while it was listed: the judged sample at its last. */
 	if (!level_before(g, plus(t->last, 1), &u, &nev)) {
