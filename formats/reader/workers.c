@@ -70,6 +70,9 @@ struct workers {
 	unsigned nth;
 	int stop;
 	size_t want;		/* the input the main thread waits for */
+	unsigned idle;		/* workers waiting for work */
+	size_t room;		/* batches taken since a worker was woken */
+	size_t wake_every;	/* wake one after this many (take) */
 	struct batch *spare;	/* batches to reuse */
 	struct gpumap *gpus;
 };
@@ -246,7 +249,9 @@ worker(void *arg)
 	lock(w);
 	while (!w->stop) {
 		if ((x = pick(w)) == NULL) {
+			w->idle++;
 			pthread_cond_wait(&w->work, &w->mu);
+			w->idle--;
 			continue;
 		}
 		x->busy = 1;
@@ -262,7 +267,8 @@ worker(void *arg)
 		x->nq++;
 		x->busy = 0;
 		x->done = b->last;
-		pthread_cond_broadcast(&w->ready);
+		if (w->want == (size_t)(x - w->ws))
+			pthread_cond_signal(&w->ready);
 	}
 	unlock(w);
 	return NULL;
@@ -294,6 +300,11 @@ workers_start(struct source **src, size_t n, unsigned jobs,
 	pthread_cond_init(&w->ready, NULL);
 	w->n = n;
 	w->want = SIZE_MAX;
+	w->wake_every = n * WORKERS_QUEUE / 16;
+	if (w->wake_every < 1)
+		w->wake_every = 1;
+	if (w->wake_every > 16)
+		w->wake_every = 16;
 	w->gpus = gpus;
 	w->ws = ecalloc(n, sizeof(*w->ws));
 	for (i = 0; i < n; i++) {
@@ -338,7 +349,17 @@ take(struct workers *w, size_t i)
 		x->qtail = NULL;
 	b->next = NULL;
 	x->nq--;
-	pthread_cond_broadcast(&w->work);	/* room in its queue */
+	/*
+	 * Room in its queue.  Waking a worker for every batch taken cost the
+	 * merge thread a system call and a worker a sleep for each batch of
+	 * 512 records; woken after wake_every batches, it makes as many.  The
+	 * inputs wait for it on what they still hold (the wait above wakes
+	 * every worker when one has nothing).
+	 */
+	if (w->idle > 0 && ++w->room >= w->wake_every) {
+		w->room = 0;
+		pthread_cond_signal(&w->work);
+	}
 	unlock(w);
 	return b;
 }
