@@ -425,7 +425,11 @@ workers_fill(struct workers *w, size_t i)
 		}
 		b = x->cur;
 		if (x->pos < b->nr) {
-			replay(w, x, b, b->msgend[x->pos], b->evend[x->pos]);
+			/* Most records come after nothing to replay. */
+			if (x->evpos < b->evend[x->pos] ||
+			    x->msgpos < b->msgend[x->pos])
+				replay(w, x, b, b->msgend[x->pos],
+				    b->evend[x->pos]);
 			x->head = 1;
 			return;
 		}
