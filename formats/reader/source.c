@@ -896,8 +896,9 @@ emit_at(struct source *s, struct rclock *c, struct rec *r, uint64_t t,
 		} else
 			msg("%s%s: record at %s is earlier than records "
 			    "already written (beyond the reorder window of %zu "
-			    "records); skipped, try a larger --window", s->name,
-			    here.buf, gtime_fmt(t, 1, tb), s->opt->window);
+			    "record%s); skipped, try a larger --window", s->name,
+			    here.buf, gtime_fmt(t, 1, tb), s->opt->window,
+			    s->opt->window == 1 ? "" : "s");
 		sbuf_release(&here);
 	}
 	if (s->opt->strict)
