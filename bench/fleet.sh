@@ -5,7 +5,8 @@
 # N node logs (gpumem synth, random tasks, 8 GPUs, 1 s sampling, each
 # node its own host) analysed by gpumem tasks: in one thread (-j 1), with
 # worker threads (-j 2, -j N for the CPUs there are), on one core and on
-# two (taskset), and as GNU parallel runs one gpumem tasks per node log
+# two (taskset), with --window 1 (the logs are in time order: nothing
+# held back), and as GNU parallel runs one gpumem tasks per node log
 # (the map part of a fleet run; the reduce is check/report on the
 # tables).  Each command runs BENCH_FLEET_RUNS times (3); the fastest run
 # counts (the machine is shared: the slower runs measure the others).
@@ -102,6 +103,11 @@ if [ "$ncpu" -gt 2 ]; then
 	row "tasks -j $ncpu" "$ncpu" \
 	    "$(measure gpumem-tasks -q -j "$ncpu" "$data"/node-*.csv)"
 fi
+# The node logs are in time order: --window 1 holds nothing back.
+row "tasks -j 1 --window 1" 1 \
+    "$(measure gpumem-tasks -q -j 1 --window 1 "$data"/node-*.csv)"
+row "tasks -j 2 --window 1" 2 \
+    "$(measure gpumem-tasks -q -j 2 --window 1 "$data"/node-*.csv)"
 row "read -j 1" 1 "$(measure gpumem-read -q -j 1 "$data"/node-*.csv)"
 row "read -j 2" 2 "$(measure gpumem-read -q -j 2 "$data"/node-*.csv)"
 # The map part of a GNU parallel run: one gpumem tasks per node log, its
