@@ -1001,7 +1001,7 @@ next_unfiltered(struct stream *st)
 	}
 }
 
-/* The last host of input src, made host (struct lasthost). */
+/* What is kept of input src's last host, which becomes host if it was not. */
 static struct lasthost *
 last_host(struct stream *st, unsigned src, const char *host)
 {
