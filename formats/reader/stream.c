@@ -1026,7 +1026,7 @@ last_host(struct stream *st, unsigned src, const char *host)
  * order, so that what is written reads back the same.
  */
 static int
-duplicate(struct stream *st, const struct rec *r)
+duplicate(struct stream *st, const struct rec *r, const struct lasthost *h)
 {
 	struct dupslot *sl;
 	uint64_t key;
@@ -1037,7 +1037,7 @@ duplicate(struct stream *st, const struct rec *r)
 	key = ((uint64_t)r->gpu << 32 | r->pid) * 0x9e3779b97f4a7c15ULL ^
 	    (r->src & ~SRC_ADDED);
 	if (r->host[0] != '\0' || r->name[0] != '\0')
-		key ^= last_host(st, r->src & ~SRC_ADDED, r->host)->hash * 31 +
+		key ^= h->hash * 31 +
 		    hmap_hash(r->name, strlen(r->name));
 	if (st->dup == NULL)
 		st->dup = ecalloc(DUP_NSLOT, sizeof(*st->dup));
@@ -1072,11 +1072,10 @@ skip_duplicate(struct stream *st, const struct rec *r)
 	source_count_skip(s, "duplicate samples");
 }
 
-/* The span of r's GPU, added when new. */
+/* The span of r's GPU, added when new; h is its input's last host. */
 static struct span *
-span_of(struct stream *st, const struct rec *r)
+span_of(struct stream *st, const struct rec *r, struct lasthost *h)
 {
-	struct lasthost *h = last_host(st, r->src, r->host);
 	struct span **sp = r->gpu < LAST_NGPU ? &h->span[r->gpu] : NULL;
 	void **v;
 
@@ -1098,7 +1097,7 @@ span_of(struct stream *st, const struct rec *r)
  * a run, naming both inputs; --host-from-file keeps them apart.
  */
 static void
-overlap_check(struct stream *st, const struct rec *r)
+overlap_check(struct stream *st, const struct rec *r, struct lasthost *h)
 {
 	struct span *sp;
 	unsigned src = r->src, i, k;
@@ -1107,7 +1106,7 @@ overlap_check(struct stream *st, const struct rec *r)
 	if (r->pid != 0 || rec_is_mark(r) || (src & SRC_ADDED) ||
 	    st->overlap_said || st->n < 2 || st->seen.n >= GPUMAP_MAX)
 		return;
-	sp = span_of(st, r);
+	sp = span_of(st, r, h);
 	for (k = 0; k < sp->n && sp->src[k] != src; k++)
 		;
 	if (k == sp->n) {
@@ -1158,18 +1157,22 @@ const struct rec *
 stream_next(struct stream *st)
 {
 	const struct rec *r;
+	struct lasthost *h;
 
 	/* The clock is asked every 1024 records only: this is the hot path. */
 	if ((++st->ticks & 1023) == 1 && progress_due())
 		progress(st);
-	while ((r = next_unfiltered(st)) != NULL)
-		if (duplicate(st, r))
+	while ((r = next_unfiltered(st)) != NULL) {
+		/* Both checks need it: one string compare a record. */
+		h = last_host(st, r->src & ~SRC_ADDED, r->host);
+		if (duplicate(st, r, h))
 			skip_duplicate(st, r);
 		else if (wanted(st, r)) {
-			overlap_check(st, r);
+			overlap_check(st, r, h);
 			st->count++;
 			return r;
 		}
+	}
 	return NULL;
 }
 
