@@ -63,6 +63,9 @@ header(char **f, int nf, struct layout *l)
 	int i, c, k;
 
 	memset(l, 0, sizeof(*l));
+	/* csv_split's MAXCOLS + 1: more columns than f holds or usage has. */
+	if (nf > MAXCOLS)
+		return 0;
 	for (i = 0; i < nf; i++)
 		for (c = 0; c < C_N; c++)
 			if (named(f[i], colname[c]))
