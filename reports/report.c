@@ -734,6 +734,29 @@ task_table(struct sbuf *sb, const struct collection *c, int utc, int date,
 	free(v);
 }
 
+/*
+ * Memory in use at the end beyond the level at the start, on GPUs where
+ * no task leaked, by more than the tolerance: "all memory came back" is
+ * never said over it.
+ */
+static int64_t
+unowned_at_end(const struct collection *c, uint32_t tolerance)
+{
+	int64_t sum = 0, above;
+	size_t i;
+
+	for (i = 0; i < c->ng; i++) {
+		const struct gpuview *v = c->g[i];
+
+		if (v->nsamples == 0 || v->nleaked > 0)
+			continue;
+		above = v->unattr_last - v->unattr_first;
+		if (above > (int64_t)tolerance)
+			sum += above;
+	}
+	return sum;
+}
+
 /* The headline: cards, the worst delays, the leaks. */
 static void
 headline(struct sbuf *sb, const struct collection *c, int utc, int date,
@@ -744,6 +767,7 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 	size_t i, n = 0, hidden, shown;
 	char num[64], sub[160], mb[32], iv[32], label[160], when[GTIME_BUFSZ];
 	char text[160];
+	int64_t unowned;
 	struct sbuf s = SBUF_INIT;
 
 	delays = ereallocarray(NULL, c->tasks.n + 1, sizeof(*delays));
@@ -758,12 +782,22 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 	    (unsigned long long)c->nrunning);
 	card(sb, "", num, "tasks", sub);
 	snprintf(num, sizeof(num), "%llu", (unsigned long long)c->nleaked);
-	if (c->nleaked > 0)
+	unowned = unowned_at_end(c, tolerance);
+	if (c->nleaked > 0 && unowned > 0)
+		snprintf(sub, sizeof(sub), "%s never came back, %s more "
+		    "held by no task", chart_mib((int64_t)c->leaked_mib, mb),
+		    chart_mib(unowned, iv));
+	else if (c->nleaked > 0)
 		snprintf(sub, sizeof(sub), "%s never came back",
 		    chart_mib((int64_t)c->leaked_mib, mb));
+	else if (unowned > 0)
+		snprintf(sub, sizeof(sub), "but %s more is in use at the end "
+		    "than at the start, held by no task",
+		    chart_mib(unowned, mb));
 	else
 		snprintf(sub, sizeof(sub), "all memory came back");
-	card(sb, c->nleaked > 0 ? "bad" : "good", num, "leaks", sub);
+	card(sb, c->nleaked > 0 || unowned > 0 ? "bad" : "good", num, "leaks",
+	    sub);
 	if (n > 0) {
 		static const struct {
 			const char *name;

@@ -6,6 +6,7 @@
 
 #include "declared.h"
 #include "engine.h"
+#include "episode.h"
 #include "gpumap.h"
 #include "gtime.h"
 #include "hmap.h"
@@ -98,6 +99,11 @@ struct gpu {
 	uint64_t tent_ts;
 	int64_t tent_r;
 	struct dgpu *decl;	/* declared tasks (declared.h) */
+	int procs;		/* a process record was seen */
+	int have_first;
+	int64_t first_unattr;	/* at the first judged sample */
+	uint64_t leaked_mib;	/* what its leaked tasks left */
+	struct episodes *ep;	/* its usage's episodes, while !procs */
 };
 
 /* A device sample waiting for the process records around it. */
@@ -412,9 +418,10 @@ emit(struct engine *e, struct gpu *g, struct task *t)
 		e->st.released++;
 	else if (t->status == TASK_LEAKED) {
 		e->st.leaked++;
-		if (t->has_leaked)
+		if (t->has_leaked) {
 			e->st.leaked_mib += t->leaked;
-		else
+			g->leaked_mib += t->leaked;
+		} else
 			e->st.unknown++;
 	} else
 		e->st.running++;
@@ -1115,6 +1122,14 @@ evaluate(struct engine *e, const struct pending *p)
 		e->cb.sample(e->cb.ctx, &s);
 	declared_sample(e->decl, &g->decl, g->host, g->gpu, p->ts, usage,
 	    e->cfg, emit_declared, e, g);
+	if (!g->procs && e->decl == NULL) {
+		if (g->ep == NULL) {
+			dev = config_device(e->cfg, g->host, g->gpu);
+			g->ep = episodes_new(dev != NULL && dev->has_idle,
+			    dev != NULL ? dev->idle : 0);
+		}
+		episodes_sample(g->ep, p->ts, usage, tol);
+	}
 	/* The listings changed long enough ago are known from now on. */
 	for (i = 0; i < g->nrecent;)
 		if (g->recent[i]->curts <= plus(p->ts, eps))
@@ -1127,6 +1142,10 @@ evaluate(struct engine *e, const struct pending *p)
 	}
 	g->have_sample = 1;
 	g->unattr = usage - attr;
+	if (!g->have_first) {
+		g->have_first = 1;
+		g->first_unattr = g->unattr;
+	}
 	hist_add(g, p->ts, g->unattr);
 	for (i = 0; i < g->nsus;) {
 		struct ptask *t = g->sus[i];
@@ -1407,8 +1426,15 @@ engine_put(struct engine *e, const struct rec *r)
 	}
 	if (r->pid == 0)
 		push_pending(e, g, r);
-	else
+	else {
+		if (!g->procs) {
+			/* Its processes say who held the memory. */
+			g->procs = 1;
+			episodes_free(g->ep);
+			g->ep = NULL;
+		}
 		process(e, g, r);
+	}
 }
 
 static int
@@ -1428,6 +1454,25 @@ by_gpu(const void *a, const void *b)
 	const struct gpu *x = *(struct gpu *const *)a;
 	const struct gpu *y = *(struct gpu *const *)b;
 	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+}
+
+/* An episode of a GPU no process was listed on (episode.h). */
+struct emit_ctx {
+	struct engine *e;
+	struct gpu *g;
+	size_t n;
+};
+
+static void
+emit_episode(void *ctx, struct task *t)
+{
+	struct emit_ctx *c = ctx;
+
+	c->n++;
+	c->e->st.episodes++;
+	if (t->status == TASK_LEAKED)
+		c->e->st.episode_mib += t->leaked;
+	emit(c->e, c->g, t);
 }
 
 /* The end of the stream for one GPU: leaks, unknowns, running tasks. */
@@ -1464,6 +1509,24 @@ finish_gpu(struct engine *e, struct gpu *g)
 		emit_ptask(e, g, live[i], TASK_RUNNING);
 	free(live);
 	declared_finish(e->decl, g->decl, emit_declared, e, g);
+	if (g->procs && g->have_first) {
+		/* Left at the end, above the start, and no leak's. */
+		int64_t above = g->unattr - g->first_unattr -
+		    (int64_t)g->leaked_mib;
+
+		if (above > (int64_t)e->cfg->tolerance) {
+			e->st.unowned_gpus++;
+			e->st.unowned_mib += (uint64_t)above;
+		}
+	}
+	if (g->ep != NULL) {
+		struct emit_ctx c = {e, g, 0};
+
+		e->st.episode_merged += episodes_finish(g->ep, emit_episode,
+		    &c);
+		if (c.n > 0)
+			e->st.episode_gpus++;
+	}
 }
 
 void
@@ -1538,6 +1601,38 @@ engine_warnings(const struct engine *e)
 		note("more than %d device samples at one time: %llu judged "
 		    "before all the process records of their poll were in",
 		    ENGINE_MAXPENDING, (unsigned long long)e->st.early);
+	if (e->st.episodes > 0) {
+		char left[64];
+
+		if (e->st.episode_mib > 0)
+			snprintf(left, sizeof(left), "%llu MiB of it not back "
+			    "at the end", (unsigned long long)e->st.episode_mib);
+		else
+			snprintf(left, sizeof(left), "all of it back by the end");
+		warnmsg("no process was listed on %llu GPU%s: %llu rise%s of "
+		    "memory in use %s task%s named %s (note 'device-only'), "
+		    "%s; give the --query-compute-apps log of the same run, "
+		    "or --tasks, to know whose",
+		    (unsigned long long)e->st.episode_gpus,
+		    e->st.episode_gpus == 1 ? "" : "s",
+		    (unsigned long long)e->st.episodes,
+		    e->st.episodes == 1 ? "" : "s",
+		    e->st.episodes == 1 ? "is a" : "are",
+		    e->st.episodes == 1 ? "" : "s", EPISODE_NAME, left);
+	}
+	if (e->st.unowned_gpus > 0)
+		warnmsg("%llu MiB in use at the end on %llu GPU%s is held by no "
+		    "task: above the level at the first sample, and no "
+		    "process listed holds it (memory of processes the log "
+		    "cannot see: a desktop, another container)",
+		    (unsigned long long)e->st.unowned_mib,
+		    (unsigned long long)e->st.unowned_gpus,
+		    e->st.unowned_gpus == 1 ? "" : "s");
+	if (e->st.episode_merged > 0)
+		warnmsg("%llu episodes of memory in use were merged with "
+		    "others: more than %d on one GPU, or %d open at once",
+		    (unsigned long long)e->st.episode_merged, EPISODE_MAX,
+		    EPISODE_OPEN);
 	if (e->st.nousage > 0)
 		note("%llu device samples had no usable memory values",
 		    (unsigned long long)e->st.nousage);
@@ -1556,6 +1651,7 @@ gpu_free(void *p)
 	free(g->recent);
 	free(g->sus);
 	declared_free_gpu(g->decl);
+	episodes_free(g->ep);
 	free(g->host);
 	free(g);
 }

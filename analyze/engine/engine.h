@@ -31,7 +31,10 @@
  *   leaked.
  *
  *   Tasks declared from outside (--tasks, for device-only logs) have no
- *   process records: they are judged from usage alone (declared.h).
+ *   process records: they are judged from usage alone (declared.h).  A
+ *   GPU with neither process records nor declared tasks gets the episodes
+ *   of its usage curve as tasks (episode.h: pid 0, "(unlisted)", note
+ *   "device-only"), emitted at the end of the data.
  *
  * Device samples and process polls come from two loops out of step: a
  * device sample is judged once the poll after it is in (1.5 poll
@@ -72,8 +75,10 @@ enum task_note {
 	NOTE_PIDREUSE = 1 << 2,	/* its pid went on with a new process */
 	NOTE_RESUMED = 1 << 3,	/* missing from polls, then listed again */
 	NOTE_LASTSAMPLE = 1 << 4,	/* back only in the last sample */
-	NOTE_ESTIMATED = 1 << 5	/* memory never listed (N/A): judged from
+	NOTE_ESTIMATED = 1 << 5,	/* memory never listed (N/A): judged from
 				   its life and the device's usage */
+	NOTE_DEVONLY = 1 << 6	/* no process listed on its GPU: an episode
+				   of the usage curve (episode.h) */
 };
 
 struct task {
@@ -128,6 +133,13 @@ struct engine_stats {
 	uint64_t dips;		/* drops seen in one sample only */
 	uint64_t resumed;	/* ends undone: listed again */
 	uint64_t splits;	/* pids found reused: two tasks */
+	uint64_t episodes;	/* tasks of GPUs no process was listed on */
+	uint64_t episode_gpus;	/* those GPUs */
+	uint64_t episode_mib;	/* the memory of their leaked episodes */
+	uint64_t episode_merged;	/* episodes merged for lack of room */
+	uint64_t unowned_gpus;	/* GPUs with processes and memory left at
+				   the end that no task holds */
+	uint64_t unowned_mib;	/* that memory */
 };
 
 struct engine;

@@ -125,8 +125,11 @@ put_sample(struct run *rn, const char *host, uint32_t gpu, uint64_t ts,
 	}
 	if (rn->o->width > 0)
 		series_put(&v->ser, ts, val, has);
-	if (v->nsamples == 0 || ts < v->first)
+	if (v->nsamples == 0 || ts < v->first) {
 		v->first = ts;
+		if (has & (1U << SER_UNATTR))
+			v->unattr_first = val[SER_UNATTR];
+	}
 	if (v->nsamples == 0 || ts >= v->last) {
 		v->last = ts;
 		if (has & (1U << SER_UNATTR))

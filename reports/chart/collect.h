@@ -50,6 +50,7 @@ struct gpuview {
 	struct series ser;	/* the reduced curves (when series was asked) */
 	uint64_t nsamples;
 	uint64_t first, last;	/* times of its first and last samples */
+	int64_t unattr_first;	/* unattributed memory at the first sample */
 	int64_t unattr_last;	/* unattributed memory at the last sample */
 	int64_t ymax;		/* the most in use or in total */
 	int64_t umax;		/* the most in use */

@@ -201,7 +201,9 @@ task_name(const struct task *t, char *buf, size_t n)
 char *
 task_label(const struct task *t, char *buf, size_t n)
 {
-	if (t->declared)
+	if (t->notes & NOTE_DEVONLY)
+		snprintf(buf, n, "%s (no process listed)", t->name);
+	else if (t->declared)
 		snprintf(buf, n, "%s (declared)", t->name);
 	else if (t->name[0] == '\0')
 		snprintf(buf, n, "pid %u", t->pid);
