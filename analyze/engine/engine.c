@@ -810,6 +810,13 @@ give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts)
 	}
 	switch (explain_drop(c, nc, r, tol, ts, &m, &off, &part, &tie)) {
 	case 1:
+		/*
+		 * Another set fitted as well: the ones left waiting may be
+		 * the ones that gave back, so they are noted too (a leak
+		 * among them is not known to be theirs).
+		 */
+		for (i = off; tie && i < nc; i++)
+			c[i]->notes |= NOTE_AMBIGUOUS;
 		for (i = nc - off; i > 0; i--)
 			if (m & (1U << (i - 1))) {
 				release_waiting(e, g, c[off + i - 1], ts,

@@ -362,10 +362,43 @@ mib_value(char *buf, int64_t v)
 static const char running_msg[] = "still running at the last sample: not "
     "judged";
 
+/*
+ * A leak the data cannot pin on t alone (note ambiguous): the other tasks
+ * of its GPU noted so whose ends lie within two sampling intervals of
+ * its end, as "; or ..." to append to its message; "" when none.
+ */
+static const char *
+candidates(const struct verdicts *vs, const struct task *t, struct sbuf *sb)
+{
+	uint64_t win = 2 * (t->interval != 0 ? t->interval : NS_PER_SEC);
+	char buf[160];
+	size_t i, n = 0;
+
+	sbuf_reset(sb);
+	if (!(t->notes & NOTE_AMBIGUOUS))
+		return "";
+	for (i = 0; i < vs->now->tl.n; i++) {
+		const struct task *o = &vs->now->tl.t[i];
+
+		if (o == t || !(o->notes & NOTE_AMBIGUOUS) ||
+		    hostgpu_cmp(o->host, o->gpu, t->host, t->gpu) != 0 ||
+		    (o->end > t->end ? o->end - t->end : t->end - o->end) >
+		    win)
+			continue;
+		sbuf_adds(sb, n++ == 0 ? "; the data cannot tell it from " :
+		    ", ");
+		sbuf_adds(sb, task_label(o, buf, sizeof(buf)));
+	}
+	if (n > 0)
+		sbuf_adds(sb, ", which ended as it did (note ambiguous)");
+	return sb->buf != NULL ? sb->buf : "";
+}
+
 static void
 gate_leak(struct verdicts *vs, const struct task *t)
 {
 	struct verdict *v = add(vs, GATE_LEAK, t->host, t->gpu, t, NULL);
+	struct sbuf sb = SBUF_INIT;
 	struct rule r;
 
 	task_rule(vs->lim, t, GATE_LEAK, &r);
@@ -389,13 +422,15 @@ gate_leak(struct verdicts *vs, const struct task *t)
 		}
 		mib_value(v->value, t->leaked);
 		if (t->leaked > r.v)
-			set_msg(v, RES_FAIL, "leaked %u MiB, more than %llu",
-			    t->leaked, (unsigned long long)r.v);
+			set_msg(v, RES_FAIL, "leaked %u MiB, more than %llu%s",
+			    t->leaked, (unsigned long long)r.v,
+			    candidates(vs, t, &sb));
 		else
 			set_msg(v, RES_PASS, "leaked %u MiB, within %llu",
 			    t->leaked, (unsigned long long)r.v);
 		break;
 	}
+	sbuf_release(&sb);
 }
 
 static void
