@@ -52,6 +52,9 @@ struct ptask {
 	int ctx_based;		/* ctx was taken out of the GPU's base */
 	int have_before;
 	int64_t ubefore;	/* unattributed level before it started */
+	int have_early, early_done;
+	int64_t uearly;		/* the unattributed level at the first judged
+				   sample its listing held still around */
 	uint64_t nev;		/* the GPU's starts and ends, at its start */
 	uint32_t remaining;	/* waiting: MiB not yet back */
 	uint64_t after;		/* device samples judged since the end */
@@ -428,6 +431,37 @@ emit(struct engine *e, struct gpu *g, struct task *t)
 	e->st.tasks++;
 	if (e->cb.task != NULL)
 		e->cb.task(e->cb.ctx, t);
+}
+
+/*
+ * t is listed at ts with the value it has had since curts: the judged
+ * samples in between saw its listing hold still.  The first of them is
+ * its early level, unless another task came or went before it (then
+ * there is none).  A context comes with a program's first allocation, so
+ * the level there holds it; a rise later in its life is someone else's.
+ */
+static void
+early_level(const struct gpu *g, struct ptask *t, uint64_t ts)
+{
+	const struct hist *first = NULL;
+	size_t i;
+
+	for (i = 0; i < g->nhist; i++) {
+		const struct hist *h =
+		    &g->hist[(g->hnext + NHIST - 1 - i) % NHIST];
+
+		if (h->ts < t->curts)
+			break;
+		if (h->ts < ts)
+			first = h;
+	}
+	if (first == NULL)
+		return;
+	t->early_done = 1;
+	if (first->nev != t->nev)
+		return;
+	t->have_early = 1;
+	t->uearly = first->unattr;
 }
 
 /* A task's row, its other fields 0. */
@@ -1037,6 +1071,7 @@ settle_suspect(struct engine *e, struct gpu *g, struct ptask *t)
 	t->peak = t->cur;
 	t->ctx = 0;
 	t->have_before = 0;
+	t->have_early = t->early_done = 0;
 	t->notes |= NOTE_PIDREUSE;
 	e->st.splits++;
 	wait_ended(e, g, o, t->sus_u0);
@@ -1381,6 +1416,8 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 		g->attributed += (int64_t)r->used - t->cur;
 		t->cur = r->used;
 		t->held = r->used;
+		if (!t->early_done)
+			early_level(g, t, r->ts);
 		if (r->used > t->peak)
 			t->peak = r->used;
 		t->last = r->ts;
@@ -1408,10 +1445,22 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 	}
 	/*
 	 * Context memory: what the device held for it beyond its listing,
-	 * seen as the rise of unattributed memory over its life while no
-	 * other task came or went.
+	 * the rise of unattributed memory from before its start to the
+	 * first judged sample its listing held still around (its early
+	 * level), no more than the rise to its last listing when no other
+	 * task came or went meanwhile (the context shrank or went first).
+	 * A rise later in its life is someone else's: a desktop, a container
+	 * the log cannot see.  Without an early level, the rise to its last
+	 * listing while no other task came or went.
 	 */
-	if (t->have_before && nev == t->nev && g->nev == t->nev &&
+	if (t->have_before && t->have_early) {
+		int64_t c = t->uearly - t->ubefore;
+
+		if (nev == t->nev && g->nev == t->nev && u - t->ubefore < c)
+			c = u - t->ubefore;
+		if (c > tol && c <= CTX_MAX)
+			t->ctx = (uint32_t)c;
+	} else if (t->have_before && nev == t->nev && g->nev == t->nev &&
 	    u - t->ubefore > tol && u - t->ubefore <= CTX_MAX)
 		t->ctx = (uint32_t)(u - t->ubefore);
 	g->nev++;
