@@ -8,10 +8,12 @@ skip() {
 	exit 77
 }
 
-# The shared corpus, or skip when it is absent (a user's clone has none).
+# The real-world corpus of the tree (tests/corpus: real logs and captures
+# with their provenance; tests/run.sh sets CORPUS to it): a part of the
+# corpus a case reads, which must be there (every clone has it).
 need_corpus() {
-	[ -n "$CORPUS" ] && [ -d "$CORPUS/$1" ] ||
-		skip "../shared/corpus/$1 is absent"
+	[ -n "${CORPUS:-}" ] || CORPUS=$TESTS/corpus
+	[ -d "$CORPUS/$1" ] || die "$CORPUS/$1 is absent (tests/corpus is part of the tree)"
 }
 
 # Fail with a message on stderr.

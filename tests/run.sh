@@ -43,16 +43,8 @@ esac
 
 export LC_ALL=C TZ=UTC
 export TESTS="$top/tests"
-# The shared corpus beside the tree, unless CORPUS names it (a copy of the
-# tree elsewhere: tests/mutants/run.sh).
-if [ -n "${CORPUS:-}" ]; then
-	:
-elif [ -d "$top/../shared/corpus" ]; then
-	CORPUS=$(cd "$top/../shared/corpus" && pwd)
-else
-	CORPUS=
-fi
-export CORPUS
+# The real-world logs and captures the cases read (tests/corpus/README).
+export CORPUS="$top/tests/corpus"
 # gpumem tools piped into each other pass records in a binary form (rec.h)
 # when the reader has started by the time the writer looks; which one a
 # pipeline gets is then a matter of timing, and a summary line names it.

@@ -39,11 +39,6 @@ trap 'rm -rf "$work"' EXIT
 trap 'exit 2' INT TERM
 tree=$work/tree
 mkdir "$tree"
-# The corpus beside the real tree, not beside the copy.
-if [ -z "${CORPUS:-}" ] && [ -d "$top/../shared/corpus" ]; then
-	CORPUS=$(cd "$top/../shared/corpus" && pwd)
-fi
-export CORPUS="${CORPUS:-}"
 
 # The mutants, one a line in $work/m (fields separated by a tab: name,
 # file, rule, tests); find and replace texts in $work/NAME.find and .repl.
