@@ -52,6 +52,23 @@ wait_for() {
 	done
 }
 
+# pipe_read_by PROGRAM: true once a process running PROGRAM (the name of
+# its executable) reads the pipe on our stdout and no other process does:
+# on the left of a pipe, `wait_for 30 pipe_read_by gpumem-tasks` waits
+# until the right has started its program (a shell not yet replaced by
+# it fails), as gpumem's writer looks for its reader (formats/core/rec.c).
+pipe_read_by() {
+	{ _pr_pipe=$(readlink /proc/self/fd/9); } 9>&1
+	_pr_found=1
+	for _pr_fd in /proc/[0-9]*/fd/0; do
+		[ "$(readlink "$_pr_fd" 2> /dev/null)" = "$_pr_pipe" ] || continue
+		_pr_exe=$(readlink "${_pr_fd%/fd/0}/exe" 2> /dev/null) || return 1
+		[ "${_pr_exe##*/}" = "$1" ] || return 1
+		_pr_found=0
+	done
+	return $_pr_found
+}
+
 # Background processes of the case, killed when it ends however it ends.
 bg_pids=
 bg_add() {
