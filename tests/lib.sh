@@ -69,6 +69,31 @@ pipe_read_by() {
 	return $_pr_found
 }
 
+# Differential cases (cli/read/oracle-*.sh): tshark with the GMEM
+# dissector and gpumem read on one capture.  oracle_tshark CAPTURE:
+# tshark's records of CAPTURE (tools/tsharkrecs.sh), sorted, into
+# tshark.txt; they must be truth.txt's (what was sent, sorted).
+# oracle_read WHAT INPUT...: gpumem read -q of INPUT... gives tshark.txt's
+# records, every field and timestamp verbatim, and says nothing; WHAT
+# names the reading in messages; "WHAT: the same N records" on stdout.
+oracle_tshark() {
+	sh "$TESTS/tools/tsharkrecs.sh" "$1" | sort > tshark.txt ||
+		die "$1: tshark failed"
+	cmp -s tshark.txt truth.txt ||
+		die "$1: the dissector differs from what was sent: $(diff truth.txt tshark.txt | head -n 3)"
+}
+oracle_read() {
+	_or_what=$1
+	shift
+	gpumem-read -q "$@" > read.csv 2> read.err ||
+		die "$_or_what: read: exit $?: $(head -n 3 read.err)"
+	tail -n +2 read.csv | sort > read.txt
+	cmp -s read.txt tshark.txt ||
+		die "$_or_what: gpumem read differs from tshark in $(diff tshark.txt read.txt | grep -c '^[<>]') lines: $(diff tshark.txt read.txt | head -n 3); it said: $(head -n 2 read.err)"
+	! [ -s read.err ] || die "$_or_what: read said: $(head -n 3 read.err)"
+	echo "$_or_what: the same $(wc -l < read.txt) records"
+}
+
 # Background processes of the case, killed when it ends however it ends.
 bg_pids=
 bg_add() {
