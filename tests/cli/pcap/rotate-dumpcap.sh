@@ -37,8 +37,11 @@ probe() {
 counted() {
 	tr '\r' '\n' < dumpcap.err | grep -q '^Packets: [1-9]'
 }
+n=0
 until counted; do
 	kill -0 $cap_pid 2> /dev/null || die "dumpcap: $(tail -n 2 dumpcap.err)"
+	n=$((n + 1))
+	[ $n -le 300 ] || die "dumpcap counted none of 300 probes"
 	probe gpumem-start-probe
 	wait_for 1 counted || :
 done
