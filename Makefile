@@ -185,7 +185,10 @@ deps:
 	@sh tests/deps.sh
 
 # The whole test suite: unit and end-to-end tests on the normal build and
-# on the ASan+UBSan build; one closing line "N passed, N failed".
+# on the ASan+UBSan build, after deps installed what the cases use (where
+# it may); one closing line "N passed, N failed" (", N skipped" after it
+# when cases were skipped: the line before names their groups, and the
+# one before that, if any, the packages missing and how to install them).
 check: deps
 	@$(MAKE) --no-print-directory all tests
 	@$(MAKE) --no-print-directory SANITIZE=1 all tests

@@ -1,14 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
-# tests/deps.sh [--bench | --coverage]: make sure the Debian packages that
-# gpumem needs to build and test (with --bench: to benchmark; with
-# --coverage: to report coverage, `make coverage`) are installed; install
-# the missing ones when we can (root, or sudo without a password), else
-# say which command to run.  Packages only some tests use (they skip
-# without them) are installed when we can, and only named when we cannot.
-# gnuplot draws the charts; xmllint checks SVG in the tests.  Chromium (the
-# report renders in a browser) is left to CI (.ci/run): the test that needs
-# it skips without it, and it is too big to install behind a user's back.
+# tests/deps.sh [--bench | --coverage | --hint]: make sure the Debian
+# packages that gpumem needs to build and test (with --bench: to
+# benchmark; with --coverage: to report coverage, `make coverage`) are
+# installed; install the missing ones when we can (root, or sudo without a
+# password), else say which command to run.  Packages only some tests use
+# (they skip without them) are installed when we can, and only named when
+# we cannot.  gnuplot draws the charts; xmllint checks SVG in the tests.
+# Chromium (the report renders in a browser) is left to CI (.ci/run): the
+# test that needs it skips without it, and it is too big to install behind
+# a user's back.  .ci/run installs the same packages, and chromium.
+#
+# --hint installs nothing: one line on stdout naming the packages of
+# tests that are missing (chromium too) and the command that installs
+# them, nothing when none is; tests/run.sh shows it above its last line.
 set -u
 # package:what-shows-it-is-there
 need="
@@ -31,8 +36,12 @@ libxml2-utils:cmd:xmllint
 # paths under valgrind, the zsh and fish completions, the man pages
 # (mandoc -T lint), the Debian package (dpkg-dev, debhelper, lintian),
 # the metrics (promtool), compressed inputs made by their own tools, the
-# fleet over GNU parallel and a private sshd (parallel, rsync, openssh).
-# (The fuzz smoke's clang is left to CI: .ci/run.)
+# fleet over GNU parallel and a private sshd (parallel, rsync, openssh)
+# and on a one-node Slurm cluster (slurm-wlm, munge), JSON checked by jq
+# and python3, captures made by dumpcap and cut by editcap and mergecap
+# (wireshark-common), network namespaces (iproute2), and the fuzz smoke
+# (clang and its libFuzzer, in libclang-rt-dev).  Daemons are looked for
+# in /usr/sbin, which a user's PATH may lack.
 want="
 tshark:cmd:tshark
 tcpdump:cmd:tcpdump
@@ -52,7 +61,19 @@ lz4:cmd:lz4
 parallel:cmd:parallel
 rsync:cmd:rsync
 openssh-client:cmd:ssh
-openssh-server:cmd:sshd
+openssh-server:file:/usr/sbin/sshd
+slurm-wlm:file:/usr/sbin/slurmctld
+munge:file:/usr/sbin/munged
+jq:cmd:jq
+python3:cmd:python3
+wireshark-common:cmd:editcap
+iproute2:cmd:ip
+clang:cmd:clang
+libclang-rt-dev:glob:/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a
+"
+# Named by --hint only.
+hint="
+chromium:cmd:chromium
 "
 # make bench: the peers it times gpumem against, and hyperfine to time.
 if [ "${1:-}" = --bench ]; then
@@ -83,12 +104,27 @@ missing_of() {
 		pc) command -v pkg-config >/dev/null 2>&1 &&
 			pkg-config --exists "$what" 2>/dev/null && continue ;;
 		file) [ -e "$what" ] && continue ;;
+		glob) for f in $what; do [ -e "$f" ] && break; done
+			[ -e "$f" ] && continue ;;
 		esac
 		printf ' %s' "$pkg"
 	done
 }
 missing=$(missing_of "$need")
 optional=$(missing_of "$want")
+if [ "${1:-}" = --hint ]; then
+	optional="$missing$optional$(missing_of "$hint")"
+	# command -v finds chromium-browser or google-chrome as well.
+	case " $optional " in *" chromium "*)
+		if command -v chromium-browser > /dev/null 2>&1 ||
+		    command -v google-chrome > /dev/null 2>&1; then
+			optional=$(echo "$optional" | sed 's/ chromium//')
+		fi ;;
+	esac
+	[ -z "$optional" ] ||
+		echo "not installed:$optional (the cases that need them skipped); sudo apt-get install$optional"
+	exit 0
+fi
 [ -z "$missing$optional" ] && exit 0
 [ -n "$missing" ] && echo "gpumem: missing Debian packages:$missing" >&2
 [ -n "$optional" ] && echo "gpumem: missing Debian packages some tests use:$optional" >&2
@@ -112,6 +148,12 @@ install() {
 if [ -n "$missing" ]; then
 	install $missing $optional || { echo "gpumem: could not install:$missing" >&2; exit 2; }
 elif ! install $optional; then
-	echo "gpumem: could not install:$optional; the tests that need them are skipped" >&2
+	# One unknown to this release must not keep the others out.
+	left=
+	for pkg in $optional; do
+		install "$pkg" || left="$left $pkg"
+	done
+	[ -z "$left" ] ||
+		echo "gpumem: could not install:$left; the tests that need them are skipped" >&2
 fi
 exit 0

@@ -8,10 +8,12 @@ skip() {
 	exit 77
 }
 
-# The shared corpus, or skip when it is absent (a user's clone has none).
+# The real-world corpus of the tree (tests/corpus: real logs and captures
+# with their provenance; tests/run.sh sets CORPUS to it): a part of the
+# corpus a case reads, which must be there (every clone has it).
 need_corpus() {
-	[ -n "$CORPUS" ] && [ -d "$CORPUS/$1" ] ||
-		skip "../shared/corpus/$1 is absent"
+	[ -n "${CORPUS:-}" ] || CORPUS=$TESTS/corpus
+	[ -d "$CORPUS/$1" ] || die "$CORPUS/$1 is absent (tests/corpus is part of the tree)"
 }
 
 # Fail with a message on stderr.
@@ -48,6 +50,48 @@ wait_for() {
 		[ "$(date +%s)" -le "$_wf_end" ] || return 1
 		sleep 0.05
 	done
+}
+
+# pipe_read_by PROGRAM: true once a process running PROGRAM (the name of
+# its executable) reads the pipe on our stdout and no other process does:
+# on the left of a pipe, `wait_for 30 pipe_read_by gpumem-tasks` waits
+# until the right has started its program (a shell not yet replaced by
+# it fails), as gpumem's writer looks for its reader (formats/core/rec.c).
+pipe_read_by() {
+	{ _pr_pipe=$(readlink /proc/self/fd/9); } 9>&1
+	_pr_found=1
+	for _pr_fd in /proc/[0-9]*/fd/0; do
+		[ "$(readlink "$_pr_fd" 2> /dev/null)" = "$_pr_pipe" ] || continue
+		_pr_exe=$(readlink "${_pr_fd%/fd/0}/exe" 2> /dev/null) || return 1
+		[ "${_pr_exe##*/}" = "$1" ] || return 1
+		_pr_found=0
+	done
+	return $_pr_found
+}
+
+# Differential cases (cli/read/oracle-*.sh): tshark with the GMEM
+# dissector and gpumem read on one capture.  oracle_tshark CAPTURE:
+# tshark's records of CAPTURE (tools/tsharkrecs.sh), sorted, into
+# tshark.txt; they must be truth.txt's (what was sent, sorted).
+# oracle_read WHAT INPUT...: gpumem read -q of INPUT... gives tshark.txt's
+# records, every field and timestamp verbatim, and says nothing; WHAT
+# names the reading in messages; "WHAT: the same N records" on stdout.
+oracle_tshark() {
+	sh "$TESTS/tools/tsharkrecs.sh" "$1" | sort > tshark.txt ||
+		die "$1: tshark failed"
+	cmp -s tshark.txt truth.txt ||
+		die "$1: the dissector differs from what was sent: $(diff truth.txt tshark.txt | head -n 3)"
+}
+oracle_read() {
+	_or_what=$1
+	shift
+	gpumem-read -q "$@" > read.csv 2> read.err ||
+		die "$_or_what: read: exit $?: $(head -n 3 read.err)"
+	tail -n +2 read.csv | sort > read.txt
+	cmp -s read.txt tshark.txt ||
+		die "$_or_what: gpumem read differs from tshark in $(diff tshark.txt read.txt | grep -c '^[<>]') lines: $(diff tshark.txt read.txt | head -n 3); it said: $(head -n 2 read.err)"
+	! [ -s read.err ] || die "$_or_what: read said: $(head -n 3 read.err)"
+	echo "$_or_what: the same $(wc -l < read.txt) records"
 }
 
 # Background processes of the case, killed when it ends however it ends.

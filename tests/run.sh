@@ -22,7 +22,10 @@
 # script has a line "# alone: REASON" runs with nothing beside it, before
 # the others (a timing it asserts, or a resource of the machine it holds).
 # A run of 20 cases or more lists its 10 slowest (the time budget of CI
-# is spent there).  The last line is always "N passed, N failed".
+# is spent there).  When cases were skipped, a line names their groups
+# (cli/<group>/) with a count each, and tests/deps.sh --hint names the
+# packages missing and the command that installs them.  The last line is
+# always "N passed, N failed", with ", N skipped" after it when some were.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 update=0
@@ -43,16 +46,8 @@ esac
 
 export LC_ALL=C TZ=UTC
 export TESTS="$top/tests"
-# The shared corpus beside the tree, unless CORPUS names it (a copy of the
-# tree elsewhere: tests/mutants/run.sh).
-if [ -n "${CORPUS:-}" ]; then
-	:
-elif [ -d "$top/../shared/corpus" ]; then
-	CORPUS=$(cd "$top/../shared/corpus" && pwd)
-else
-	CORPUS=
-fi
-export CORPUS
+# The real-world logs and captures the cases read (tests/corpus/README).
+export CORPUS="$top/tests/corpus"
 # gpumem tools piped into each other pass records in a binary form (rec.h)
 # when the reader has started by the time the writer looks; which one a
 # pipeline gets is then a matter of timing, and a summary line names it.
@@ -114,7 +109,7 @@ run_case() {
 	rc=$?
 	echo "time $(($(date +%s) - t0)) $name ($variant)" > "$_st"
 	if [ $rc -eq 77 ]; then
-		echo skip >> "$_st"
+		echo "skip $name" >> "$_st"
 		echo "skip $name ($variant): $(head -n 1 "$w/out")"
 		rm -rf "$w"
 		return
@@ -233,6 +228,7 @@ done
 # done; counted likewise.
 passed=0 failed=0 skipped=0
 failures=
+: > "$tmproot/skips"
 : > "$tmproot/times"
 i=1
 while [ $i -le $total ]; do
@@ -246,7 +242,8 @@ while [ $i -le $total ]; do
 		pass) passed=$((passed + num)) ;;
 		fail) failed=$((failed + num)); failures="$failures
   $rest" ;;
-		skip) skipped=$((skipped + 1)) ;;
+		skip) skipped=$((skipped + 1))
+			echo "$num" >> "$tmproot/skips" ;;
 		time) echo "$num $rest" >> "$tmproot/times" ;;
 		esac
 	done < "$tmproot/res/$i.st"
@@ -258,7 +255,15 @@ if [ "$(wc -l < "$tmproot/times")" -ge 20 ]; then
 	echo "slowest (seconds):"
 	sort -rn "$tmproot/times" | head -n 10 | sed 's/^/  /'
 fi
-[ $skipped -gt 0 ] && echo "$skipped skipped"
 [ $failed -gt 0 ] && printf 'failed:%s\n' "$failures"
-echo "$passed passed, $failed failed"
+if [ $skipped -gt 0 ]; then
+	# cli/pcap/x -> pcap; a line "skipped: all 2, pcap 1 (...)".
+	printf 'skipped: %s (each skip line above says why)\n' "$(
+	    sed 's|^cli/||; s|/.*||' "$tmproot/skips" | sort | uniq -c |
+	    awk '{ printf "%s%s %d", (NR > 1 ? ", " : ""), $2, $1 }')"
+	sh "$top/tests/deps.sh" --hint
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
 [ $failed -eq 0 ]

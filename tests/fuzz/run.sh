@@ -32,11 +32,7 @@ done
 build=$1
 shift
 [ -n "$outdir" ] || outdir=$build/out
-if [ -d "$top/../shared/corpus" ]; then
-	shared=$(cd "$top/../shared/corpus" && pwd)
-else
-	shared=
-fi
+shared=$top/tests/corpus
 
 # Run one target; print its line; exit 1 when it found something.
 run_one() {
@@ -49,7 +45,7 @@ run_one() {
 	seeds="$top/tests/fuzz/corpus/$name"
 	[ -d "$top/tests/fuzz/finds/$name" ] && seeds="$seeds $top/tests/fuzz/finds/$name"
 	for d in $(echo $row | cut -s -d' ' -f2-); do
-		[ "$d" != - ] && [ -n "$shared" ] && [ -d "$shared/$d" ] &&
+		[ "$d" != - ] && [ -d "$shared/$d" ] &&
 			seeds="$seeds $shared/$d"
 	done
 	mkdir -p "$outdir/corpus/$name" "$outdir/crash/$name" "$outdir/log"

@@ -97,7 +97,8 @@ recorder=$!
 nvidia-smi --query-compute-apps=timestamp,gpu_uuid,gpu_bus_id,pid,process_name,used_gpu_memory \
     --format=csv -lms 250 > recording/compute-apps.csv &
 recorder="$recorder $!"
-sleep 1
+wait_for 60 grep -q , recording/compute-apps.csv ||
+	die "the recording did not start"
 
 run "$PWD/fakebin/job"
 run "$PWD/fakebin/job leave"

@@ -30,19 +30,23 @@ cat b.bin b.bin | gpumem-read --window 100000 - | tail -n +2 | wc -l
 
 # Negotiated: the writer looks once it has its first records; a reader
 # that started by then and is a gpumem tool of the same directory gets the
-# binary form.  The summary line of the reader names what it got.
+# binary form.  The summary line of the reader names what it got.  Each
+# writer starts once its reader runs (pipe_read_by): not a time.
 unset GPUMEM_STREAM
-{ sleep 0.3; gpumem-read -q t.csv; } | gpumem-tasks -v > t1.csv 2> err.txt
+{ wait_for 60 pipe_read_by gpumem-tasks; gpumem-read -q t.csv; } |
+    gpumem-tasks -v > t1.csv 2> err.txt
 grep 'records' err.txt
-{ sleep 0.3; gpumem-read -q t.csv; } | cat | gpumem-tasks -v > t2.csv 2> err.txt
+{ wait_for 60 pipe_read_by cat; gpumem-read -q t.csv; } | cat |
+    gpumem-tasks -v > t2.csv 2> err.txt
 grep 'records' err.txt
-{ sleep 0.3; GPUMEM_STREAM=text gpumem-read -q t.csv; } | gpumem-tasks -v > t3.csv 2> err.txt
+{ wait_for 60 pipe_read_by gpumem-tasks; GPUMEM_STREAM=text gpumem-read -q t.csv; } |
+    gpumem-tasks -v > t3.csv 2> err.txt
 grep 'records' err.txt
 cmp t1.csv t2.csv && cmp t1.csv t3.csv
 # A file, or a program that is not gpumem: text.
 gpumem-read -q b.bin > f.csv
 cmp f.csv t.csv
-{ sleep 0.3; gpumem-read -q b.bin; } | head -n 2
+{ wait_for 60 pipe_read_by head; gpumem-read -q b.bin; } | head -n 2
 
 # Damage.  Cut short inside the 11th record: ten are kept.
 head -c $((8 + 10 * 42 + 20)) b.bin > cut.bin

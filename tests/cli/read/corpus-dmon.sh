@@ -1,4 +1,4 @@
-# The dmon of the shared corpus was run with -s u: no fb column, so no
+# The dmon of tests/corpus was run with -s u: no fb column, so no
 # memory data; it is refused with one line that says so.
 . "$TESTS/lib.sh"
 need_corpus real/dmon

@@ -1,4 +1,4 @@
-# The logs (and captures) of the shared corpus read live through a FIFO,
+# The logs (and captures) of tests/corpus read live through a FIFO,
 # as from a loop: the same records, messages and exit status as read from
 # the file.
 # Real logs are in time order enough that live reading (a record final as

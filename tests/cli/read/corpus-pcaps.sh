@@ -1,4 +1,4 @@
-# Every capture of the shared corpus (44 link types, truncated and corrupt
+# Every capture of tests/corpus (44 link types, truncated and corrupt
 # files among them): no crash, no sanitizer report (the suite runs this on
 # the ASan+UBSan build too), exit 0 with a summary line, or exit 2 with a
 # one-line reason (after the packets it names).  The multi-interface

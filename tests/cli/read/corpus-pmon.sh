@@ -1,4 +1,4 @@
-# The pmon of the shared corpus (-s um, fb after the utilization columns)
+# The pmon of tests/corpus (-s um, fb after the utilization columns)
 # has no time column: refused without a clock, read with --start.
 . "$TESTS/lib.sh"
 need_corpus real/pmon

@@ -1,4 +1,4 @@
-# Every query-gpu log of the shared corpus: a checked record count and
+# Every query-gpu log of tests/corpus: a checked record count and
 # checked values on a few records each.
 . "$TESTS/lib.sh"
 need_corpus real/query-gpu-csv

@@ -1,4 +1,4 @@
-# Every nvidia-smi -q -x file of the shared corpus (DTD v7 to v13): a
+# Every nvidia-smi -q -x file of tests/corpus (DTD v7 to v13): a
 # checked record count and checked records.
 . "$TESTS/lib.sh"
 need_corpus real/xml-q

@@ -3,10 +3,15 @@
 # alone: it asserts the recorder stops within seconds of the signal
 . "$TESTS/lib.sh"
 PATH=$TESTS/tools/fakebin:$PATH
-start=$(date +%s)
 gpumem-record --interval 100ms --before 0 --after 20s -o run -- sleep 30 2> err.txt &
 pid=$!
-sleep 1
+# Signalled once it has sampled a few times (not after a time: a busy
+# machine may not have started it by then).
+sampled() {
+	[ "$(cat run/query-gpu.csv 2> /dev/null | wc -l)" -gt 3 ]
+}
+wait_for 60 sampled || die "no samples: $(cat err.txt)"
+start=$(date +%s)
 kill -TERM $pid
 rc=0; wait $pid || rc=$?
 expect_eq "exit status" $rc 143
