@@ -61,9 +61,17 @@ chmod +x hangbin
 sleep 100 &
 other=$!
 bg_add $other
-cg=/sys/fs/cgroup/freezer/gpumemtest.$$
-if mkdir -p "$cg/job_99" 2> /dev/null && echo $other > "$cg/job_99/tasks"; then
-	trap 'kill $bg_pids 2> /dev/null || :; sleep 0.2; rmdir "$cg/job_99" "$cg" 2> /dev/null || :' EXIT
+# Made in the cgroup v1 freezer hierarchy, or else in the v2 one, and
+# removed when the case ends (its process killed first).
+cg= procs=
+if [ -w /sys/fs/cgroup/freezer/tasks ]; then
+	cg=/sys/fs/cgroup/freezer/gpumemtest.$$ procs=tasks
+elif [ -w /sys/fs/cgroup/cgroup.procs ]; then
+	cg=/sys/fs/cgroup/gpumemtest.$$ procs=cgroup.procs
+fi
+if [ -n "$cg" ] && mkdir -p "$cg/job_99" 2> /dev/null; then
+	trap 'kill $bg_pids 2> /dev/null || :; wait; rmdir "$cg/job_99" "$cg" 2> /dev/null || :' EXIT
+	echo $other > "$cg/job_99/$procs" 2> /dev/null || other=
 else
 	other=
 fi
