@@ -52,8 +52,8 @@ static const struct cmd_opt opts[] = {
 	    "or a CI job"},
 	{OPT_JSON, "json", "FILE", "write the verdict, checks and tasks as "
 	    "JSON"},
-	{OPT_OPENMETRICS, "openmetrics", "FILE", "write gauges for Prometheus "
-	    "(node_exporter's textfile\ncollector, the Pushgateway)"},
+	{OPT_OPENMETRICS, "openmetrics", "FILE", "write metrics per GPU for "
+	    "Prometheus (node_exporter's\ntextfile collector, the Pushgateway)"},
 	{OPT_TASKS, "tasks", "FILE", "tasks of a device-only log (see gpumem "
 	    "tasks)"},
 	CFGOPT_TOLERANCE,

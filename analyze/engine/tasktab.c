@@ -19,7 +19,7 @@ static const char *const status_names[] = {"released", "leaked", "running"};
 struct tasktab_w {
 	FILE *f;
 	enum tasktab_fmt fmt;
-	int utc, iso, om_more, color;
+	int utc, iso, color;
 	size_t n;
 	int failed;
 	struct task *rows;	/* text, md, openmetrics: kept to the end */
@@ -50,7 +50,6 @@ tasktab_open(FILE *f, enum tasktab_fmt fmt, unsigned flags)
 	w->fmt = fmt;
 	w->utc = (flags & TT_UTC) != 0;
 	w->iso = (flags & TT_ISO) != 0;
-	w->om_more = (flags & TT_OM_MORE) != 0;
 	w->color = (flags & TT_COLOR) != 0 && fmt == TT_TEXT;
 	return w;
 }
@@ -619,8 +618,7 @@ put_metrics(struct tasktab_w *w)
 		out(w, "gpumem_leaked_bytes%s %llu\n", sb.buf,
 		    (unsigned long long)sum);
 	}
-	if (!w->om_more)
-		out(w, "# EOF\n");
+	out(w, "# EOF\n");
 	free(by);
 	sbuf_release(&sb);
 }

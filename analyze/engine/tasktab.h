@@ -56,8 +56,6 @@ struct tasktab_w;
 enum tasktab_flags {
 	TT_UTC = 1 << 0,	/* text, md: times in UTC, not local */
 	TT_ISO = 1 << 1,	/* csv: TASK_ISO_COLUMNS */
-	TT_OM_MORE = 1 << 2,	/* openmetrics: no "# EOF", the caller
-				   writes more families and ends it */
 	TT_COLOR = 1 << 3	/* text: leaked in red, releases slower
 				   than TASKTAB_SLOW in yellow */
 };

@@ -53,13 +53,14 @@ int ciout_markdown(FILE *f, const struct verdicts *vs);
 int ciout_json(FILE *f, const struct verdicts *vs);
 
 /*
- * Write gauges in the Prometheus text exposition format (OpenMetrics
+ * Write metrics in the Prometheus text exposition format (OpenMetrics
  * parsers read it too), for node_exporter's textfile collector and the
- * Pushgateway: the families of gpumem tasks -t openmetrics for the run's
- * tasks (held, leaked, release delay per task; tasks and leaked bytes per
- * GPU), then gpumem_unattributed_bytes_at_end per GPU with samples,
- * gpumem_check_checks{result} and gpumem_check_passed (1 or 0).  0, or
- * -1 on a write error.
+ * Pushgateway, per GPU and per run, never per task (no pid, start or
+ * name label: the series are the same from run to run): per GPU with
+ * tasks gpumem_tasks{status}, gpumem_leaked_bytes and the histogram
+ * gpumem_release_delay_seconds of its released tasks; per GPU with
+ * samples gpumem_unattributed_bytes_at_end; gpumem_check_checks{result}
+ * and gpumem_check_passed (1 or 0); "# EOF".  0, or -1 on a write error.
  */
 int ciout_openmetrics(FILE *f, const struct verdicts *vs);
 

@@ -9,6 +9,9 @@
 #                                    (Epilog=...) as the argument
 #   slurm_stop                       stop the three by pid (also on EXIT)
 #
+# slurm_node_opts, when set before slurm_start, goes on the node's line
+# (Gres=gpu:2, with a gres.conf the case writes into $slurm_dir).
+#
 # slurm_node is then the node's name (hostname -s).
 #
 # The case is skipped ("skipped: slurm-wlm absent") when a program is
@@ -95,7 +98,7 @@ SlurmdPidFile=$slurm_dir/slurmd.pid
 SlurmctldLogFile=$slurm_dir/slurmctld.log
 SlurmdLogFile=$slurm_dir/slurmd.log
 ReturnToService=2
-$_sc_node NodeAddr=127.0.0.1 State=UNKNOWN
+$_sc_node NodeAddr=127.0.0.1 State=UNKNOWN ${slurm_node_opts:-}
 PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 ${1:-}
 EOC
