@@ -324,18 +324,59 @@ bad:
 	return NULL;
 }
 
-/* A shipped map's file: NAME.yaml in $GPUMEM_MAPS, else the data folder. */
+/*
+ * Where a shipped map may be, relative to the folder of the running
+ * program: an installed one's share/gpumem/maps beside its bin/ (any
+ * --prefix, the Debian package's /usr), and the source tree's
+ * formats/maps when it runs from the tree (bin/, build/san/bin/).
+ */
+static const char *const beside_exe[] = {
+	"/../share/gpumem/maps", "/../formats/maps", "/../../../formats/maps",
+	NULL
+};
+
+/* *path = dir sub/name.yaml (the old one freed); whether it is there. */
+static int
+map_in(char **path, const char *dir, const char *sub, const char *name)
+{
+	free(*path);
+	*path = emalloc(strlen(dir) + strlen(sub) + strlen(name) + 7);
+	sprintf(*path, "%s%s/%s.yaml", dir, sub, name);
+	return access(*path, F_OK) == 0;
+}
+
+/*
+ * A shipped map's file: NAME.yaml in $GPUMEM_MAPS when it is set, else
+ * the first of the folders beside the program (beside_exe) and the data
+ * folder it was built for that holds it; NULL when none does.
+ */
 static char *
 shipped(const char *name)
 {
 	const char *dir = getenv("GPUMEM_MAPS");
-	char *path;
+	char self[4096], *path = NULL, *slash;
+	ssize_t n;
+	size_t i;
 
-	if (dir == NULL || *dir == '\0')
-		dir = GPUMEM_DATADIR "/maps";
-	path = emalloc(strlen(dir) + strlen(name) + 7);
-	sprintf(path, "%s/%s.yaml", dir, name);
-	return path;
+	if (dir != NULL && *dir != '\0') {
+		if (map_in(&path, dir, "", name))
+			return path;
+		free(path);
+		return NULL;
+	}
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		if ((slash = strrchr(self, '/')) != NULL)
+			*slash = '\0';
+		for (i = 0; slash != NULL && beside_exe[i] != NULL; i++)
+			if (map_in(&path, self, beside_exe[i], name))
+				return path;
+	}
+	if (map_in(&path, GPUMEM_DATADIR "/maps", "", name))
+		return path;
+	free(path);
+	return NULL;
 }
 
 struct colmap *
@@ -352,11 +393,14 @@ colmap_load(const char *spec, char *err, size_t errlen)
 	    strcmp(spec + n - 4, ".yml") == 0))
 		return load_yaml(spec, err, errlen);
 	path = shipped(spec);
-	if (access(path, F_OK) != 0) {
+	if (path == NULL) {
+		const char *env = getenv("GPUMEM_MAPS");
+
 		snprintf(err, errlen, "'%s': not KEY=COLUMN,..., a YAML file "
 		    "or a map shipped with gpumem (amd-smi, rocm-smi, "
-		    "xpu-smi)", spec);
-		free(path);
+		    "xpu-smi; looked in %s)", spec, env != NULL && *env !=
+		    '\0' ? "$GPUMEM_MAPS" : "share/gpumem/maps beside the "
+		    "program and " GPUMEM_DATADIR "/maps");
 		return NULL;
 	}
 	m = load_yaml(path, err, errlen);
@@ -387,6 +431,8 @@ colmap_what(const struct colmap *m)
 
 /* --- reading --- */
 
+#define BEFORE_HEADER 64	/* lines looked at for the header */
+
 struct cmread {
 	struct source *s;
 	struct colmap *m;
@@ -394,6 +440,9 @@ struct cmread {
 	size_t ncols;
 	char *header;		/* the header line, to tell it again */
 	int have_header;
+	size_t nbefore;		/* lines before the header */
+	char *before;		/* the one of most fields */
+	size_t before_nf;
 	uint64_t headers;	/* repeated */
 
 	/* Rows without a timestamp: the poll they belong to. */
@@ -477,18 +526,22 @@ open_fn(struct source *s, const char *hint)
 	return p;
 }
 
-/* Take the header: find every mapped column or refuse the input. */
-static void
-take_header(struct cmread *p, char *line)
+/*
+ * Find every mapped column in a header line: return 0, or -1 when one the
+ * map needs is not there (refused unless quiet: a line before the header).
+ */
+static int
+find_columns(struct cmread *p, char *line, int quiet)
 {
 	size_t nf, i;
 	int k;
 
-	p->header = estrdup(line);
 	nf = split(line, p->m->delim, p->f, p->len);
 	if (nf > MAXCOLS) {
-		source_refuse(p->s, "header: more than %d columns", MAXCOLS);
-		return;
+		if (!quiet)
+			source_refuse(p->s, "header: more than %d columns",
+			    MAXCOLS);
+		return -1;
 	}
 	p->ncols = nf;
 	for (k = 0; k < NKEY; k++) {
@@ -502,6 +555,8 @@ take_header(struct cmread *p, char *line)
 				break;
 		if (i < nf)
 			p->col[k] = (int)i;
+		else if (!c->optional && quiet)
+			return -1;
 		else if (!c->optional) {
 			struct sbuf sb = SBUF_INIT;
 
@@ -514,14 +569,25 @@ take_header(struct cmread *p, char *line)
 			    "the header (it has %s)", p->m->what, keynames[k],
 			    c->column, sb.buf);
 			sbuf_release(&sb);
-			return;
+			return -1;
 		}
 	}
 	if (p->col[K_USED] < 0 && p->col[K_FREE] < 0) {
-		source_refuse(p->s, "none of the map's memory columns is in "
-		    "the header");
-		return;
+		if (!quiet)
+			source_refuse(p->s, "none of the map's memory columns "
+			    "is in the header");
+		return -1;
 	}
+	return 0;
+}
+
+/* Take the header: find every mapped column or refuse the input. */
+static void
+take_header(struct cmread *p, char *line)
+{
+	p->header = estrdup(line);
+	if (find_columns(p, line, 0) < 0)
+		return;
 	if (p->col[K_TS] < 0 && p->s->opt->interval == 0) {
 		source_refuse(p->s, "the rows carry no time (the map's "
 		    "timestamp column is not in the header): give --interval "
@@ -895,8 +961,25 @@ line_fn(void *st, char *line, size_t len)
 		source_skip(p->s, "comment lines");
 		return;
 	}
+	if (!p->have_header && find_columns(p, line, 1) < 0 &&
+	    p->nbefore < BEFORE_HEADER) {
+		/*
+		 * A shell prompt ("root@host:~# xpu-smi dump ..."), a banner:
+		 * skipped until the header; the line of most fields is the
+		 * header refused when none comes.
+		 */
+		size_t nf = split(line, p->m->delim, p->f, p->len);
+
+		if (p->nbefore++ == 0 || nf > p->before_nf) {
+			free(p->before);
+			p->before = estrdup(line);
+			p->before_nf = nf;
+		}
+		source_skip(p->s, "lines before the header");
+		return;
+	}
 	if (!p->have_header) {
-		take_header(p, line);
+		take_header(p, p->nbefore < BEFORE_HEADER ? line : p->before);
 		return;
 	}
 	if (strcmp(line, p->header) == 0) {
@@ -920,12 +1003,23 @@ summary(void *st, struct sbuf *sb)
 		    (unsigned long long)p->headers);
 }
 
+/* No header came: refuse the line before of most fields as one. */
+static void
+end_fn(void *st)
+{
+	struct cmread *p = st;
+
+	if (!p->have_header && p->before != NULL && !source_refused(p->s))
+		take_header(p, p->before);
+}
+
 static void
 free_fn(void *st)
 {
 	struct cmread *p = st;
 
 	free(p->header);
+	free(p->before);
 	colmap_free(p->m);
 	sbuf_release(&p->host);
 	sbuf_release(&p->name);
@@ -939,6 +1033,7 @@ const struct format fmt_colmap = {
 	.device_only = 1,
 	.open = open_fn,
 	.line = line_fn,
+	.end = end_fn,
 	.summary = summary,
 	.free = free_fn,
 };

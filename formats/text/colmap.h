@@ -25,8 +25,10 @@
  * "COLUMN[:SPEC]" text, or to {column: C, unit: U, time: T, optional:
  * true}; "delimiter" sets the field separator (default ','), "description"
  * says what the map is for.  A bare name (--map amd-smi) is a map shipped
- * with gpumem: NAME.yaml in $GPUMEM_MAPS, else in the installed data
- * directory (DATADIR/gpumem/maps).
+ * with gpumem: NAME.yaml in $GPUMEM_MAPS when it is set, else in
+ * ../share/gpumem/maps beside the running program (any install prefix),
+ * the source tree's formats/maps (run from the tree), or the data
+ * directory compiled in (DATADIR/gpumem/maps).
  *
  * A map needs memory_used or memory_free.  Without a timestamp the rows
  * take --start and --interval: a poll is a repeated header line, or the
