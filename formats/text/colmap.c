@@ -33,7 +33,10 @@ static const char *const keynames[NKEY] = {
 	"memory_used", "memory_free", "memory_total"
 };
 
-enum tkind { T_AUTO, T_S, T_MS, T_US, T_NS, T_ISO, T_NVSMI, T_CLOCK, T_STRP };
+enum tkind {
+	T_AUTO, T_S, T_MS, T_US, T_NS, T_ISO, T_NVSMI, T_CLOCK, T_ELAPSED,
+	T_STRP
+};
 
 static const struct {
 	const char *name;
@@ -41,7 +44,14 @@ static const struct {
 } tkinds[] = {
 	{"auto", T_AUTO}, {"s", T_S}, {"ms", T_MS}, {"us", T_US},
 	{"ns", T_NS}, {"iso", T_ISO}, {"nvsmi", T_NVSMI}, {"clock", T_CLOCK},
+	{"elapsed", T_ELAPSED},
 };
+
+/*
+ * An epoch time below this (1973-03-03) is no logger's clock: a number of
+ * seconds since the log began.
+ */
+#define ELAPSED_MAX (100000000ULL * NS_PER_SEC)
 
 struct mapcol {
 	char *column;		/* as the map names it; NULL: not mapped */
@@ -118,8 +128,8 @@ set_spec(struct mapcol *c, int k, const char *s, size_t n, char *err,
 		}
 	if (memchr(s, '%', n) == NULL) {
 		snprintf(err, errlen, "timestamp: time format '%.*s': expected "
-		    "s, ms, us, ns, iso, nvsmi, clock, auto or a strptime "
-		    "format (%%Y-%%m-%%d %%H:%%M:%%S)", (int)n, s);
+		    "s, ms, us, ns, iso, nvsmi, clock, elapsed, auto or a "
+		    "strptime format (%%Y-%%m-%%d %%H:%%M:%%S)", (int)n, s);
 		return -1;
 	}
 	c->tkind = T_STRP;
@@ -432,6 +442,7 @@ colmap_what(const struct colmap *m)
 /* --- reading --- */
 
 #define BEFORE_HEADER 64	/* lines looked at for the header */
+#define CONT_LINES 64		/* lines of a row whose quoted cell spans */
 
 struct cmread {
 	struct source *s;
@@ -455,6 +466,9 @@ struct cmread {
 	uint64_t days;		/* midnights passed */
 	uint64_t lastclock;
 	uint64_t rows;
+	int start_said;		/* what --start does was said */
+	struct sbuf cont;	/* a row whose quoted cell spans lines */
+	size_t ncont;		/* its lines so far */
 	struct sbuf host, name, key;
 	char *f[MAXCOLS + 1];
 	size_t len[MAXCOLS + 1];
@@ -732,6 +746,35 @@ parse_epoch(const char *s, size_t n, enum tkind k, uint64_t *ts)
 	return 0;
 }
 
+/*
+ * A time of a column of seconds since the log began (a home-made
+ * logger's time.time() - t0): *ts, read as epoch seconds, is that many
+ * after --start, said once; refused without --start.  Return 0 or -1.
+ */
+static int
+elapsed(struct cmread *p, uint64_t *ts)
+{
+	const struct readopts *o = p->s->opt;
+	const struct mapcol *c = &p->m->c[K_TS];
+
+	if (!o->have_start) {
+		source_refuse(p->s, "column '%s' (timestamp) holds seconds "
+		    "since the log began, not dates: give the time it began "
+		    "with --start", c->column);
+		return -1;
+	}
+	if (!p->start_said) {
+		p->start_said = 1;
+		if (c->tkind != T_ELAPSED)
+			source_warn(p->s, "column '%s' (timestamp) holds "
+			    "seconds since the log began (%.3f s on its first "
+			    "row): read as seconds since --start", c->column,
+			    (double)*ts / NS_PER_SEC);
+	}
+	*ts += o->start;
+	return 0;
+}
+
 static int
 row_time(struct cmread *p, uint64_t *ts)
 {
@@ -760,6 +803,9 @@ row_time(struct cmread *p, uint64_t *ts)
 	case T_NS:
 		rc = parse_epoch(s, n, c->tkind, ts);
 		break;
+	case T_ELAPSED:
+		rc = parse_epoch(s, n, T_S, ts);
+		break;
 	case T_ISO:
 		rc = gtime_iso(s, n, ts);
 		break;
@@ -778,6 +824,16 @@ row_time(struct cmread *p, uint64_t *ts)
 	case T_STRP:
 		rc = parse_strp(p, c->tfmt, s, n, 1, ts);
 		break;
+	}
+	if (rc == 0 && (c->tkind == T_ELAPSED || (c->tkind == T_AUTO &&
+	    *ts < ELAPSED_MAX)))
+		return elapsed(p, ts);
+	if (rc == 0 && c->tkind != T_CLOCK && p->s->opt->have_start &&
+	    !p->start_said) {
+		p->start_said = 1;
+		source_warn(p->s, "--start is not used: the rows carry their "
+		    "own dates (for seconds since --start, map the column "
+		    "as %s:elapsed)", c->column);
 	}
 	if (rc < 0 && !p->s->refused)
 		source_bad(p->s, "column '%s' (timestamp, %s): expected a "
@@ -946,6 +1002,35 @@ row(struct cmread *p, char *line)
 	source_emit(p->s, &r);
 }
 
+/* Whether line holds an odd number of '"': a quoted cell left open. */
+static int
+quote_open(const char *line, int open)
+{
+	for (; *line != '\0'; line++)
+		if (*line == '"')
+			open = !open;
+	return open;
+}
+
+/*
+ * A row whose quoted cell spans lines (RFC 4180: a process's command line
+ * with a line end in it): its lines joined by a space into p->cont until
+ * the quote closes, for up to CONT_LINES lines.  Return the row to read,
+ * or NULL while it goes on.
+ */
+static char *
+continued(struct cmread *p, char *line)
+{
+	if (p->ncont > 0)
+		sbuf_addc(&p->cont, ' ');
+	sbuf_adds(&p->cont, line);
+	p->ncont++;
+	if (quote_open(p->cont.buf, 0) && p->ncont < CONT_LINES)
+		return NULL;
+	p->ncont = 0;
+	return p->cont.buf;
+}
+
 static void
 line_fn(void *st, char *line, size_t len)
 {
@@ -954,6 +1039,13 @@ line_fn(void *st, char *line, size_t len)
 	if (len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
 		line += 3;
 		len -= 3;
+	}
+	if (p->ncont > 0 || (p->have_header && quote_open(line, 0))) {
+		if (p->ncont == 0)
+			sbuf_reset(&p->cont);
+		if ((line = continued(p, line)) == NULL)
+			return;
+		len = strlen(line);
 	}
 	if (len == 0 || strspn(line, " \t") == len)
 		return;
@@ -1003,7 +1095,10 @@ summary(void *st, struct sbuf *sb)
 		    (unsigned long long)p->headers);
 }
 
-/* No header came: refuse the line before of most fields as one. */
+/*
+ * No header came: refuse the line before of most fields as one.  A quoted
+ * cell still open is said.
+ */
 static void
 end_fn(void *st)
 {
@@ -1011,6 +1106,9 @@ end_fn(void *st)
 
 	if (!p->have_header && p->before != NULL && !source_refused(p->s))
 		take_header(p, p->before);
+	if (p->ncont > 0 && !source_refused(p->s))
+		source_bad(p->s, "a quoted cell not closed by the end of the "
+		    "file (%zu lines from its row on)", p->ncont);
 }
 
 static void
@@ -1020,6 +1118,7 @@ free_fn(void *st)
 
 	free(p->header);
 	free(p->before);
+	sbuf_release(&p->cont);
 	colmap_free(p->m);
 	sbuf_release(&p->host);
 	sbuf_release(&p->name);
