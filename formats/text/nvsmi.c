@@ -79,6 +79,7 @@ struct nvsmi {
 	uint64_t glued_ts;
 	struct sbuf phost;	/* the host of a "host: " prefix (pdsh) */
 	int header_polls;	/* repeated headers mark the polls */
+	int elapsed_said;	/* timestamps of seconds since --start */
 	size_t since_header;	/* rows since the last header */
 	int onepoll_said, many_said;
 	struct sbuf guessed;	/* why the columns could not be told */
@@ -967,6 +968,49 @@ block_time(struct nvsmi *p, uint64_t *ts)
 	return 0;
 }
 
+/*
+ * A timestamp column of seconds since the logger began ("0.5", a
+ * home-made logger's time.time() - t0, below 10^8 s): that many after
+ * --start, said once.  Return 0, -1 when the field is no such number,
+ * -2 when it is one and --start is not given (said once, counted).
+ */
+static int
+elapsed_time(struct nvsmi *p, const char *f, size_t n, uint64_t *ts)
+{
+	const struct readopts *o = p->s->opt;
+	char buf[24], q[48];
+	uint64_t v;
+
+	if (n == 0 || n >= sizeof(buf) - 1 || !isdigit((unsigned char)f[0]) ||
+	    strspn(f, "0123456789.") < n)
+		return -1;
+	buf[0] = '@';
+	memcpy(buf + 1, f, n);
+	buf[n + 1] = '\0';
+	if (gtime_parse(buf, &v) != 0 || v >= 100000000ULL * NS_PER_SEC)
+		return -1;
+	if (!o->have_start) {
+		if (!p->elapsed_said) {
+			p->elapsed_said = 1;
+			source_fail(p->s, "field 'timestamp' holds seconds "
+			    "since the log began (%s on its first row), not "
+			    "dates: give the time it began with --start",
+			    field_quote(q, sizeof(q), f, n));
+		}
+		source_skip(p->s, "rows timed from the log's start (give "
+		    "--start)");
+		return -2;
+	}
+	if (!p->elapsed_said) {
+		p->elapsed_said = 1;
+		source_warn(p->s, "field 'timestamp' holds seconds since the "
+		    "log began (%s on its first row): read as seconds since "
+		    "--start", field_quote(q, sizeof(q), f, n));
+	}
+	*ts = o->start + v;
+	return 0;
+}
+
 static int
 row_time(struct nvsmi *p, uint64_t *ts)
 {
@@ -1002,6 +1046,8 @@ row_time(struct nvsmi *p, uint64_t *ts)
 		}
 		return 0;
 	}
+	if (rc == -1 && (rc = elapsed_time(p, p->f[i], p->len[i], ts)) != -1)
+		return rc;
 	/* The form is right and the date is not: say so. */
 	if (rc == GTIME_RANGE)
 		source_bad(p->s, "field 'timestamp': date out of range "
