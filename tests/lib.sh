@@ -411,3 +411,24 @@ damaged_inputs() {
 	awk 'NR == 3000 { print "1,h,0,7,bad,,,x" } { print }' s.csv > s-late.csv
 	printf 'not a log\n' > junk.txt
 }
+
+# scratch_make TARGET MAKE-ARGS...: make TARGET (install, uninstall) for
+# the programs already built ($GPUMEM_BIN), from a scratch copy of the
+# tree in ./src made on the first call: make has nothing to build and the
+# source tree is not written to.  make's output is in make.out.
+scratch_make() {
+	if [ ! -d src ]; then
+		mkdir src
+		cp -R "$TESTS/../Makefile" "$TESTS/../gpumem.1" \
+		    "$TESTS/../README.md" "$TESTS/../docs" "$TESTS/../contrib" \
+		    "$TESTS/../formats" "$TESTS/../analyze" "$TESTS/../reports" src/
+		mkdir -p src/bin
+		cp "$GPUMEM_BIN"/gpumem "$GPUMEM_BIN"/gpumem-* src/bin/
+	fi
+	_sm_old=
+	for _sm_b in src/bin/*; do
+		_sm_old="$_sm_old -o bin/${_sm_b##*/}"
+	done
+	make -s -C src $_sm_old "$@" BIN=bin > make.out 2>&1 ||
+	    { cat make.out >&2; die "make $* failed"; }
+}

@@ -16,6 +16,7 @@
 #include "prom.h"
 #include "querytext.h"
 #include "recfmt.h"
+#include "rocmsmi.h"
 #include "source.h"
 #include "table.h"
 #include "xml.h"
@@ -34,6 +35,7 @@ const struct format *const formats[] = {
 	&fmt_dcgmi,
 	&fmt_prom,
 	&fmt_gpustat,
+	&fmt_rocm_smi,
 	&fmt_help,
 	&fmt_pcap,
 	&fmt_colmap,

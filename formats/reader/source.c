@@ -11,6 +11,7 @@
 #include "colmap.h"
 #include "gtime.h"
 #include "hmap.h"
+#include "nvsmi.h"
 #include "recfmt.h"
 #include "source.h"
 #include "unzip.h"
@@ -366,6 +367,13 @@ detect(struct source *s)
 	}
 	nl = split_lines(p, n, at_end, &copy, lines, SNIFF_LINES);
 	best = format_sniff_text(lines, nl, &bs);
+	/*
+	 * --fields names a --query-gpu or --query-compute-apps list: a text
+	 * no format is sure of is that log (rows whose values do not tell it,
+	 * an epoch glued in front of nounits rows).
+	 */
+	if (s->opt->fields != NULL && bs < SNIFF_SURE && nl > 0)
+		best = &fmt_query_gpu;
 	if (best == NULL) {
 		if (nl == 0) {
 			s->empty = 1;

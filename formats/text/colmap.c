@@ -33,7 +33,10 @@ static const char *const keynames[NKEY] = {
 	"memory_used", "memory_free", "memory_total"
 };
 
-enum tkind { T_AUTO, T_S, T_MS, T_US, T_NS, T_ISO, T_NVSMI, T_CLOCK, T_STRP };
+enum tkind {
+	T_AUTO, T_S, T_MS, T_US, T_NS, T_ISO, T_NVSMI, T_CLOCK, T_ELAPSED,
+	T_STRP
+};
 
 static const struct {
 	const char *name;
@@ -41,7 +44,14 @@ static const struct {
 } tkinds[] = {
 	{"auto", T_AUTO}, {"s", T_S}, {"ms", T_MS}, {"us", T_US},
 	{"ns", T_NS}, {"iso", T_ISO}, {"nvsmi", T_NVSMI}, {"clock", T_CLOCK},
+	{"elapsed", T_ELAPSED},
 };
+
+/*
+ * An epoch time below this (1973-03-03) is no logger's clock: a number of
+ * seconds since the log began.
+ */
+#define ELAPSED_MAX (100000000ULL * NS_PER_SEC)
 
 struct mapcol {
 	char *column;		/* as the map names it; NULL: not mapped */
@@ -118,8 +128,8 @@ set_spec(struct mapcol *c, int k, const char *s, size_t n, char *err,
 		}
 	if (memchr(s, '%', n) == NULL) {
 		snprintf(err, errlen, "timestamp: time format '%.*s': expected "
-		    "s, ms, us, ns, iso, nvsmi, clock, auto or a strptime "
-		    "format (%%Y-%%m-%%d %%H:%%M:%%S)", (int)n, s);
+		    "s, ms, us, ns, iso, nvsmi, clock, elapsed, auto or a "
+		    "strptime format (%%Y-%%m-%%d %%H:%%M:%%S)", (int)n, s);
 		return -1;
 	}
 	c->tkind = T_STRP;
@@ -324,18 +334,59 @@ bad:
 	return NULL;
 }
 
-/* A shipped map's file: NAME.yaml in $GPUMEM_MAPS, else the data folder. */
+/*
+ * Where a shipped map may be, relative to the folder of the running
+ * program: an installed one's share/gpumem/maps beside its bin/ (any
+ * --prefix, the Debian package's /usr), and the source tree's
+ * formats/maps when it runs from the tree (bin/, build/san/bin/).
+ */
+static const char *const beside_exe[] = {
+	"/../share/gpumem/maps", "/../formats/maps", "/../../../formats/maps",
+	NULL
+};
+
+/* *path = dir sub/name.yaml (the old one freed); whether it is there. */
+static int
+map_in(char **path, const char *dir, const char *sub, const char *name)
+{
+	free(*path);
+	*path = emalloc(strlen(dir) + strlen(sub) + strlen(name) + 7);
+	sprintf(*path, "%s%s/%s.yaml", dir, sub, name);
+	return access(*path, F_OK) == 0;
+}
+
+/*
+ * A shipped map's file: NAME.yaml in $GPUMEM_MAPS when it is set, else
+ * the first of the folders beside the program (beside_exe) and the data
+ * folder it was built for that holds it; NULL when none does.
+ */
 static char *
 shipped(const char *name)
 {
 	const char *dir = getenv("GPUMEM_MAPS");
-	char *path;
+	char self[4096], *path = NULL, *slash;
+	ssize_t n;
+	size_t i;
 
-	if (dir == NULL || *dir == '\0')
-		dir = GPUMEM_DATADIR "/maps";
-	path = emalloc(strlen(dir) + strlen(name) + 7);
-	sprintf(path, "%s/%s.yaml", dir, name);
-	return path;
+	if (dir != NULL && *dir != '\0') {
+		if (map_in(&path, dir, "", name))
+			return path;
+		free(path);
+		return NULL;
+	}
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		if ((slash = strrchr(self, '/')) != NULL)
+			*slash = '\0';
+		for (i = 0; slash != NULL && beside_exe[i] != NULL; i++)
+			if (map_in(&path, self, beside_exe[i], name))
+				return path;
+	}
+	if (map_in(&path, GPUMEM_DATADIR "/maps", "", name))
+		return path;
+	free(path);
+	return NULL;
 }
 
 struct colmap *
@@ -352,11 +403,14 @@ colmap_load(const char *spec, char *err, size_t errlen)
 	    strcmp(spec + n - 4, ".yml") == 0))
 		return load_yaml(spec, err, errlen);
 	path = shipped(spec);
-	if (access(path, F_OK) != 0) {
+	if (path == NULL) {
+		const char *env = getenv("GPUMEM_MAPS");
+
 		snprintf(err, errlen, "'%s': not KEY=COLUMN,..., a YAML file "
 		    "or a map shipped with gpumem (amd-smi, rocm-smi, "
-		    "xpu-smi)", spec);
-		free(path);
+		    "xpu-smi; looked in %s)", spec, env != NULL && *env !=
+		    '\0' ? "$GPUMEM_MAPS" : "share/gpumem/maps beside the "
+		    "program and " GPUMEM_DATADIR "/maps");
 		return NULL;
 	}
 	m = load_yaml(path, err, errlen);
@@ -387,6 +441,9 @@ colmap_what(const struct colmap *m)
 
 /* --- reading --- */
 
+#define BEFORE_HEADER 64	/* lines looked at for the header */
+#define CONT_LINES 64		/* lines of a row whose quoted cell spans */
+
 struct cmread {
 	struct source *s;
 	struct colmap *m;
@@ -394,6 +451,9 @@ struct cmread {
 	size_t ncols;
 	char *header;		/* the header line, to tell it again */
 	int have_header;
+	size_t nbefore;		/* lines before the header */
+	char *before;		/* the one of most fields */
+	size_t before_nf;
 	uint64_t headers;	/* repeated */
 
 	/* Rows without a timestamp: the poll they belong to. */
@@ -406,6 +466,9 @@ struct cmread {
 	uint64_t days;		/* midnights passed */
 	uint64_t lastclock;
 	uint64_t rows;
+	int start_said;		/* what --start does was said */
+	struct sbuf cont;	/* a row whose quoted cell spans lines */
+	size_t ncont;		/* its lines so far */
 	struct sbuf host, name, key;
 	char *f[MAXCOLS + 1];
 	size_t len[MAXCOLS + 1];
@@ -477,18 +540,22 @@ open_fn(struct source *s, const char *hint)
 	return p;
 }
 
-/* Take the header: find every mapped column or refuse the input. */
-static void
-take_header(struct cmread *p, char *line)
+/*
+ * Find every mapped column in a header line: return 0, or -1 when one the
+ * map needs is not there (refused unless quiet: a line before the header).
+ */
+static int
+find_columns(struct cmread *p, char *line, int quiet)
 {
 	size_t nf, i;
 	int k;
 
-	p->header = estrdup(line);
 	nf = split(line, p->m->delim, p->f, p->len);
 	if (nf > MAXCOLS) {
-		source_refuse(p->s, "header: more than %d columns", MAXCOLS);
-		return;
+		if (!quiet)
+			source_refuse(p->s, "header: more than %d columns",
+			    MAXCOLS);
+		return -1;
 	}
 	p->ncols = nf;
 	for (k = 0; k < NKEY; k++) {
@@ -502,6 +569,8 @@ take_header(struct cmread *p, char *line)
 				break;
 		if (i < nf)
 			p->col[k] = (int)i;
+		else if (!c->optional && quiet)
+			return -1;
 		else if (!c->optional) {
 			struct sbuf sb = SBUF_INIT;
 
@@ -514,14 +583,25 @@ take_header(struct cmread *p, char *line)
 			    "the header (it has %s)", p->m->what, keynames[k],
 			    c->column, sb.buf);
 			sbuf_release(&sb);
-			return;
+			return -1;
 		}
 	}
 	if (p->col[K_USED] < 0 && p->col[K_FREE] < 0) {
-		source_refuse(p->s, "none of the map's memory columns is in "
-		    "the header");
-		return;
+		if (!quiet)
+			source_refuse(p->s, "none of the map's memory columns "
+			    "is in the header");
+		return -1;
 	}
+	return 0;
+}
+
+/* Take the header: find every mapped column or refuse the input. */
+static void
+take_header(struct cmread *p, char *line)
+{
+	p->header = estrdup(line);
+	if (find_columns(p, line, 0) < 0)
+		return;
 	if (p->col[K_TS] < 0 && p->s->opt->interval == 0) {
 		source_refuse(p->s, "the rows carry no time (the map's "
 		    "timestamp column is not in the header): give --interval "
@@ -666,6 +746,35 @@ parse_epoch(const char *s, size_t n, enum tkind k, uint64_t *ts)
 	return 0;
 }
 
+/*
+ * A time of a column of seconds since the log began (a home-made
+ * logger's time.time() - t0): *ts, read as epoch seconds, is that many
+ * after --start, said once; refused without --start.  Return 0 or -1.
+ */
+static int
+elapsed(struct cmread *p, uint64_t *ts)
+{
+	const struct readopts *o = p->s->opt;
+	const struct mapcol *c = &p->m->c[K_TS];
+
+	if (!o->have_start) {
+		source_refuse(p->s, "column '%s' (timestamp) holds seconds "
+		    "since the log began, not dates: give the time it began "
+		    "with --start", c->column);
+		return -1;
+	}
+	if (!p->start_said) {
+		p->start_said = 1;
+		if (c->tkind != T_ELAPSED)
+			source_warn(p->s, "column '%s' (timestamp) holds "
+			    "seconds since the log began (%.3f s on its first "
+			    "row): read as seconds since --start", c->column,
+			    (double)*ts / NS_PER_SEC);
+	}
+	*ts += o->start;
+	return 0;
+}
+
 static int
 row_time(struct cmread *p, uint64_t *ts)
 {
@@ -694,6 +803,9 @@ row_time(struct cmread *p, uint64_t *ts)
 	case T_NS:
 		rc = parse_epoch(s, n, c->tkind, ts);
 		break;
+	case T_ELAPSED:
+		rc = parse_epoch(s, n, T_S, ts);
+		break;
 	case T_ISO:
 		rc = gtime_iso(s, n, ts);
 		break;
@@ -712,6 +824,16 @@ row_time(struct cmread *p, uint64_t *ts)
 	case T_STRP:
 		rc = parse_strp(p, c->tfmt, s, n, 1, ts);
 		break;
+	}
+	if (rc == 0 && (c->tkind == T_ELAPSED || (c->tkind == T_AUTO &&
+	    *ts < ELAPSED_MAX)))
+		return elapsed(p, ts);
+	if (rc == 0 && c->tkind != T_CLOCK && p->s->opt->have_start &&
+	    !p->start_said) {
+		p->start_said = 1;
+		source_warn(p->s, "--start is not used: the rows carry their "
+		    "own dates (for seconds since --start, map the column "
+		    "as %s:elapsed)", c->column);
 	}
 	if (rc < 0 && !p->s->refused)
 		source_bad(p->s, "column '%s' (timestamp, %s): expected a "
@@ -880,6 +1002,35 @@ row(struct cmread *p, char *line)
 	source_emit(p->s, &r);
 }
 
+/* Whether line holds an odd number of '"': a quoted cell left open. */
+static int
+quote_open(const char *line, int open)
+{
+	for (; *line != '\0'; line++)
+		if (*line == '"')
+			open = !open;
+	return open;
+}
+
+/*
+ * A row whose quoted cell spans lines (RFC 4180: a process's command line
+ * with a line end in it): its lines joined by a space into p->cont until
+ * the quote closes, for up to CONT_LINES lines.  Return the row to read,
+ * or NULL while it goes on.
+ */
+static char *
+continued(struct cmread *p, char *line)
+{
+	if (p->ncont > 0)
+		sbuf_addc(&p->cont, ' ');
+	sbuf_adds(&p->cont, line);
+	p->ncont++;
+	if (quote_open(p->cont.buf, 0) && p->ncont < CONT_LINES)
+		return NULL;
+	p->ncont = 0;
+	return p->cont.buf;
+}
+
 static void
 line_fn(void *st, char *line, size_t len)
 {
@@ -889,14 +1040,38 @@ line_fn(void *st, char *line, size_t len)
 		line += 3;
 		len -= 3;
 	}
+	if (p->ncont > 0 || (p->have_header && quote_open(line, 0))) {
+		if (p->ncont == 0)
+			sbuf_reset(&p->cont);
+		if ((line = continued(p, line)) == NULL)
+			return;
+		len = strlen(line);
+	}
 	if (len == 0 || strspn(line, " \t") == len)
 		return;
 	if (line[0] == '#') {
 		source_skip(p->s, "comment lines");
 		return;
 	}
+	if (!p->have_header && find_columns(p, line, 1) < 0 &&
+	    p->nbefore < BEFORE_HEADER) {
+		/*
+		 * A shell prompt ("root@host:~# xpu-smi dump ..."), a banner:
+		 * skipped until the header; the line of most fields is the
+		 * header refused when none comes.
+		 */
+		size_t nf = split(line, p->m->delim, p->f, p->len);
+
+		if (p->nbefore++ == 0 || nf > p->before_nf) {
+			free(p->before);
+			p->before = estrdup(line);
+			p->before_nf = nf;
+		}
+		source_skip(p->s, "lines before the header");
+		return;
+	}
 	if (!p->have_header) {
-		take_header(p, line);
+		take_header(p, p->nbefore < BEFORE_HEADER ? line : p->before);
 		return;
 	}
 	if (strcmp(line, p->header) == 0) {
@@ -920,12 +1095,30 @@ summary(void *st, struct sbuf *sb)
 		    (unsigned long long)p->headers);
 }
 
+/*
+ * No header came: refuse the line before of most fields as one.  A quoted
+ * cell still open is said.
+ */
+static void
+end_fn(void *st)
+{
+	struct cmread *p = st;
+
+	if (!p->have_header && p->before != NULL && !source_refused(p->s))
+		take_header(p, p->before);
+	if (p->ncont > 0 && !source_refused(p->s))
+		source_bad(p->s, "a quoted cell not closed by the end of the "
+		    "file (%zu lines from its row on)", p->ncont);
+}
+
 static void
 free_fn(void *st)
 {
 	struct cmread *p = st;
 
 	free(p->header);
+	free(p->before);
+	sbuf_release(&p->cont);
 	colmap_free(p->m);
 	sbuf_release(&p->host);
 	sbuf_release(&p->name);
@@ -939,6 +1132,7 @@ const struct format fmt_colmap = {
 	.device_only = 1,
 	.open = open_fn,
 	.line = line_fn,
+	.end = end_fn,
 	.summary = summary,
 	.free = free_fn,
 };

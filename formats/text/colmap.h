@@ -18,15 +18,23 @@
  *             (YYYY/MM/DD HH:MM:SS.mmm), clock (HH:MM:SS[.frac], the date
  *             from --start), or a strptime(3) format ("%d-%m-%Y %H:%M:%S";
  *             without a date in it, the date comes from --start as with
- *             clock); the default, auto, takes any of nvidia-smi's, ISO
+ *             clock), elapsed (seconds since the log began, after
+ *             --start); the default, auto, takes any of nvidia-smi's, ISO
  *             8601, ctime(3) and epoch numbers (their size tells s, ms,
- *             us or ns).
+ *             us or ns; a number below 10^8 s is elapsed seconds, said).
+ *             --start given for rows with dates of their own is said to
+ *             be unused.
  * The same as a YAML file (--map FILE.yaml): each key maps to the same
  * "COLUMN[:SPEC]" text, or to {column: C, unit: U, time: T, optional:
  * true}; "delimiter" sets the field separator (default ','), "description"
  * says what the map is for.  A bare name (--map amd-smi) is a map shipped
- * with gpumem: NAME.yaml in $GPUMEM_MAPS, else in the installed data
- * directory (DATADIR/gpumem/maps).
+ * with gpumem: NAME.yaml in $GPUMEM_MAPS when it is set, else in
+ * ../share/gpumem/maps beside the running program (any install prefix),
+ * the source tree's formats/maps (run from the tree), or the data
+ * directory compiled in (DATADIR/gpumem/maps).
+ *
+ * A quoted cell may span lines (RFC 4180): its row's lines are joined by
+ * spaces.  Lines before the header (a prompt, a banner) are skipped.
  *
  * A map needs memory_used or memory_free.  Without a timestamp the rows
  * take --start and --interval: a poll is a repeated header line, or the

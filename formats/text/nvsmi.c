@@ -78,8 +78,10 @@ struct nvsmi {
 	int glued;		/* the row's time came glued in front of it */
 	uint64_t glued_ts;
 	struct sbuf phost;	/* the host of a "host: " prefix (pdsh) */
+	int header_polls;	/* repeated headers mark the polls */
+	int elapsed_said;	/* timestamps of seconds since --start */
+	size_t since_header;	/* rows since the last header */
 	int onepoll_said, many_said;
-	int header_seen;	/* a header line came: it may start blocks */
 	struct sbuf guessed;	/* why the columns could not be told */
 
 	/* Rows with a timestamp but no GPU column: position in the poll. */
@@ -229,7 +231,7 @@ header_kind(char *line, int *cols, size_t *ncols)
 /*
  * A --query-gpu header that names no memory field: utilization, power,
  * temperature or clocks logging (every field a field name, one of them
- * of those families, none about memory).  Store the names, without
+ * of those families, none a memory.* field).  Store the names, without
  * units, in names when it is not NULL.
  */
 static int
@@ -247,8 +249,9 @@ nomem_header(char *line, struct sbuf *names)
 	if (nf > MAXCOLS || nf == 0)
 		return 0;
 	for (i = 0; i < nf; i++) {
-		if (!is_colname(f[i], len[i], &nl) || memmem(f[i], nl, "mem",
-		    3) != NULL)
+		/* utilization.memory is the memory controller's load. */
+		if (!is_colname(f[i], len[i], &nl) || (nl > 7 &&
+		    memcmp(f[i], "memory.", 7) == 0))
 			return 0;
 		for (k = 0; family[k] != NULL; k++)
 			if (nl >= strlen(family[k]) && memcmp(f[i], family[k],
@@ -287,18 +290,50 @@ line_header_kind(char *line)
 }
 
 /*
- * The length of a "host: " prefix that pdsh and clush put before each
- * line of a remote command, or 0: a host name (letters, digits, '.', '-',
- * '_') and ": ".  No line of a log starts so (times have no space after
- * their colons).
+ * The length of a word (letters, digits, '.', '-', '_') and ": " at the
+ * start of line, or 0.
  */
 static size_t
-host_prefix(const char *line)
+word_colon(const char *line)
 {
 	size_t i = strspn(line, "abcdefghijklmnopqrstuvwxyz"
 	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_");
 
 	return i > 0 && line[i] == ':' && line[i + 1] == ' ' ? i + 2 : 0;
+}
+
+/*
+ * The length of a "host: " prefix that pdsh and clush put before each
+ * line of a remote command, or 0: a host name (word_colon), then a line
+ * of the log: a header, a row (a number or a time first, then a comma)
+ * or a date line.  Other programs' messages have the shape too ("nohup:
+ * ignoring input", "Warning: ...") and are no prefix: what follows them
+ * is no line of the log.
+ */
+static size_t
+host_prefix(const char *line)
+{
+	size_t n = word_colon(line);
+	char *rest = (char *)line + n;
+	uint64_t t;
+
+	if (n > 0 && ((isdigit((unsigned char)rest[0]) &&
+	    strchr(rest, ',') != NULL) || line_header_kind(rest) != K_NONE ||
+	    nomem_header(rest, NULL) ||
+	    gtime_ctime(rest, strlen(rest), &t) == 0))
+		return n;
+	return 0;
+}
+
+/*
+ * A message of another program or of nvidia-smi itself: a word and ": "
+ * ("nohup: ignoring input", "Warning: persistence mode is disabled ..."),
+ * which is no host prefix (host_prefix).
+ */
+static int
+message_line(const char *line)
+{
+	return word_colon(line) > 0 && host_prefix(line) == 0;
 }
 
 /*
@@ -433,6 +468,71 @@ learn_sample(struct nvsmi *p, char *const *lines, size_t n)
 }
 
 /*
+ * The first lines of the input, before it is read: at most max lines that
+ * are not empty, without their line ends, in *copy (the caller frees it).
+ * A live input gives what came with its sniffing, not 64 KiB more.
+ */
+static size_t
+peek_lines(struct nvsmi *p, char **copy, char **lines, size_t max)
+{
+	const unsigned char *b;
+	size_t n, nl = 0, i = 0;
+	char *c;
+
+	if (p->s->live)
+		n = input_peek_more(p->s->in, &b, 0);
+	else
+		n = input_peek(p->s->in, &b, GUESS_BYTES);
+	c = *copy = emalloc(n + 1);
+	memcpy(c, b, n);
+	c[n] = '\0';
+	while (i < n && nl < max) {
+		char *e = memchr(c + i, '\n', n - i);
+		size_t end = e != NULL ? (size_t)(e - c) : n;
+
+		if (e == NULL && (n >= GUESS_BYTES || p->s->live))
+			break;	/* a line cut by the peek */
+		c[end] = '\0';
+		if (end > i && c[end - 1] == '\r')
+			c[end - 1] = '\0';
+		if (c[i] != '\0')
+			lines[nl++] = c + i;
+		i = end + 1;
+	}
+	return nl;
+}
+
+/*
+ * Whether the header of a log without a GPU column comes again after a
+ * few rows (one-shot calls appended to a log: "nvidia-smi --query-gpu=...
+ * --format=csv >> log" in a loop), which makes the rows between two
+ * headers the GPUs of one poll; a header that comes once, or again after
+ * many rows (a restart), marks no polls: each row is one.
+ */
+static void
+headers_mark_polls(struct nvsmi *p, size_t rows)
+{
+	p->header_polls = rows < MANY_GPUS;
+}
+
+static void
+peek_header_polls(struct nvsmi *p)
+{
+	char *copy, *lines[SNIFF_ROWS];
+	size_t nl = peek_lines(p, &copy, lines, SNIFF_ROWS), i, rows = 0;
+	int headers = 0;
+
+	for (i = 0; i < nl && headers < 2; i++) {
+		if (line_header_kind(lines[i] + host_prefix(lines[i])) ==
+		    K_NONE)
+			rows += headers > 0;
+		else if (headers++ > 0)
+			headers_mark_polls(p, rows);
+	}
+	free(copy);
+}
+
+/*
  * A log without a header and without --fields: tell its columns from the
  * first rows (colguess.h), and say what was taken.  When the values do
  * not tell, keep why for the first row.
@@ -440,35 +540,15 @@ learn_sample(struct nvsmi *p, char *const *lines, size_t n)
 static void
 guess_columns(struct nvsmi *p)
 {
-	const unsigned char *b;
 	struct sbuf fields = SBUF_INIT, why = SBUF_INIT;
 	char *copy, *lines[SNIFF_ROWS];
-	size_t n, nl = 0, i = 0;
+	size_t nl, i;
 
-	/* A live input: what came with its sniffing, not 64 KiB more. */
-	if (p->s->live)
-		n = input_peek_more(p->s->in, &b, 0);
-	else
-		n = input_peek(p->s->in, &b, GUESS_BYTES);
-	copy = emalloc(n + 1);
-	memcpy(copy, b, n);
-	copy[n] = '\0';
-	while (i < n && nl < SNIFF_ROWS) {
-		char *e = memchr(copy + i, '\n', n - i);
-		size_t end = e != NULL ? (size_t)(e - copy) : n;
-
-		if (e == NULL && (n >= GUESS_BYTES || p->s->live))
-			break;	/* a line cut by the peek */
-		copy[end] = '\0';
-		if (end > i && copy[end - 1] == '\r')
-			copy[end - 1] = '\0';
-		if (line_header_kind(copy + i) != K_NONE ||
-		    nomem_header(skip_bom(copy + i), NULL))
+	nl = peek_lines(p, &copy, lines, SNIFF_ROWS);
+	for (i = 0; i < nl; i++)
+		if (line_header_kind(lines[i]) != K_NONE ||
+		    nomem_header(skip_bom(lines[i]), NULL))
 			goto out;	/* a header comes: no guessing */
-		if (copy[i] != '\0')
-			lines[nl++] = copy + i;
-		i = end + 1;
-	}
 	switch (colguess(lines, nl, &fields, &why)) {
 	case COLGUESS_OK:
 		if (set_columns(p, fields.buf) == 0) {
@@ -520,6 +600,8 @@ open_common(struct source *s, const char *hint, enum kind want)
 		free(fields);
 	} else if (want == K_NONE && !s->section)
 		guess_columns(p);
+	if (!s->section)
+		peek_header_polls(p);
 	return p;
 }
 
@@ -651,6 +733,45 @@ time_only_line(struct nvsmi *p, const char *line, size_t len)
 	return 1;
 }
 
+/* A date line came: the time of the next block of rows. */
+static void
+clock_line(struct nvsmi *p, uint64_t t)
+{
+	p->pending = t;
+	p->have_pending = 1;
+	p->clocklines = 1;
+}
+
+/*
+ * A line that starts with a date and time and goes on with text: a
+ * script's "[2026-01-01 12:00:00] GPU Status:", Python logging's
+ * "2026-01-01 12:00:00,123 INFO ..." (a comma before the milliseconds),
+ * local time.  A row whose first column is such a time goes on with ", "
+ * instead.  Store the time in *t; return whether the line was one.
+ */
+static int
+stamp_line(const char *line, size_t len, uint64_t *t)
+{
+	size_t b = line[0] == '[', e = b + 19;
+	char iso[40];
+
+	if (len < e || line[b + 4] != '-' || (line[b + 10] != ' ' &&
+	    line[b + 10] != 'T'))
+		return 0;
+	if (e < len && (line[e] == '.' || line[e] == ','))
+		e += 1 + strspn(line + e + 1, "0123456789");
+	if (e - b >= sizeof(iso))
+		return 0;
+	/* Text after the time, not "12:00:00, 0, ..." (a row). */
+	if (b ? e >= len || line[e] != ']' : e < len && (line[e] != ' ' ||
+	    !(isalpha((unsigned char)line[e + 1]) || line[e + 1] == '-')))
+		return 0;
+	memcpy(iso, line + b, e - b);
+	if (e > b + 19)
+		iso[19] = '.';
+	return gtime_iso(iso, e - b, t) == 0;
+}
+
 /*
  * Lines that wrappers add around nvidia-smi output.  Return 1 when the line
  * was one (used as a clock, or counted and passed over).
@@ -663,9 +784,7 @@ wrapper_line(struct nvsmi *p, const char *line, size_t len)
 
 	if (gtime_ctime(line, len, &t) == 0 ||
 	    (len >= 10 && line[4] == '-' && gtime_iso(line, len, &t) == 0)) {
-		p->pending = t;
-		p->have_pending = 1;
-		p->clocklines = 1;
+		clock_line(p, t);
 		return 1;
 	}
 	if (windows_date(line, &p->wy, &p->wmo, &p->wd)) {
@@ -755,9 +874,9 @@ gpu_field(const struct nvsmi *p)
  * starts, when no date line or header says so: at a row whose GPU (its
  * index, gpu, UUID or bus id column) the block has already had, as
  * nvidia-smi -l prints every GPU once per poll.  Without a GPU column
- * every row of a headerless log (--fields) is a poll of a one-GPU log;
- * rows between date lines or headers stay GPUs in row order, as those
- * mark the polls (one-shot calls appended to a log).
+ * every row is a poll of a one-GPU log (under its one header, or none);
+ * rows between date lines or repeated headers stay GPUs in row order, as
+ * those mark the polls (one-shot calls appended to a log).
  */
 static void
 poll_boundary(struct nvsmi *p)
@@ -770,8 +889,13 @@ poll_boundary(struct nvsmi *p)
 	    p->have_pending)
 		return;
 	if ((c = gpu_field(p)) < 0) {
-		if (p->clocklines || p->header_seen)
-			return;	/* blocks may be marked: row order */
+		/*
+		 * Date lines or headers repeated every few rows mark the
+		 * blocks: row order.  One header alone (nvidia-smi -l prints
+		 * it once) marks none (headers_mark_polls).
+		 */
+		if (p->clocklines || p->header_polls)
+			return;
 		if (!p->onepoll_said) {
 			p->onepoll_said = 1;
 			source_warn(p->s, "no GPU column and no date lines: "
@@ -808,7 +932,11 @@ block_time(struct nvsmi *p, uint64_t *ts)
 {
 	const struct readopts *o = p->s->opt;
 
-	if (p->block_rows == 0 || p->newblock || p->have_pending) {
+	/*
+	 * A block whose rows could not be read (block_rows still 0) is
+	 * still the current one: an unreadable row takes no poll's time.
+	 */
+	if (p->nblocks == 0 || p->newblock || p->have_pending) {
 		if (p->have_pending) {
 			p->block_ts = p->pending;
 			p->have_pending = 0;
@@ -837,6 +965,49 @@ block_time(struct nvsmi *p, uint64_t *ts)
 		p->newblock = 0;
 	}
 	*ts = p->block_ts;
+	return 0;
+}
+
+/*
+ * A timestamp column of seconds since the logger began ("0.5", a
+ * home-made logger's time.time() - t0, below 10^8 s): that many after
+ * --start, said once.  Return 0, -1 when the field is no such number,
+ * -2 when it is one and --start is not given (said once, counted).
+ */
+static int
+elapsed_time(struct nvsmi *p, const char *f, size_t n, uint64_t *ts)
+{
+	const struct readopts *o = p->s->opt;
+	char buf[24], q[48];
+	uint64_t v;
+
+	if (n == 0 || n >= sizeof(buf) - 1 || !isdigit((unsigned char)f[0]) ||
+	    strspn(f, "0123456789.") < n)
+		return -1;
+	buf[0] = '@';
+	memcpy(buf + 1, f, n);
+	buf[n + 1] = '\0';
+	if (gtime_parse(buf, &v) != 0 || v >= 100000000ULL * NS_PER_SEC)
+		return -1;
+	if (!o->have_start) {
+		if (!p->elapsed_said) {
+			p->elapsed_said = 1;
+			source_fail(p->s, "field 'timestamp' holds seconds "
+			    "since the log began (%s on its first row), not "
+			    "dates: give the time it began with --start",
+			    field_quote(q, sizeof(q), f, n));
+		}
+		source_skip(p->s, "rows timed from the log's start (give "
+		    "--start)");
+		return -2;
+	}
+	if (!p->elapsed_said) {
+		p->elapsed_said = 1;
+		source_warn(p->s, "field 'timestamp' holds seconds since the "
+		    "log began (%s on its first row): read as seconds since "
+		    "--start", field_quote(q, sizeof(q), f, n));
+	}
+	*ts = o->start + v;
 	return 0;
 }
 
@@ -875,6 +1046,8 @@ row_time(struct nvsmi *p, uint64_t *ts)
 		}
 		return 0;
 	}
+	if (rc == -1 && (rc = elapsed_time(p, p->f[i], p->len[i], ts)) != -1)
+		return rc;
 	/* The form is right and the date is not: say so. */
 	if (rc == GTIME_RANGE)
 		source_bad(p->s, "field 'timestamp': date out of range "
@@ -998,7 +1171,7 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 			    "every process is taken to be on GPU 0");
 		}
 		r->gpu = 0;
-	} else if (p->col[C_TS] < 0) {
+	} else if (p->col[C_TS] < 0 && !p->glued) {
 		r->gpu = (uint32_t)p->block_rows;
 		gpuset_add(&p->gpuset, r->gpu);
 		if (p->block_rows + 1 == MANY_GPUS && !p->many_said) {
@@ -1304,6 +1477,7 @@ row(struct nvsmi *p, char *line)
 	}
 	if (p->col[C_TS] < 0)
 		poll_note(p, p->block_rows++);
+	p->since_header++;
 	p->rows++;
 	source_emit(p->s, &r);
 }
@@ -1314,7 +1488,7 @@ line_fn(void *st, char *line, size_t len)
 	struct nvsmi *p = st;
 	char *l = skip_bom(line);
 	enum kind k;
-	uint64_t bad;
+	uint64_t bad, t;
 	size_t hl;
 	int comma;
 
@@ -1328,7 +1502,8 @@ line_fn(void *st, char *line, size_t len)
 	if (len == 0 || strspn(l, " \t") == len)
 		return;
 	comma = strchr(l, ',') != NULL;
-	if (comma && (k = line_header_kind(l)) != K_NONE) {
+	/* A header of one column ("memory.used [MiB]") has no comma. */
+	if ((k = line_header_kind(l)) != K_NONE) {
 		if (p->want != K_NONE && k != p->want) {
 			source_bad(p->s, "a %s header in a %s log",
 			    k == K_APPS ? "--query-compute-apps" :
@@ -1336,12 +1511,19 @@ line_fn(void *st, char *line, size_t len)
 			    "--query-compute-apps" : "--query-gpu");
 			return;
 		}
-		if (p->have_columns)
+		if (p->have_columns) {
 			p->headers++;
+			headers_mark_polls(p, p->since_header);
+		}
+		p->since_header = 0;
 		pid0_flush(p);
 		set_columns(p, l);
-		p->header_seen = 1;
 		p->newblock = 1;
+		return;
+	}
+	if ((isdigit((unsigned char)l[0]) || l[0] == '[') &&
+	    stamp_line(l, len, &t)) {
+		clock_line(p, t);
 		return;
 	}
 	/* Rows start with a digit (a time, an index): the rest may not be. */
@@ -1351,12 +1533,29 @@ line_fn(void *st, char *line, size_t len)
 	}
 	if (!comma && wrapper_line(p, l, len))
 		return;
-	if (!p->have_columns && comma && islower((unsigned char)l[0]) &&
+	if (!p->have_columns && islower((unsigned char)l[0]) &&
 	    (sbuf_reset(&p->name), nomem_header(l, &p->name))) {
 		source_refuse(p->s, "the header names no memory column (%s): "
-		    "this log records utilization, power or temperatures only; log "
-		    "memory.used (and memory.total) in --query-gpu for "
-		    "gpumem", p->name.buf);
+		    "a --query-gpu log of utilization, power or temperatures "
+		    "only%s; log memory.used (and memory.total) in "
+		    "--query-gpu for gpumem", p->name.buf,
+		    strstr(p->name.buf, "utilization.memory") != NULL ?
+		    " (utilization.memory is the time the memory was busy, "
+		    "not memory used)" : "");
+		return;
+	}
+	/*
+	 * Other programs' messages ("nohup: ignoring input", "Warning: ...")
+	 * anywhere; before the header, any text that cannot be a row (no
+	 * comma, no number or placeholder first): a banner, a title.
+	 */
+	if (!comma && message_line(l)) {
+		source_skip(p->s, "messages ('nohup: ...', 'Warning: ...')");
+		return;
+	}
+	if (!p->have_columns && !comma && !isdigit((unsigned char)l[0]) &&
+	    l[0] != '[') {
+		source_skip(p->s, "lines of text before the header");
 		return;
 	}
 	if (!p->have_columns) {

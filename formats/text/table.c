@@ -43,6 +43,18 @@
 #include "table.h"
 
 #define MAXWORDS 64
+#define MAXUNIFIED 8	/* GPUs of a snapshot without a memory cell */
+
+/*
+ * A GPU whose Memory-Usage is "Not Supported" (unified memory: GB10,
+ * DGX Spark): its used memory is its processes' sum, known at the end of
+ * the snapshot.
+ */
+struct unified {
+	uint32_t gpu;
+	uint64_t sum;
+	int unknown;		/* a process of it without its memory */
+};
 
 enum part { P_NONE, P_GPUS, P_MIG, P_PROCS };
 
@@ -62,6 +74,12 @@ struct table {
 
 	/* Physical GPUs by bus id: a GPU 0 that is several (physgpu.h). */
 	struct physgpu phys;
+
+	struct unified uni[MAXUNIFIED];
+	size_t nuni;
+	int procs;		/* the snapshot's process block came */
+	int uni_said;
+	uint64_t uni_read, uni_lost;	/* such samples, for the summary */
 
 	uint64_t snaps, migs;
 	struct gpuset gpuset;	/* the GPUs named, for the summary */
@@ -105,10 +123,79 @@ open_fn(struct source *s, const char *hint)
 	return p;
 }
 
+/*
+ * The end of a snapshot: a sample of each GPU without a memory cell, its
+ * processes' sum, when the process block listed them all with their
+ * memory ("No running processes found": 0).
+ */
+static void
+unified_flush(struct table *p)
+{
+	struct rec r;
+	size_t i;
+
+	for (i = 0; i < p->nuni; i++) {
+		struct unified *u = &p->uni[i];
+
+		if (!p->procs || u->unknown || u->sum > UINT32_MAX) {
+			p->uni_lost++;
+			continue;
+		}
+		rec_init(&r);
+		r.ts = p->ts;
+		r.host = source_host(p->s, NULL);
+		r.gpu = u->gpu;
+		r.used = (uint32_t)u->sum;
+		r.has = REC_USED;
+		source_emit(p->s, &r);
+		p->uni_read++;
+	}
+	p->nuni = 0;
+	p->procs = 0;
+}
+
+/* A GPU row's memory cell says "Not Supported": note the GPU. */
+static void
+unified_gpu(struct table *p, uint32_t gpu)
+{
+	struct unified *u;
+
+	if (!p->uni_said) {
+		p->uni_said = 1;
+		source_warn(p->s, "GPU %u: Memory-Usage 'Not Supported' "
+		    "(unified memory: GB10, DGX Spark): its used memory is "
+		    "read as the sum of its processes' memory", gpu);
+	}
+	if (p->nuni == MAXUNIFIED) {
+		p->uni_lost++;
+		return;
+	}
+	u = &p->uni[p->nuni++];
+	u->gpu = gpu;
+	u->sum = 0;
+	u->unknown = 0;
+}
+
+/* A process row of GPU gpu: add its memory to the GPU's sum. */
+static void
+unified_proc(struct table *p, uint32_t gpu, int hu, uint32_t used)
+{
+	size_t i;
+
+	for (i = 0; i < p->nuni; i++)
+		if (p->uni[i].gpu == gpu) {
+			if (hu == 1)
+				p->uni[i].sum += used;
+			else
+				p->uni[i].unknown = 1;
+		}
+}
+
 /* The banner: a new snapshot, at the date line above it. */
 static void
 begin_snapshot(struct table *p)
 {
+	unified_flush(p);
 	p->insnap = 0;
 	p->part = P_NONE;
 	p->gpu = -1;
@@ -287,6 +374,7 @@ proc_row(struct table *p, char *text)
 	r.name = p->name.buf;
 	r.origin = REC_SNAP_TABLE;
 	source_emit(p->s, &r);
+	unified_proc(p, r.gpu, hu, used);
 }
 
 static void
@@ -303,6 +391,7 @@ table_line(struct table *p, char *line)
 	}
 	if (strstr(line, "| Processes:") != NULL) {
 		p->part = P_PROCS;
+		p->procs = 1;
 		rec_init(&r);
 		r.ts = p->ts;
 		r.host = source_host(p->s, NULL);
@@ -327,6 +416,10 @@ table_line(struct table *p, char *line)
 			r.total = total;
 			r.has = REC_USED | REC_TOTAL;
 			source_emit(p->s, &r);
+			p->gpu = -1;
+		} else if (p->gpu >= 0 && nc >= 2 && clen[1] >= 13 &&
+		    memcmp(cell[1], "Not Supported", 13) == 0) {
+			unified_gpu(p, (uint32_t)p->gpu);
 			p->gpu = -1;
 		}
 		return;
@@ -401,6 +494,8 @@ end_fn(void *st)
 {
 	struct table *p = st;
 
+	if (!source_refused(p->s))
+		unified_flush(p);
 	if (source_refused(p->s) || p->snaps > 0 ||
 	    !p->lines)
 		return;
@@ -417,6 +512,13 @@ summary(void *st, struct sbuf *sb)
 	if (p->migs > 0)
 		sbuf_printf(sb, ", %llu MIG device rows (their memory counted "
 		    "in their GPU)", (unsigned long long)p->migs);
+	if (p->uni_read > 0)
+		sbuf_printf(sb, ", %llu samples of unified memory read as "
+		    "their processes' sum", (unsigned long long)p->uni_read);
+	if (p->uni_lost > 0)
+		sbuf_printf(sb, ", %llu samples of unified memory not read "
+		    "(no process block, or a process without its memory)",
+		    (unsigned long long)p->uni_lost);
 	sclock_say(&p->clock, sb);
 }
 

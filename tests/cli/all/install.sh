@@ -4,19 +4,7 @@
 top=$TESTS/..
 command -v make > /dev/null || skip "make is absent"
 dest=$PWD/root
-# Install the programs already built: copy them into a scratch tree so that
-# make has nothing to build and the source tree is not written to.
-mkdir src
-cp -R "$top/Makefile" "$top/gpumem.1" "$top/README.md" "$top/docs" \
-    "$top/contrib" "$top/formats" "$top/analyze" "$top/reports" src/
-mkdir -p src/bin
-cp "$GPUMEM_BIN"/gpumem "$GPUMEM_BIN"/gpumem-* src/bin/
-old=
-for b in src/bin/*; do
-	old="$old -o bin/${b##*/}"
-done
-make -s -C src $old install BIN=bin DESTDIR="$dest" PREFIX=/usr \
-    > make.out 2>&1 || { cat make.out >&2; die "make install failed"; }
+scratch_make install DESTDIR="$dest" PREFIX=/usr
 for b in "$GPUMEM_BIN"/gpumem-*; do
 	v=${b##*/gpumem-}
 	[ -x "$dest/usr/bin/gpumem-$v" ] || die "gpumem-$v not installed"
@@ -55,7 +43,6 @@ out=$(PATH=$dest/usr/bin:$PATH bash -c '. "$1"; COMP_WORDS=(gpumem-tasks --tol);
     COMP_CWORD=1; _gpumem; echo "${COMPREPLY[@]}"' sh \
     "$dest/usr/share/bash-completion/completions/gpumem-tasks")
 expect_eq "installed completion" "$out" "--tolerance"
-make -s -C src uninstall BIN=bin DESTDIR="$dest" PREFIX=/usr > make.out 2>&1 ||
-    { cat make.out >&2; die "make uninstall failed"; }
+scratch_make uninstall DESTDIR="$dest" PREFIX=/usr
 left=$(find "$dest" -type f -o -type l)
 expect_eq "left after uninstall" "$left" ""

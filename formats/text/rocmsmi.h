@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: ISC */
+/* rocmsmi.h: rocm-smi --showmeminfo vram, as text or --json, in a loop. */
+#ifndef GPUMEM_ROCMSMI_H
+#define GPUMEM_ROCMSMI_H
+
+#include "source.h"
+
+extern const struct format fmt_rocm_smi;
+
+#endif
