@@ -45,6 +45,8 @@ echo "== bus ids: tasks"
 gpumem-tasks a/ b/ | cut -d, -f1-12
 echo "== bus ids: tasks -q -j 2"
 gpumem-tasks -q -j 2 a/ b/ 2>&1 | cut -d, -f1-12
+echo "== bus ids: tasks -q --max-open 2 (merged in passes)"
+gpumem-tasks -q --max-open 2 a/ b/ 2>&1 | cut -d, -f1-12
 echo "== bus ids: check -q"
 rc=0; gpumem-check -q a/ b/ 2>&1 || rc=$?
 echo "exit $rc"
