@@ -16,6 +16,7 @@ struct gpu {
 	int64_t index;		/* from a log, or -1 */
 	int64_t assigned;	/* numbered by us, or -1 */
 	int64_t num;		/* read as this, not its logged index, or -1 */
+	char *from;		/* the input that logged its index, or NULL */
 	enum gpumap_how how;
 	size_t order;		/* order of learning */
 };
@@ -48,6 +49,7 @@ gpumap_free(struct gpumap *m)
 		free(m->all[i]->host);
 		free(m->all[i]->bus);
 		free(m->all[i]->uuid);
+		free(m->all[i]->from);
 		free(m->all[i]);
 	}
 	free(m->all);
@@ -245,16 +247,18 @@ read_as(struct gpumap *m, unsigned src, const char *host, int64_t index,
 	sbuf_printf(why, "GPU %lld%s%s%s (", (long long)index, *host ?
 	    " of host '" : "", host, *host ? "'" : "");
 	say_id(why, g, h);
-	sbuf_printf(why, ") is another GPU than the GPU %lld of an input "
-	    "read before (", (long long)index);
+	sbuf_printf(why, ") is another GPU than the GPU %lld of %s (",
+	    (long long)index, h->from != NULL ? h->from : "an input read "
+	    "before");
 	say_id(why, h, g);
 	sbuf_printf(why, "): read as GPU %lld", (long long)number(g));
 	return 1;
 }
 
 int
-gpumap_learn(struct gpumap *m, unsigned src, const char *host,
-    const char *uuid, const char *bus, int64_t index, struct sbuf *why)
+gpumap_learn(struct gpumap *m, unsigned src, const char *name,
+    const char *host, const char *uuid, const char *bus, int64_t index,
+    struct sbuf *why)
 {
 	struct sbuf ku = SBUF_INIT, kb = SBUF_INIT;
 	struct gpu *g = NULL, *h;
@@ -295,6 +299,8 @@ gpumap_learn(struct gpumap *m, unsigned src, const char *host,
 		if (index >= 0 && g->index < 0) {
 			g->index = index;
 			g->how = GPUMAP_LOGGED;
+			if (name != NULL)
+				g->from = estrdup(name);
 			/*
 			 * The index is another GPU's (named apart): two
 			 * machines' "GPU 0", or a card swapped.  This one

@@ -44,13 +44,15 @@ struct gpumap *gpumap_new(void);
 void gpumap_free(struct gpumap *m);
 
 /*
- * Input src (its position) saw a GPU on host in a device log.  uuid and
- * bus may be NULL or "" when the log lacks them; index is negative when
- * it has no index.  Return 1 when src's index is read as another number
- * for the first time, with why (if not NULL) told which and why, else 0.
+ * Input src (its position; name, its name for messages, or NULL) saw a
+ * GPU on host in a device log.  uuid and bus may be NULL or "" when the
+ * log lacks them; index is negative when it has no index.  Return 1 when
+ * src's index is read as another number for the first time, with why (if
+ * not NULL) told which and why, else 0.
  */
-int gpumap_learn(struct gpumap *m, unsigned src, const char *host,
-    const char *uuid, const char *bus, int64_t index, struct sbuf *why);
+int gpumap_learn(struct gpumap *m, unsigned src, const char *name,
+    const char *host, const char *uuid, const char *bus, int64_t index,
+    struct sbuf *why);
 
 /*
  * The number a record of input src that carries logged index gpu of host

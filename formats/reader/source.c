@@ -1203,7 +1203,8 @@ source_learn_now(struct source *s, const char *host, const char *uuid,
 {
 	struct sbuf why = SBUF_INIT;
 
-	if (gpumap_learn(s->gpus, s->idx, host, uuid, bus, index, &why))
+	if (gpumap_learn(s->gpus, s->idx, s->name, host, uuid, bus,
+	    index, &why))
 		msg("%s: %s (a GPU of its own for each bus id and UUID; "
 		    "--host-from-file names each file's host)", s->name,
 		    why.buf);
