@@ -6,9 +6,9 @@
 # - with bus ids, the bus id is the GPU across the inputs: the second
 #   machine's GPU 0 is read as GPU 1 (said, with -q too), each task is
 #   released within a second as in its own log, check passes;
-# - without bus ids nothing tells the two apart: the collision is said
-#   with -q too, and check is trouble (2), not a failure, on the leak the
-#   merge invents.
+# - without bus ids, or with the same bus id on both machines, nothing
+#   tells the two apart: the collision is said with -q too, and check is
+#   trouble (2), not a failure, on the leak the merge invents.
 . "$TESTS/lib.sh"
 job() {	# DIR BUS PID FROM TO MIB BASE
 	mkdir "$1"
@@ -54,6 +54,14 @@ echo "== no bus ids: tasks -q"
 gpumem-tasks -q c/ d/ 2>&1 >/dev/null
 echo "== no bus ids: check -q"
 rc=0; gpumem-check -q c/ d/ 2>&1 || rc=$?
+echo "exit $rc"
+# Two machines whose GPU 0 sits at the same bus id (common) and no UUID:
+# nothing tells them apart either.
+mkdir e
+sed 's/B1:00.0/CA:00.0/' b/query-gpu.csv > e/query-gpu.csv
+sed 's/B1:00.0/CA:00.0/' b/compute-apps.csv > e/compute-apps.csv
+echo "== the same bus id: check -q"
+rc=0; gpumem-check -q a/ e/ 2>&1 || rc=$?
 echo "exit $rc"
 echo "== one job each: check"
 gpumem-check -q c/ && gpumem-check -q d/ && echo "exit 0"
