@@ -267,7 +267,7 @@ read_stream(struct run *r, char **paths, int n, const struct readopts *opt,
 	struct engine *e = engine_new(cfg, &cb);
 	struct stream *st;
 	const struct rec *rec;
-	int status;
+	int status, collided;
 
 	if (tasks != NULL && tasktab_declare(tasks, e) < 0) {
 		engine_free(e);
@@ -277,7 +277,17 @@ read_stream(struct run *r, char **paths, int n, const struct readopts *opt,
 	while ((rec = stream_next(st)) != NULL)
 		engine_put(e, rec);
 	engine_end(e);
+	/*
+	 * Two recordings read as one GPU (said): what is judged there is
+	 * in neither, so a verdict on it is trouble, not a failure.
+	 */
+	collided = stream_collided(st);
 	status = stream_close(st);
+	if (collided) {
+		msg("two recordings were read as one GPU: its tasks and "
+		    "leaks are in neither, the verdict is trouble");
+		status = EXIT_TROUBLE;
+	}
 	engine_warnings(e);
 	if (status == EXIT_OK && engine_stats(e)->records == 0) {
 		msg("no records in the input: nothing to check");

@@ -15,6 +15,8 @@ struct gpu {
 	char *uuid;		/* the first, normalised, or NULL */
 	int64_t index;		/* from a log, or -1 */
 	int64_t assigned;	/* numbered by us, or -1 */
+	int64_t num;		/* read as this, not its logged index, or -1 */
+	char *from;		/* the input that logged its index, or NULL */
 	enum gpumap_how how;
 	size_t order;		/* order of learning */
 };
@@ -23,11 +25,11 @@ struct gpumap {
 	struct hmap keys;	/* "host\0key" -> struct gpu */
 	struct hmap used;	/* "host\0" + index -> the struct gpu */
 	struct hmap hint;	/* "host" -> lowest index that may be free */
+	/* input, "host\0", logged index -> the number it is read as + 1 */
+	struct hmap local;
+	uint64_t gen;		/* keys moved to another GPU so far */
 	struct gpu **all;
 	size_t n;
-	/* Two GPUs a log gave the same index on one host: the first two. */
-	uint64_t nclash;
-	struct gpu *clash[2];
 };
 
 struct gpumap *
@@ -47,45 +49,15 @@ gpumap_free(struct gpumap *m)
 		free(m->all[i]->host);
 		free(m->all[i]->bus);
 		free(m->all[i]->uuid);
+		free(m->all[i]->from);
 		free(m->all[i]);
 	}
 	free(m->all);
 	hmap_release(&m->keys, NULL);
 	hmap_release(&m->used, NULL);
 	hmap_release(&m->hint, NULL);
+	hmap_release(&m->local, NULL);
 	free(m);
-}
-
-static int
-apart_bus(const struct gpu *a, const struct gpu *b)
-{
-	return a->bus != NULL && b->bus != NULL && strcmp(a->bus, b->bus) != 0;
-}
-
-int
-gpumap_clash(const struct gpumap *m, struct sbuf *sb)
-{
-	size_t i;
-
-	if (m->nclash == 0)
-		return 0;
-	sbuf_printf(sb, "GPU %lld%s%s%s is two GPUs in the logs",
-	    (long long)m->clash[0]->index, *m->clash[0]->host ? " of host '" :
-	    "", m->clash[0]->host, *m->clash[0]->host ? "'" : "");
-	for (i = 0; i < 2; i++) {
-		const struct gpu *g = m->clash[i];
-		int bus = g->bus != NULL && (g->uuid == NULL ||
-		    apart_bus(m->clash[0], m->clash[1]));
-
-		sbuf_printf(sb, "%s%s %s%s", i ? " and " : " (", bus ?
-		    "bus id" : "UUID", bus ? "" : "GPU-", bus ? g->bus :
-		    g->uuid);
-	}
-	sbuf_adds(sb, ")");
-	if (m->nclash > 1)
-		sbuf_printf(sb, ", and %llu more such indexes",
-		    (unsigned long long)(m->nclash - 1));
-	return 1;
 }
 
 int
@@ -159,25 +131,36 @@ apart(const struct gpu *a, const struct gpu *b)
 	    strcmp(a->uuid, b->uuid) != 0);
 }
 
-/*
- * Index v of host is g's.  A GPU named apart that a log gave the same
- * index is a clash (a log with the UUID only and one with the bus id only
- * may name one GPU twice: that is none).
- */
-static void
-mark_used(struct gpumap *m, const char *host, int64_t v, struct gpu *g)
+/* The number g is read as: renumbered, logged, or numbered by us. */
+static int64_t
+number(const struct gpu *g)
+{
+	if (g->num >= 0)
+		return g->num;
+	return g->index >= 0 ? g->index : g->assigned;
+}
+
+/* The GPU that has number v on host, or NULL. */
+static struct gpu *
+used_by(struct gpumap *m, const char *host, int64_t v)
 {
 	struct sbuf k = SBUF_INIT;
 	void **p;
 
 	used_key(&k, host, v);
-	p = hmap_put(&m->used, k.buf, k.len, NULL);
-	if (*p != NULL && *p != g && ((struct gpu *)*p)->index == v &&
-	    g->index == v && apart(*p, g) && m->nclash++ == 0) {
-		m->clash[0] = *p;
-		m->clash[1] = g;
-	}
-	*p = g;
+	p = hmap_get(&m->used, k.buf, k.len);
+	sbuf_release(&k);
+	return p != NULL ? *p : NULL;
+}
+
+/* Number v of host is g's. */
+static void
+mark_used(struct gpumap *m, const char *host, int64_t v, struct gpu *g)
+{
+	struct sbuf k = SBUF_INIT;
+
+	used_key(&k, host, v);
+	*hmap_put(&m->used, k.buf, k.len, NULL) = g;
 	sbuf_release(&k);
 }
 
@@ -197,6 +180,7 @@ add(struct gpumap *m, const char *host)
 	g->host = estrdup(host);
 	g->index = -1;
 	g->assigned = -1;
+	g->num = -1;
 	g->order = m->n;
 	m->all = egrow(m->all, m->n, sizeof(*m->all));
 	m->all[m->n++] = g;
@@ -219,17 +203,68 @@ bind(struct gpumap *m, struct sbuf *key, struct gpu *g)
 			*v = g;
 		return;
 	}
-	*hmap_put(&m->keys, key->buf, key->len, NULL) = g;
+	v = hmap_put(&m->keys, key->buf, key->len, NULL);
+	if (*v != NULL && *v != g)
+		m->gen++;
+	*v = g;
 }
 
-void
-gpumap_learn(struct gpumap *m, const char *host, const char *uuid,
-    const char *bus, int64_t index)
+/* "bus id X" or "UUID GPU-x": what sets a apart from b. */
+static void
+say_id(struct sbuf *sb, const struct gpu *a, const struct gpu *b)
+{
+	int bus = a->bus != NULL && (a->uuid == NULL || (b->bus != NULL &&
+	    strcmp(a->bus, b->bus) != 0));
+
+	sbuf_printf(sb, bus ? "bus id %s" : "UUID GPU-%s", bus ? a->bus :
+	    a->uuid);
+}
+
+static int64_t next_free(struct gpumap *m, const char *host, struct gpu *g);
+
+/*
+ * Input src reads logged index index of host as g, whose number is not
+ * index: remember it for gpumap_local(), and say so into why the first
+ * time.
+ */
+static int
+read_as(struct gpumap *m, unsigned src, const char *host, int64_t index,
+    struct gpu *g, struct sbuf *why)
+{
+	struct sbuf k = SBUF_INIT;
+	struct gpu *h = used_by(m, host, index);
+	void **v;
+	int isnew;
+
+	sbuf_add(&k, &src, sizeof(src));
+	sbuf_add(&k, host, strlen(host) + 1);
+	sbuf_add(&k, &index, sizeof(index));
+	v = hmap_put(&m->local, k.buf, k.len, &isnew);
+	*v = (void *)(uintptr_t)(number(g) + 1);
+	sbuf_release(&k);
+	if (!isnew || why == NULL || h == NULL)
+		return 0;
+	sbuf_printf(why, "GPU %lld%s%s%s (", (long long)index, *host ?
+	    " of host '" : "", host, *host ? "'" : "");
+	say_id(why, g, h);
+	sbuf_printf(why, ") is another GPU than the GPU %lld of %s (",
+	    (long long)index, h->from != NULL ? h->from : "an input read "
+	    "before");
+	say_id(why, h, g);
+	sbuf_printf(why, "): read as GPU %lld", (long long)number(g));
+	return 1;
+}
+
+int
+gpumap_learn(struct gpumap *m, unsigned src, const char *name,
+    const char *host, const char *uuid, const char *bus, int64_t index,
+    struct sbuf *why)
 {
 	struct sbuf ku = SBUF_INIT, kb = SBUF_INIT;
-	struct gpu *g = NULL;
+	struct gpu *g = NULL, *h;
 	int hu = uuid != NULL && *uuid != '\0';
 	int hb = bus != NULL && *bus != '\0' && gpumap_is_bus(bus);
+	int said = 0;
 
 	if (hu) {
 		normalise(&ku, host, uuid);
@@ -237,8 +272,16 @@ gpumap_learn(struct gpumap *m, const char *host, const char *uuid,
 	}
 	if (hb) {
 		normalise(&kb, host, bus);
-		if (g == NULL)
-			g = lookup(m, &kb);
+		/*
+		 * Another UUID in a slot (a card swapped; not found by its
+		 * UUID, so another), or another index (a log read the new
+		 * card as a GPU of its own by its memory.total): a GPU of
+		 * its own, that the bus id names from now on.
+		 */
+		if (g == NULL && (g = lookup(m, &kb)) != NULL &&
+		    ((hu && g->uuid != NULL) || (index >= 0 &&
+		    g->index >= 0 && g->index != index)))
+			g = NULL;
 	}
 	if (g == NULL && (hu || hb) && m->n < GPUMAP_MAX)
 		g = add(m, host);
@@ -256,11 +299,50 @@ gpumap_learn(struct gpumap *m, const char *host, const char *uuid,
 		if (index >= 0 && g->index < 0) {
 			g->index = index;
 			g->how = GPUMAP_LOGGED;
-			mark_used(m, host, index, g);
+			if (name != NULL)
+				g->from = estrdup(name);
+			/*
+			 * The index is another GPU's (named apart): two
+			 * machines' "GPU 0", or a card swapped.  This one
+			 * is a GPU of its own, the first number free.
+			 */
+			h = used_by(m, host, index);
+			if (h != NULL && h != g && h->index >= 0 &&
+			    number(h) == index && apart(h, g))
+				g->num = next_free(m, host, g);
+			else
+				mark_used(m, host, index, g);
 		}
+		if (index >= 0 && number(g) != index)
+			said = read_as(m, src, host, index, g, why);
 	}
 	sbuf_release(&ku);
 	sbuf_release(&kb);
+	return said;
+}
+
+uint32_t
+gpumap_local(const struct gpumap *m, unsigned src, const char *host,
+    uint32_t gpu)
+{
+	struct sbuf k = SBUF_INIT;
+	int64_t index = gpu;
+	void **v;
+
+	if (m->local.n == 0)
+		return gpu;
+	sbuf_add(&k, &src, sizeof(src));
+	sbuf_add(&k, host, strlen(host) + 1);
+	sbuf_add(&k, &index, sizeof(index));
+	v = hmap_get(&m->local, k.buf, k.len);
+	sbuf_release(&k);
+	return v != NULL ? (uint32_t)((uintptr_t)*v - 1) : gpu;
+}
+
+uint64_t
+gpumap_gen(const struct gpumap *m)
+{
+	return m->gen;
 }
 
 /*
@@ -353,7 +435,7 @@ gpumap_index(struct gpumap *m, const char *host, const char *key,
 	}
 	sbuf_release(&k);
 	*how = g->how;
-	return (uint32_t)(g->index >= 0 ? g->index : g->assigned);
+	return (uint32_t)number(g);
 }
 
 void

@@ -9,6 +9,13 @@
  * log gives is numbered: in PCI bus order among those known when the first
  * one is asked for (nvidia-smi's own order), then in order of appearance.
  *
+ * A bus id or UUID is a GPU's identity across every input: a GPU a log
+ * gives an index another GPU (named apart) has already is a GPU of its
+ * own, read as the first number free on its host (two machines' "GPU 0"
+ * read without hosts; a card swapped in a slot, which has a new UUID).
+ * The records of that input that carry the logged index are read as that
+ * number (gpumap_local).
+ *
  * A run keeps at most GPUMAP_MAX identities (hostile logs name millions):
  * beyond, what device logs teach is forgotten and a GPU named by a new
  * key gets no index (GPUMAP_FULL), so the reader skips its records.
@@ -37,11 +44,29 @@ struct gpumap *gpumap_new(void);
 void gpumap_free(struct gpumap *m);
 
 /*
- * A device log saw a GPU on host.  uuid and bus may be NULL or "" when the
- * log lacks them; index is negative when it has no index.
+ * Input src (its position; name, its name for messages, or NULL) saw a
+ * GPU on host in a device log.  uuid and bus may be NULL or "" when the
+ * log lacks them; index is negative when it has no index.  Return 1 when
+ * src's index is read as another number for the first time, with why (if
+ * not NULL) told which and why, else 0.
  */
-void gpumap_learn(struct gpumap *m, const char *host, const char *uuid,
-    const char *bus, int64_t index);
+int gpumap_learn(struct gpumap *m, unsigned src, const char *name,
+    const char *host, const char *uuid, const char *bus, int64_t index,
+    struct sbuf *why);
+
+/*
+ * The number a record of input src that carries logged index gpu of host
+ * is read as: gpu itself unless gpumap_learn said otherwise.
+ */
+uint32_t gpumap_local(const struct gpumap *m, unsigned src,
+    const char *host, uint32_t gpu);
+
+/*
+ * How many times a key has come to name another GPU than before (a card
+ * swapped in a slot): answers of gpumap_index() kept by a caller are
+ * stale when this changes.
+ */
+uint64_t gpumap_gen(const struct gpumap *m);
 
 /*
  * The index of the GPU named key (a UUID or bus id) on host, numbering it
@@ -91,13 +116,6 @@ void gpuset_release(struct gpuset *s);
  */
 int hostgpu_cmp(const char *h1, uint32_t g1, const char *h2, uint32_t g2);
 
-/*
- * Whether logs gave one index of a host to two GPUs (different UUIDs or
- * bus ids: two machines' "GPU 0" read without hosts, or a job moved
- * between GPUs): then describe the first such index into sb and return 1.
- * Their records are read as one GPU; the caller says so.
- */
-int gpumap_clash(const struct gpumap *m, struct sbuf *sb);
 
 /* Whether s looks like a PCI bus id ("00000000:01:00.0", "0000:00:03.0"). */
 int gpumap_is_bus(const char *s);

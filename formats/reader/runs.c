@@ -304,7 +304,7 @@ do_blk(struct runs *r, size_t i, const unsigned char *p)
 			host = get_str(p, &e);
 			uuid = get_str(p, &e);
 			bus = get_str(p, &e);
-			gpumap_learn(r->gpus, host, uuid, bus, index);
+			source_learn_now(r->src[i], host, uuid, bus, index);
 		}
 	}
 	msg_replay(&view, 0, msgto);

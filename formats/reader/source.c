@@ -1202,7 +1202,21 @@ source_learn(struct source *s, const char *host, const char *uuid,
 	if (s->defer != NULL)
 		s->defer->learn(s->defer->arg, host, uuid, bus, index);
 	else
-		gpumap_learn(s->gpus, host, uuid, bus, index);
+		source_learn_now(s, host, uuid, bus, index);
+}
+
+void
+source_learn_now(struct source *s, const char *host, const char *uuid,
+    const char *bus, int64_t index)
+{
+	struct sbuf why = SBUF_INIT;
+
+	if (gpumap_learn(s->gpus, s->idx, s->name, host, uuid, bus,
+	    index, &why))
+		msg("%s: %s (a GPU of its own for each bus id and UUID; "
+		    "--host-from-file names each file's host)", s->name,
+		    why.buf);
+	sbuf_release(&why);
 }
 
 const char *

@@ -344,6 +344,13 @@ void source_count_skip(struct source *s, const char *why);
  */
 void source_learn(struct source *s, const char *host, const char *uuid,
     const char *bus, int64_t index);
+/*
+ * source_learn() in the main thread, now (and where a deferred one is
+ * replayed): a GPU that takes another number than its logged index is
+ * said, even with -q (it is how the records read).
+ */
+void source_learn_now(struct source *s, const char *host, const char *uuid,
+    const char *bus, int64_t index);
 
 /* A fatal problem with this input: "prog: FILE: msg", exit 2 at the end. */
 void source_fail(struct source *s, const char *fmt, ...)

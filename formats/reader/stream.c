@@ -116,6 +116,7 @@ struct stream {
 	int said[GPUMAP_FULL + 1];	/* enum gpumap_how, said once each */
 	uint64_t gpufull;	/* records skipped: GPUMAP_MAX GPUs known */
 	struct hmap keycache;	/* "host\0key" as logged -> index + 1 */
+	uint64_t keygen;	/* gpumap_gen() when it was filled */
 	struct sbuf kc;
 	struct dupslot *dup;	/* DUP_NSLOT, for duplicate samples */
 	struct lasthost *last;	/* each input's last host, or NULL */
@@ -215,8 +216,11 @@ resolve_gpu(struct stream *st, struct rec *r)
 	 * The same few keys come on every row: remember their answers (all
 	 * of them forgotten when a hostile log has spelt too many).
 	 */
-	if (st->keycache.n >= 2 * GPUMAP_MAX)
+	if (st->keycache.n >= 2 * GPUMAP_MAX ||
+	    st->keygen != gpumap_gen(st->gpus)) {
 		hmap_release(&st->keycache, NULL);
+		st->keygen = gpumap_gen(st->gpus);
+	}
 	sbuf_reset(&st->kc);
 	sbuf_adds(&st->kc, r->host);
 	sbuf_addc(&st->kc, '\0');
@@ -318,7 +322,13 @@ merge_next(struct stream *st, struct rec *out)
 		src_pop(st, i);
 		if (st->runs == NULL)
 			out->src = (unsigned)i;
-		if (out->gpukey == NULL || resolve_gpu(st, out))
+		if (out->gpukey == NULL) {
+			/* Its logged index may be another GPU's (gpumap.h). */
+			out->gpu = gpumap_local(st->gpus, out->src, out->host,
+			    out->gpu);
+			return 1;
+		}
+		if (resolve_gpu(st, out))
 			return 1;
 		merge_advance(st);	/* skipped: read on at once */
 	}
@@ -1092,9 +1102,11 @@ span_of(struct stream *st, const struct rec *r, struct lasthost *h)
 
 /*
  * Device samples of one GPU from two inputs at the same times: two
- * recordings (the same "GPU 0" of two machines, or of two jobs) that
- * would be read as one GPU, with usage and delays in neither.  Said once
- * a run, naming both inputs; --host-from-file keeps them apart.
+ * recordings (the same "GPU 0" of two machines, or of two jobs) that no
+ * bus id or UUID tells apart, read as one GPU, with usage and delays in
+ * neither.  Said once a run even with -q (what is read is wrong), naming
+ * both inputs, and remembered (stream_collided); --host-from-file keeps
+ * them apart.
  */
 static void
 overlap_check(struct stream *st, const struct rec *r, struct lasthost *h)
@@ -1122,7 +1134,7 @@ overlap_check(struct stream *st, const struct rec *r, struct lasthost *h)
 		if (i != k && sp->last[i] > sp->first[k] &&
 		    sp->first[i] < r->ts) {
 			st->overlap_said = 1;
-			warnmsg("%s and %s both have device samples of GPU "
+			msg("%s and %s both have device samples of GPU "
 			    "%u%s%s%s at the same times (at %s): two "
 			    "recordings read as one GPU (give --host-from-file "
 			    "to keep them apart)", st->src[sp->src[i]]->name,
@@ -1182,6 +1194,12 @@ stream_count(const struct stream *st)
 	return st->count;
 }
 
+int
+stream_collided(const struct stream *st)
+{
+	return st->overlap_said;
+}
+
 uint64_t
 stream_added(const struct stream *st)
 {
@@ -1216,14 +1234,6 @@ stream_close(struct stream *st)
 			status = EXIT_TROUBLE;
 		}
 		source_free(s);
-	}
-	{
-		struct sbuf sb = SBUF_INIT;
-
-		if (gpumap_clash(st->gpus, &sb))
-			warnmsg("%s: read as one GPU (per-node logs: give "
-			    "--host-from-file)", sb.buf);
-		sbuf_release(&sb);
 	}
 	if (st->res != NULL && st->res->added > 0)
 		note("added %llu memory_used = 0 records for processes no "

@@ -73,6 +73,13 @@ const struct rec *stream_next(struct stream *st);
  */
 int stream_close(struct stream *st);
 
+/*
+ * Whether two inputs were found to hold device samples of one GPU at the
+ * same times (said): two recordings read as one GPU, whose tasks and
+ * delays are in neither.  Ask before stream_close().
+ */
+int stream_collided(const struct stream *st);
+
 /* Records handed out so far, and zero records added for vanished processes. */
 uint64_t stream_count(const struct stream *st);
 uint64_t stream_added(const struct stream *st);

@@ -377,7 +377,7 @@ give_back(struct workers *w, struct batch *b)
 
 /* Do what decoding did up to these offsets of batch b. */
 static void
-replay(struct workers *w, struct wsrc *x, const struct batch *b,
+replay(struct wsrc *x, const struct batch *b,
     size_t msgto, size_t evto)
 {
 	for (; x->evpos < evto; x->evpos++) {
@@ -386,8 +386,8 @@ replay(struct workers *w, struct wsrc *x, const struct batch *b,
 		if (e->kind == EV_SKIP)
 			source_count_skip(x->s, e->why);
 		else
-			gpumap_learn(w->gpus, fix(b, e->host), fix(b, e->uuid),
-			    fix(b, e->bus), e->index);
+			source_learn_now(x->s, fix(b, e->host),
+			    fix(b, e->uuid), fix(b, e->bus), e->index);
 	}
 	msg_replay(&b->msgs, x->msgpos, msgto);
 	x->msgpos = msgto;
@@ -428,18 +428,18 @@ workers_fill(struct workers *w, size_t i)
 			/* Most records come after nothing to replay. */
 			if (x->evpos < b->evend[x->pos] ||
 			    x->msgpos < b->msgend[x->pos])
-				replay(w, x, b, b->msgend[x->pos],
+				replay(x, b, b->msgend[x->pos],
 				    b->evend[x->pos]);
 			x->head = 1;
 			return;
 		}
 		if (b->fatal) {
 			/* Where -j 1 exits: its messages said, no more. */
-			replay(w, x, b, b->fatal_msg, b->fatal_ev);
+			replay(x, b, b->fatal_msg, b->fatal_ev);
 			halt(w);
 			exit(EXIT_TROUBLE);
 		}
-		replay(w, x, b, b->msgs.len, b->nev);
+		replay(x, b, b->msgs.len, b->nev);
 		give_back(w, x->held);
 		x->held = b;
 		x->cur = NULL;

@@ -118,6 +118,7 @@ struct nvsmi {
 	struct sbuf lkey;
 	struct sbuf last[NLAST];	/* the last identity of GPU 0..NLAST-1 */
 	struct sbuf uuid, bus;		/* scratch */
+	struct sbuf card;		/* scratch: bus id and memory.total */
 	/* Physical GPUs by bus id or UUID under one index (physgpu.h). */
 	struct physgpu phys;
 };
@@ -1138,8 +1139,8 @@ static int
 row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 {
 	const char *uuid, *bus;
-	uint32_t g;
-	int rc;
+	uint32_t g, total;
+	int rc, i;
 
 	uuid = text_of(p, &p->uuid, p->col[C_UUID]);
 	bus = text_of(p, &p->bus, p->col[C_BUS]);
@@ -1149,13 +1150,27 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 	if (rc < 0)
 		return -1;
 	if (rc > 0) {
-		/* Logs of other GPUs joined: each bus id its own GPU. */
-		if (*bus != '\0')
-			g = physgpu_of(&p->phys, p->s, r->host, "bus id", bus,
-			    g);
-		else
+		/*
+		 * Logs of other GPUs joined, or a card swapped in its slot:
+		 * each card a GPU of its own.  The UUID is the card; without
+		 * one, its bus id and memory.total (a row whose total does
+		 * not read is the card its index had last).
+		 */
+		i = p->col[C_TOTAL];
+		if (*uuid != '\0')
 			g = physgpu_of(&p->phys, p->s, r->host, "UUID", uuid,
 			    g);
+		else if (*bus != '\0' && i < 0)
+			g = physgpu_of(&p->phys, p->s, r->host, "bus id", bus,
+			    g);
+		else if (*bus != '\0' && field_mib(p->f[i], p->len[i],
+		    &total) > 0) {
+			sbuf_reset(&p->card);
+			sbuf_printf(&p->card, "%s, %u MiB", bus, total);
+			g = physgpu_of(&p->phys, p->s, r->host,
+			    "bus id and memory.total", p->card.buf, g);
+		} else if (*bus != '\0')
+			g = physgpu_cur(&p->phys, g);
 		r->gpu = g;
 		learn(p, r->host, uuid, bus, g);
 		gpuset_add(&p->gpuset, g);
@@ -1623,6 +1638,7 @@ free_fn(void *st)
 	for (i = 0; i < NLAST; i++)
 		sbuf_release(&p->last[i]);
 	sbuf_release(&p->uuid);
+	sbuf_release(&p->card);
 	sbuf_release(&p->bus);
 	for (i = 0; i < p->nz; i++) {	/* left by an input that failed */
 		free(p->z[i].host);

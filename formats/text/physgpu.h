@@ -2,10 +2,12 @@
  * physgpu: one logged GPU index that is several physical GPUs over time.
  *
  * A job's log appended to on other nodes (or logs of other machines joined
- * with cat) shows "GPU 0" with another bus id or UUID.  Each identity is
- * read as a GPU of its own: the first identity under an index keeps the
- * index; a new one takes the first number no GPU of the host has, said
- * once per log with the line.  A row without an identity keeps its index.
+ * with cat) shows "GPU 0" with another bus id or UUID; a card swapped in
+ * its slot, another UUID (or memory.total) on the same bus id.  Each
+ * identity is read as a GPU of its own: the first identity under an index
+ * keeps the index; a new one takes the first number no GPU of the host
+ * has, said once per log with the line, with -q too.  A row without an
+ * identity keeps its index.
  * Shared by the table reader (table.c) and the query-gpu CSV reader
  * (nvsmi.c) so both split, and say it, the same way.
  */
