@@ -67,6 +67,8 @@ struct ptask {
 	uint64_t sus_ts, o_start, o_last, o_end;
 	uint32_t o_peak, o_held, o_ctx;
 	int64_t sus_u0;		/* unattributed level were it one process */
+	uint64_t sus_gone;	/* a device sample between its two listings
+				   at the level without it, 0 when none */
 };
 
 /* A judged device sample, remembered for the levels before a change. */
@@ -1046,7 +1048,7 @@ settle_suspect(struct engine *e, struct gpu *g, struct ptask *t)
 
 	t->suspect = SUS_NONE;
 	list_del(g->sus, &g->nsus, t);
-	if (out <= tol || out < (int64_t)t->o_held / 2) {
+	if (t->sus_gone == 0 && (out <= tol || out < (int64_t)t->o_held / 2)) {
 		if (t->o_end != 0)
 			t->notes |= NOTE_RESUMED;
 		return;
@@ -1074,6 +1076,13 @@ settle_suspect(struct engine *e, struct gpu *g, struct ptask *t)
 	t->have_early = t->early_done = 0;
 	t->notes |= NOTE_PIDREUSE;
 	e->st.splits++;
+	if (t->sus_gone != 0) {
+		/* Gone by that sample, its memory back there. */
+		o->end = t->sus_gone;
+		wait_add(e, g, o);
+		release_waiting(e, g, o, t->sus_gone, 0);
+		return;
+	}
 	wait_ended(e, g, o, t->sus_u0);
 }
 
@@ -1152,6 +1161,21 @@ evaluate(struct engine *e, const struct pending *p)
 			attr += value_at(t, p->ts, eps);
 		else if (t->end > p->ts)
 			shown += t->held;	/* the log lists it until then */
+	}
+	/*
+	 * A pid listed again with less after polls that missed it: a sample
+	 * between its two listings at the level without it (within the
+	 * tolerance) says the process before was gone, and the new listing
+	 * is another process under its pid.
+	 */
+	for (i = 0; i < g->nsus; i++) {
+		struct ptask *t = g->sus[i];
+
+		if (t->suspect == SUS_DROP && t->sus_gone == 0 &&
+		    p->ts > t->o_last && p->ts < t->sus_ts &&
+		    usage - (attr - (int64_t)value_at(t, p->ts, eps)) -
+		    t->sus_u0 <= tol)
+			t->sus_gone = p->ts;
 	}
 	shown += attr;
 	s.usage = (uint32_t)usage;
@@ -1265,8 +1289,30 @@ push_pending(struct engine *e, struct gpu *g, const struct rec *r)
  * fell) and the level of unattributed memory while it was listed, to be
  * told apart at the next judged sample (settle_suspect).
  */
+/*
+ * t, listed less at ts than it held, after polls that missed it: the
+ * earliest judged sample since its last listing whose level lacks the
+ * memory it listed (within tol) says it was gone there (sus_gone).
+ */
 static void
-suspect(struct gpu *g, struct ptask *t, int why, uint64_t ts)
+gone_between(const struct gpu *g, struct ptask *t, int64_t tol)
+{
+	size_t i;
+
+	for (i = 0; i < g->nhist; i++) {
+		const struct hist *h =
+		    &g->hist[(g->hnext + NHIST - 1 - i) % NHIST];
+
+		if (h->ts <= t->o_last)
+			break;
+		if (h->ts < t->sus_ts &&
+		    h->unattr + (int64_t)t->o_held - t->sus_u0 <= tol)
+			t->sus_gone = h->ts;
+	}
+}
+
+static void
+suspect(struct gpu *g, struct ptask *t, int why, uint64_t ts, int64_t tol)
 {
 	t->suspect = why;
 	t->sus_ts = ts;
@@ -1276,9 +1322,12 @@ suspect(struct gpu *g, struct ptask *t, int why, uint64_t ts)
 	t->o_peak = t->peak;
 	t->o_held = why == SUS_RESUMED ? t->held : t->cur;
 	t->o_ctx = t->ctx;
+	t->sus_gone = 0;
 	if (!level_before(g, plus(t->last, 1), &t->sus_u0,
 	    NULL))
 		t->sus_u0 = g->unattr;
+	if (why == SUS_DROP)
+		gone_between(g, t, tol);
 	g->sus = egrow(g->sus, g->nsus, sizeof(*g->sus));
 	g->sus[g->nsus++] = t;
 }
@@ -1312,7 +1361,7 @@ resume(struct engine *e, struct gpu *g, const struct rec *r)
 			g->base += t->ctx;
 		wait_emptied(g);
 		t->ctx_based = 0;
-		suspect(g, t, SUS_RESUMED, r->ts);
+		suspect(g, t, SUS_RESUMED, r->ts, tol);
 		t->end = 0;
 		t->cur = t->held;
 		g->attributed += t->held;
@@ -1404,7 +1453,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 			 * memory, or a new one under the same pid, which the
 			 * next judged sample tells.
 			 */
-			suspect(g, t, SUS_DROP, r->ts);
+			suspect(g, t, SUS_DROP, r->ts, tol);
 		}
 		if (r->used != t->cur) {
 			t->prev = t->cur;
