@@ -71,6 +71,7 @@ cap_frame(struct capture *c, int family, const unsigned char *addr,
 	struct gmem_rec g;
 	struct rec r;
 	size_t i, len;
+	struct rclock *clk;
 	uint64_t restarts;
 	int fresh;
 
@@ -107,7 +108,14 @@ cap_frame(struct capture *c, int family, const unsigned char *addr,
 		r.total = h->total;
 		r.has |= REC_TOTAL;
 	}
-	source_stream(c->s, key, sizeof(key));
+	/* Its pair's last stream, or looked up. */
+	if (q != NULL && q->clk != NULL && q->clkport == port)
+		source_stream_clocks(c->s, q->clk);
+	else if ((clk = source_stream(c->s, key, sizeof(key))) != NULL &&
+	    q != NULL) {
+		q->clk = clk;
+		q->clkport = port;
+	}
 	for (i = 0; i < h->count; i++) {
 		gmem_rec_decode(p, i, &g);
 		r.ts = g.ts;

@@ -666,11 +666,9 @@ clock_of(struct source *s, const struct rec *r)
 	struct rclock *clk = s->clk;
 	unsigned k = r->origin;
 
-	if (s->skey != NULL) {
-		/* A capture's stream: its own clocks, never its host's. */
-		if ((clk = key_clocks(s, s->skey, s->skeylen, 1)) == NULL)
-			clk = s->loose;
-	} else if (r->host[0] != '\0' && (clk = key_clocks(s, r->host,
+	if (s->sclk != NULL)
+		clk = s->sclk;	/* a capture's stream: never its host's */
+	else if (r->host[0] != '\0' && (clk = key_clocks(s, r->host,
 	    strlen(r->host), 1)) == NULL)
 		clk = s->clk;
 	if (k == REC_PLAIN)
@@ -1129,11 +1127,19 @@ source_emit(struct source *s, struct rec *r)
 	emit_at(s, c, r, t, NULL);
 }
 
-void
+struct rclock *
 source_stream(struct source *s, const void *key, size_t len)
 {
-	s->skey = key;
-	s->skeylen = len;
+	s->sclk = NULL;
+	if (key != NULL && (s->sclk = key_clocks(s, key, len, 1)) == NULL)
+		s->sclk = s->loose;
+	return s->sclk;
+}
+
+void
+source_stream_clocks(struct source *s, struct rclock *clk)
+{
+	s->sclk = clk;
 }
 
 void

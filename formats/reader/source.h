@@ -244,8 +244,7 @@ struct source {
 	const char *lastkey;	/* the key of the last lookup (the map's) */
 	size_t lastlen;
 	struct rclock *lastclk;	/* and its clocks */
-	const void *skey;	/* source_stream(): the stream emitting, */
-	size_t skeylen;		/* or NULL */
+	struct rclock *sclk;	/* source_stream(): its clocks, or NULL */
 	uint64_t nstep;		/* clock steps back said */
 	uint64_t nstep_as_read;	/* of which read as they are (CLOCK_END) */
 	uint64_t nheld_at_end;	/* records read at CLOCK_END */
@@ -324,12 +323,15 @@ void source_emit_late(struct source *s, struct rec *r);
 
 /*
  * Captures: the records emitted from now on are of the stream key names
- * (len bytes, the parser's: a sender and a GPU; the caller keeps them
- * until the next call), whose clocks are its own: a step back is judged
- * among its records only, never its host's nor another stream's.  NULL
- * goes back to the clocks of hosts.
+ * (len bytes: a sender and a GPU), whose clocks are its own: a step back
+ * is judged among its records only, never its host's nor another
+ * stream's.  NULL goes back to the clocks of hosts.  Call it once per
+ * frame, not per record: the key is looked up here.  Return the stream's
+ * clocks (NULL for NULL), which source_stream_clocks() takes to name the
+ * same stream without the lookup, as long as the input is read.
  */
-void source_stream(struct source *s, const void *key, size_t len);
+struct rclock *source_stream(struct source *s, const void *key, size_t len);
+void source_stream_clocks(struct source *s, struct rclock *clk);
 
 /*
  * The stream key names starts afresh (its sender restarted): a record
