@@ -92,6 +92,16 @@ cookie_read(void *cookie, char *buf, size_t n)
 		n = lim;
 	n = header_first(c->ng, c->given, n);
 	r = input_read(c->in, buf, n);
+	/* A block header or an SPB's length whole (pcapng_unlimit reads it). */
+	while (c->ng && lim > 0 && lim <= 12 && r > 0 && (size_t)r < n) {
+		ssize_t more = input_read(c->in, buf + r, n - (size_t)r);
+
+		if (more < 0)
+			r = more;
+		if (more <= 0)
+			break;
+		r += more;
+	}
 
 	if (r < 0) {
 		errno = EIO;

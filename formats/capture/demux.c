@@ -43,18 +43,40 @@ cap_bad(struct capture *c, const char *fmt, ...)
 	sbuf_release(&m);
 }
 
-/* A frame that passed the checks, from the sender at addr. */
+/*
+ * The key of the stream of (sender, GPU) whose clock a record is read on
+ * (source_stream()): the sender is the address and port it sends from
+ * (a host may run several senders, or be several behind one address);
+ * the first byte 0 is never a host name's.
+ */
+static void
+stream_key(unsigned char key[STREAMKEY], int family,
+    const unsigned char *addr, uint16_t port, uint16_t gpu)
+{
+	key[0] = 0;
+	key[1] = (unsigned char)family;
+	memcpy(key + 2, addr, 16);
+	memcpy(key + 18, &port, 2);
+	memcpy(key + 20, &gpu, 2);
+}
+
+/* A frame that passed the checks, from the sender at addr and port. */
 void
 cap_frame(struct capture *c, int family, const unsigned char *addr,
-    const unsigned char *p, const struct gmem_hdr *h)
+    uint16_t port, const unsigned char *p, const struct gmem_hdr *h)
 {
 	char host[INET6_ADDRSTRLEN];
+	unsigned char key[STREAMKEY];
 	struct seqst *q;
 	struct gmem_rec g;
 	struct rec r;
 	size_t i, len;
+	struct rclock *clk;
+	uint64_t restarts;
+	int fresh;
 
 	c->frames++;
+	stream_key(key, family, addr, port, h->gpu);
 	q = seq_of(c, family, addr, h->gpu);
 	if (q != NULL) {
 		/*
@@ -63,8 +85,16 @@ cap_frame(struct capture *c, int family, const unsigned char *addr,
 		 * recordings of one address merged).
 		 */
 		len = gmem_frame_len(h);
+		restarts = q->restarts;
+		fresh = !q->have;
 		if (!seq_check(c, q, h->seq, hmap_hash(p, len)))
 			return;
+		/*
+		 * A sender that starts afresh (after its last frame, or
+		 * numbering anew) is a new stream, not a clock step.
+		 */
+		if (fresh || q->restarts != restarts)
+			source_stream_restart(c->s, key, sizeof(key));
 		if (h->flags & GMEM_FLAG_LAST)
 			q->have = 0;	/* whatever comes next starts afresh */
 	} else
@@ -78,6 +108,14 @@ cap_frame(struct capture *c, int family, const unsigned char *addr,
 		r.total = h->total;
 		r.has |= REC_TOTAL;
 	}
+	/* Its pair's last stream, or looked up. */
+	if (q != NULL && q->clk != NULL && q->clkport == port)
+		source_stream_clocks(c->s, q->clk);
+	else if ((clk = source_stream(c->s, key, sizeof(key))) != NULL &&
+	    q != NULL) {
+		q->clk = clk;
+		q->clkport = port;
+	}
 	for (i = 0; i < h->count; i++) {
 		gmem_rec_decode(p, i, &g);
 		r.ts = g.ts;
@@ -89,6 +127,7 @@ cap_frame(struct capture *c, int family, const unsigned char *addr,
 		else
 			source_emit(c->s, &r);
 	}
+	source_stream(c->s, NULL, 0);
 }
 
 /*
@@ -170,7 +209,7 @@ udp(struct capture *c, const struct ippkt *ip, struct bytes seg,
 		cap_bad(c, "malformed GMEM frame: %s", why);
 		return;
 	}
-	cap_frame(c, ip->family, ip->src, u.payload.p, &h);
+	cap_frame(c, ip->family, ip->src, u.sport, u.payload.p, &h);
 }
 
 /* A TCP segment from src to dst (addresses of the IP family). */

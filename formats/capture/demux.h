@@ -19,10 +19,16 @@ struct capture;
 /* One packet of the given LINKTYPE_, caplen bytes captured. */
 void cap_packet(struct capture *, int, const unsigned char *, size_t);
 /*
- * A frame that passed the checks, from the sender at addr; its records go
- * to source_emit_late() while c->late says it fills a TCP hole.
+ * A frame that passed the checks, from the sender at addr and port
+ * (family, address, source port; the records' host is the address); its
+ * records go to source_emit_late() while c->late says it fills a TCP
+ * hole.  Their clock is the stream of (address, port, GPU): a step back
+ * is judged among its frames only (source_stream()), and a sender that
+ * starts afresh (its last frame flagged, or its sequence numbered anew)
+ * starts a new stream.
  */
-void cap_frame(struct capture *, int, const unsigned char *,
+#define STREAMKEY 22		/* 0, family, address, port, gpu */
+void cap_frame(struct capture *, int, const unsigned char *, uint16_t,
     const unsigned char *, const struct gmem_hdr *);
 /* Count n packets that carried no GMEM frame. */
 void cap_nongmem(struct capture *, uint64_t);

@@ -55,7 +55,7 @@ tcp_frame(void *arg, const unsigned char *p, size_t n,
 	struct capture *c = arg;
 
 	(void)n;
-	cap_frame(c, c->flow->family, c->flow->src, p, h);
+	cap_frame(c, c->flow->family, c->flow->src, c->flow->sport, p, h);
 }
 
 static void

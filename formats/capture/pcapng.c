@@ -51,6 +51,8 @@ struct pcapng {
 	size_t whave;
 	uint32_t wtype;
 	size_t wlen, wgot;	/* the block's length, bytes of it seen */
+	unsigned char snap[4];	/* the IDB's snapshot length pcapng_unlimit */
+	int unlimited;		/* set to 0 for the other reader, as read */
 };
 
 struct pcapng *
@@ -209,6 +211,23 @@ parse_idb(struct pcapng *g, struct bytes *b, size_t len)
 	return 0;
 }
 
+/*
+ * The bytes an SPB holds of a packet of orig bytes, in room bytes: the
+ * smaller of orig and the snapshot length of the section's first
+ * interface (the SPB's), 0 meaning none.
+ */
+static uint32_t
+spb_caplen(const struct pcapng *g, uint32_t orig, size_t room)
+{
+	uint32_t n = orig;
+
+	if (g->nifs > 0 && g->ifs[0].snaplen != 0 && n > g->ifs[0].snaplen)
+		n = g->ifs[0].snaplen;
+	if (n > room)
+		n = (uint32_t)room;
+	return n;
+}
+
 /* Parse an SHB or IDB held whole in g->blk. */
 static int
 parse_kept(struct pcapng *g, uint32_t type, size_t len, int be)
@@ -290,7 +309,10 @@ pcapng_watch(struct pcapng *g, const unsigned char *p, size_t n)
 					struct bytes b = bytes_of(g->blk, 12);
 
 					be = get_be32(&b, 8) == BOM;
-				}
+				} else if (g->unlimited)
+					/* This reader's SPBs need it. */
+					memcpy(g->blk + 12, g->snap, 4);
+				g->unlimited = 0;
 				if (parse_kept(g, g->wtype, g->wlen, be) < 0) {
 					g->w = W_LOST;
 					break;
@@ -306,16 +328,36 @@ pcapng_watch(struct pcapng *g, const unsigned char *p, size_t n)
 }
 
 void
-pcapng_unlimit(const struct pcapng *g, unsigned char *p, size_t n)
+pcapng_unlimit(struct pcapng *g, unsigned char *p, size_t n)
 {
+	struct bytes b;
+	uint32_t orig;
 	size_t i;
 
 	/* An IDB's snapshot length is at bytes 12-15 of the block. */
-	if (g->w != W_KEEP || g->wtype != BT_IDB)
+	if (g->w == W_KEEP && g->wtype == BT_IDB) {
+		for (i = g->wgot; i < g->wgot + n && i < 16; i++)
+			if (i >= 12) {
+				g->snap[i - 12] = p[i - g->wgot];
+				p[i - g->wgot] = 0;
+				g->unlimited = 1;
+			}
 		return;
-	for (i = g->wgot; i < g->wgot + n && i < 16; i++)
-		if (i >= 12)
-			p[i - g->wgot] = 0;
+	}
+	/*
+	 * An SPB's original length, at bytes 8-11 (given alone, see
+	 * pcapng_want): the other reader, without the snapshot length,
+	 * would take it for the bytes the block holds.
+	 */
+	if (g->w == W_SKIP && g->wtype == BT_SPB && g->wgot == 8 && n >= 4) {
+		b = bytes_of(p, 4);
+		orig = get_32(&b, 0, g->be);
+		orig = spb_caplen(g, orig, g->wlen - 16);
+		if (g->be)
+			put_be32(p, orig);
+		else
+			put_le32(p, orig);
+	}
 }
 
 size_t
@@ -326,6 +368,9 @@ pcapng_want(const struct pcapng *g)
 		return (g->whave < 8 ? 8 : 12) - g->whave;
 	case W_KEEP:
 	case W_SKIP:
+		/* An SPB's original length alone (pcapng_unlimit). */
+		if (g->wtype == BT_SPB && g->wgot < 12)
+			return 12 - g->wgot;
 		return g->wlen - g->wgot;
 	default:
 		return 0;
@@ -479,12 +524,7 @@ pcapng_next(struct pcapng *g, struct input *in, struct pcapng_pkt *pkt)
 			ifid = 0;
 			wirelen = get_32(&b, 8, be);
 			doff = 12;
-			caplen = wirelen;
-			if (g->nifs > 0 && g->ifs[0].snaplen != 0 &&
-			    caplen > g->ifs[0].snaplen)
-				caplen = g->ifs[0].snaplen;
-			if (caplen > len - 4 - doff)
-				caplen = (uint32_t)(len - 4 - doff);
+			caplen = spb_caplen(g, wirelen, len - 4 - doff);
 		} else {
 			g->off += len;
 			continue;	/* a block we have no use for */

@@ -51,10 +51,13 @@ void pcapng_watch(struct pcapng *g, const unsigned char *p, size_t n);
  * interface among them set to 0 ("no limit"), so that the other reader
  * reads whole a packet stored longer than its interface's snapshot
  * length claims (the file holds its bytes; libpcap would cut them).
- * This reader, which keeps the block as watched, then reads them whole
- * too.
+ * This reader keeps the length as the file has it: an SPB holds
+ * min(original length, snapshot length) bytes of its packet, which the
+ * other reader, told no limit, would take for the original length; so
+ * the original length of an SPB among the bytes is set to what the
+ * block holds (pcapng_want gives it alone).
  */
-void pcapng_unlimit(const struct pcapng *g, unsigned char *p, size_t n);
+void pcapng_unlimit(struct pcapng *g, unsigned char *p, size_t n);
 
 /*
  * How many bytes are left of the header or block being watched (0: no

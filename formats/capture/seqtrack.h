@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 struct capture;
+struct rclock;
 
 #define SEQ_WINDOW 64		/* recent sequence numbers remembered */
 #define SEQ_GAPS 16		/* gaps remembered, the latest (seqst.gap) */
@@ -50,6 +51,9 @@ struct seqst {
 	 */
 	struct seqgap gap[SEQ_GAPS];
 	unsigned ngap;
+	/* The clocks of its last frame's stream (source_stream()), its port. */
+	struct rclock *clk;
+	uint16_t clkport;
 	uint64_t lost, dups, restarts;
 };
 

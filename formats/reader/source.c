@@ -21,7 +21,7 @@
 #define SNIFF_SURE 80		/* a score that settles a live input's format */
 #define SNIFF_LIVE_LINES 16	/* lines enough to judge a live input on */
 
-static void clocks_init(struct rclock *clk);
+static void clocks_init(struct rclock *clk, int loose);
 
 void
 readopts_init(struct readopts *o)
@@ -413,7 +413,8 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 	    (opt->live == LIVE_AUTO && !input_is_file(s->in));
 	s->lag = opt->lag;
 	window_init(&s->win, opt->window);
-	clocks_init(s->clk);
+	clocks_init(s->clk, 0);
+	clocks_init(s->loose, 1);
 	if (opt->format != NULL) {
 		s->fmt = format_find(opt->format);
 		if (s->fmt == NULL)
@@ -605,18 +606,24 @@ source_where(struct source *s, struct sbuf *sb)
 
 /* Set up the SOURCE_NCLOCK clocks of a host. */
 static void
-clocks_init(struct rclock *clk)
+clocks_init(struct rclock *clk, int loose)
 {
 	unsigned i;
 
-	for (i = 0; i < SOURCE_NCLOCK; i++)
+	for (i = 0; i < SOURCE_NCLOCK; i++) {
 		clk[i].kind = i;
+		clk[i].loose = loose;
+	}
 }
 
-/* The clocks of one host of an input (source.hostclk's values). */
+/*
+ * The clocks of one host, or of one capture stream, of an input
+ * (source.hostclk's values): key is the host name, or the stream's key.
+ */
 struct hostclk {
 	struct rclock clk[SOURCE_NCLOCK];
-	char *host;
+	char *key;
+	size_t len;
 };
 
 static void
@@ -624,33 +631,38 @@ hostclk_free(void *v)
 {
 	struct hostclk *h = v;
 
-	free(h->host);
+	free(h->key);
 	free(h);
 }
 
-/* The clocks of host (not ""). */
+/*
+ * The clocks of key (a host, or a stream's key): NULL past
+ * SOURCE_MAXHOSTS, or when absent and add is 0.
+ */
 static struct rclock *
-host_clocks(struct source *s, const char *host)
+key_clocks(struct source *s, const void *key, size_t len, int add)
 {
 	struct hostclk *h;
-	size_t len;
 	void **v;
 	int isnew;
 
-	if (s->lasthost != NULL && strcmp(s->lasthost, host) == 0)
+	if (s->lastkey != NULL && s->lastlen == len &&
+	    memcmp(s->lastkey, key, len) == 0)
 		return s->lastclk;
-	len = strlen(host);
-	if ((v = hmap_get(&s->hostclk, host, len)) == NULL) {
-		if (s->hostclk.n >= SOURCE_MAXHOSTS)
-			return s->clk;
-		v = hmap_put(&s->hostclk, host, len, &isnew);
+	if ((v = hmap_get(&s->hostclk, key, len)) == NULL) {
+		if (!add || s->hostclk.n >= SOURCE_MAXHOSTS)
+			return NULL;
+		v = hmap_put(&s->hostclk, key, len, &isnew);
 		h = ecalloc(1, sizeof(*h));
-		h->host = estrdup(host);
-		clocks_init(h->clk);
+		h->key = emalloc(len);
+		memcpy(h->key, key, len);
+		h->len = len;
+		clocks_init(h->clk, 0);
 		*v = h;
 	}
 	h = *v;
-	s->lasthost = h->host;
+	s->lastkey = h->key;
+	s->lastlen = h->len;
 	s->lastclk = h->clk;
 	return h->clk;
 }
@@ -662,8 +674,11 @@ clock_of(struct source *s, const struct rec *r)
 	struct rclock *clk = s->clk;
 	unsigned k = r->origin;
 
-	if (r->host[0] != '\0')
-		clk = host_clocks(s, r->host);
+	if (s->sclk != NULL)
+		clk = s->sclk;	/* a capture's stream: never its host's */
+	else if (r->host[0] != '\0' && (clk = key_clocks(s, r->host,
+	    strlen(r->host), 1)) == NULL)
+		clk = s->clk;
 	if (k == REC_PLAIN)
 		return &clk[r->pid != 0];
 	if (k > SOURCE_NCLOCK - 2)
@@ -678,8 +693,10 @@ clocks_each(struct source *s, void (*fn)(struct source *, struct rclock *))
 	struct hent *e;
 	size_t i = 0, j;
 
-	for (j = 0; j < SOURCE_NCLOCK; j++)
+	for (j = 0; j < SOURCE_NCLOCK; j++) {
 		fn(s, &s->clk[j]);
+		fn(s, &s->loose[j]);
+	}
 	while ((e = hmap_next(&s->hostclk, &i)) != NULL)
 		for (j = 0; j < SOURCE_NCLOCK; j++)
 			fn(s, &((struct hostclk *)e->val)->clk[j]);
@@ -737,19 +754,29 @@ trouble(struct source *s)
 	s->defer->fatal(s->defer->arg);
 }
 
+/* How a step back is read (clock_said). */
+enum step_read {
+	STEP_CONTINUING,	/* later times shifted to continue */
+	STEP_DST,		/* the second pass of a repeated local hour */
+	STEP_AS_READ		/* left as read: past CLOCK_END (source.h) */
+};
+
 /*
  * Count a step back and report it at where (":LINE" or ": packet N ..."):
- * the clock went from `from' to `to' (as in the log; dst: local times, to
- * as the second pass), `back' earlier, and later records are read `plus'
- * later.  Trouble under --strict.
+ * the clock went from `from' to `to' (as in the log; STEP_DST: local
+ * times, to as the second pass), `back' earlier, and later records are
+ * read `plus' later (0 for STEP_AS_READ).  Trouble under --strict.
  */
 static void
 clock_said(struct source *s, const char *where, uint64_t from, uint64_t to,
-    uint64_t back, uint64_t plus, int dst)
+    uint64_t back, uint64_t plus, enum step_read how)
 {
 	char tf[GTIME_BUFSZ], tt[GTIME_BUFSZ], tb[GTIME_BUFSZ];
 	char tp[GTIME_BUFSZ];
+	int dst = how == STEP_DST;
 
+	if (how == STEP_AS_READ)
+		s->nstep_as_read++;
 	if (++s->nstep > SOURCE_MAXSHOWN && !s->opt->strict)
 		return;
 	clock_time(from, dst, 1, tf, sizeof(tf));
@@ -761,6 +788,11 @@ clock_said(struct source *s, const char *where, uint64_t from, uint64_t to,
 		    "times repeat the hour the zone turns back at the end of "
 		    "summer time; read as its second pass (+%s)", s->name,
 		    where, tb, tf, tt, tp);
+	else if (how == STEP_AS_READ)
+		msg("%s%s: the clock steps back %s (from %s to %s): later "
+		    "times read as they are (continuing would carry them "
+		    "past %s, the end of the signed 64-bit range)", s->name,
+		    where, tb, tf, tt, gtime_fmt(CLOCK_END, 1, tp));
 	else
 		msg("%s%s: the clock steps back %s (from %s to %s): later "
 		    "times read as continuing (+%s)", s->name, where, tb, tf,
@@ -769,15 +801,19 @@ clock_said(struct source *s, const char *where, uint64_t from, uint64_t to,
 		trouble(s);
 }
 
-/* Where a record read at raw is read on clock c: the shifts applied. */
+/*
+ * Where a record read at raw is read on clock c: the shifts applied,
+ * never past CLOCK_END (a time read past it stays as read).
+ */
 static inline uint64_t
 clock_read(const struct rclock *c, uint64_t raw)
 {
 	uint64_t t = raw + c->shift;
 
-	if (t < raw)
-		t = UINT64_MAX;
-	if (raw < c->fold_end && t + c->fold_shift > t)
+	if (c->shift != 0 && (t < raw || t > CLOCK_END))
+		t = raw > CLOCK_END ? raw : CLOCK_END;
+	if (raw < c->fold_end && t + c->fold_shift > t &&
+	    t + c->fold_shift <= CLOCK_END)
 		t += c->fold_shift;
 	return t;
 }
@@ -816,19 +852,56 @@ clock_step(struct source *s, struct rclock *c, const char *where,
 		c->fold_shift = delta;
 		*t = clock_read(c, raw);
 		clock_said(s, where, c->latest_raw, raw + delta, back, delta,
-		    1);
+		    STEP_DST);
 		return;
 	}
 	c->fold_end = 0;
+	if (c->latest > CLOCK_END || CLOCK_END - c->latest < iv ||
+	    CLOCK_END - c->latest - iv < back) {
+		/*
+		 * Continuing for as long again as it steps back would pass
+		 * the end of the range: read on from here as read.
+		 */
+		clock_said(s, where, c->latest_raw, raw, back, 0,
+		    STEP_AS_READ);
+		c->latest = *t;
+		c->latest_raw = raw;
+		return;
+	}
 	c->shift += c->latest + iv - *t;
 	*t = c->latest + iv;
-	clock_said(s, where, c->latest_raw, raw, back, c->shift, 0);
+	clock_said(s, where, c->latest_raw, raw, back, c->shift,
+	    STEP_CONTINUING);
 	if (c->kind == 0)	/* the device rows: the others of the host */
 		for (i = 1; i < SOURCE_NCLOCK; i++) {
 			c[i].armed = 1;
 			c[i].arm_from = c->latest_raw;
 			c[i].arm_shift = c->shift;
 		}
+}
+
+/*
+ * A record whose time a step back's shift would carry past CLOCK_END is
+ * read at CLOCK_END: counted, and said the first time (at where, or the
+ * parser's position when NULL).
+ */
+static void
+clock_held_at_end(struct source *s, const char *where)
+{
+	char te[GTIME_BUFSZ];
+	struct sbuf here = SBUF_INIT;
+
+	if (s->nheld_at_end++ > 0)
+		return;
+	if (where != NULL)
+		sbuf_adds(&here, where);
+	else
+		source_where(s, &here);
+	msg("%s%s: continuing after the clock's step back would carry times "
+	    "past %s, the end of the signed 64-bit range: held there "
+	    "(counted in the summary)", s->name, here.buf,
+	    gtime_fmt(CLOCK_END, 1, te));
+	sbuf_release(&here);
 }
 
 /*
@@ -863,6 +936,8 @@ emit_at(struct source *s, struct rclock *c, struct rec *r, uint64_t t,
 	uint64_t raw = r->ts;
 	int rc;
 
+	if (t == CLOCK_END && raw != t && raw + c->shift != t)
+		clock_held_at_end(s, where);
 	if (t > c->latest) {
 		c->latest = t;
 		c->latest_raw = raw;
@@ -977,10 +1052,10 @@ clock_check(struct source *s, struct rclock *c, const struct rec *r,
 
 			c->fold_end = 0;
 			c->shift = c->arm_shift;
-			*t = raw + c->shift;
+			*t = clock_read(c, raw);
 			source_where(s, &where);
 			clock_said(s, where.buf, c->arm_from, raw,
-			    c->arm_from - raw, c->shift, 0);
+			    c->arm_from - raw, c->shift, STEP_CONTINUING);
 			sbuf_release(&where);
 			return 0;
 		}
@@ -1009,6 +1084,7 @@ clock_reset1(struct source *s, struct rclock *c)
 {
 	struct clockslot *sl = c->slot;
 	unsigned kind = c->kind;
+	int loose = c->loose;
 
 	(void)s;
 	if (sl != NULL)
@@ -1016,6 +1092,7 @@ clock_reset1(struct source *s, struct rclock *c)
 	memset(c, 0, sizeof(*c));
 	c->slot = sl;
 	c->kind = kind;
+	c->loose = loose;
 }
 
 void
@@ -1053,9 +1130,38 @@ source_emit(struct source *s, struct rec *r)
 	t = clock_read(c, raw);
 	/* The common case, in order: a compare and a branch. */
 	if ((t + NS_PER_SEC < c->latest || c->pend != NULL || c->armed) &&
-	    clock_check(s, c, r, raw, &t))
+	    !c->loose && clock_check(s, c, r, raw, &t))
 		return;
 	emit_at(s, c, r, t, NULL);
+}
+
+struct rclock *
+source_stream(struct source *s, const void *key, size_t len)
+{
+	s->sclk = NULL;
+	if (key != NULL && (s->sclk = key_clocks(s, key, len, 1)) == NULL)
+		s->sclk = s->loose;
+	return s->sclk;
+}
+
+void
+source_stream_clocks(struct source *s, struct rclock *clk)
+{
+	s->sclk = clk;
+}
+
+void
+source_stream_restart(struct source *s, const void *key, size_t len)
+{
+	struct rclock *c = key_clocks(s, key, len, 0);
+	unsigned i;
+
+	if (c == NULL)
+		return;
+	for (i = 0; i < SOURCE_NCLOCK; i++) {
+		clock_flush1(s, &c[i]);
+		clock_reset1(s, &c[i]);
+	}
 }
 
 /*
@@ -1268,6 +1374,27 @@ source_lineno(const struct source *s)
 	return input_lineno(s->in);
 }
 
+/* The clocks' part of the summary line. */
+static void
+clock_summary(const struct source *s, struct sbuf *sb)
+{
+	uint64_t cont = s->nstep - s->nstep_as_read;
+
+	if (cont > 0)
+		sbuf_printf(sb, ", %llu clock step%s back read as continuing",
+		    (unsigned long long)cont, cont == 1 ? "" : "s");
+	if (s->nstep_as_read > 0)
+		sbuf_printf(sb, ", %llu clock step%s back read as they are "
+		    "(continuing would pass the signed 64-bit range)",
+		    (unsigned long long)s->nstep_as_read,
+		    s->nstep_as_read == 1 ? "" : "s");
+	if (s->nheld_at_end > 0)
+		sbuf_printf(sb, ", %llu record%s held at the end of the "
+		    "signed 64-bit range after a step back",
+		    (unsigned long long)s->nheld_at_end,
+		    s->nheld_at_end == 1 ? "" : "s");
+}
+
 void
 source_summary(struct source *s, int procs)
 {
@@ -1299,10 +1426,7 @@ source_summary(struct source *s, int procs)
 			sbuf_printf(&sb, ", %llu record%s with names cut to "
 			    "%u bytes", (unsigned long long)s->ncut,
 			    s->ncut == 1 ? "" : "s", REC_MAXSTR);
-		if (s->nstep > 0)
-			sbuf_printf(&sb, ", %llu clock step%s back read as "
-			    "continuing", (unsigned long long)s->nstep,
-			    s->nstep == 1 ? "" : "s");
+		clock_summary(s, &sb);
 		if (s->in != NULL && input_encoding(s->in) != NULL)
 			sbuf_printf(&sb, ", decoded from %s",
 			    input_encoding(s->in));
@@ -1354,9 +1478,11 @@ source_close(struct source *s)
 	s->st = NULL;
 	clocks_each(s, clock_free1);
 	memset(s->clk, 0, sizeof(s->clk));
-	clocks_init(s->clk);
+	memset(s->loose, 0, sizeof(s->loose));
+	clocks_init(s->clk, 0);
+	clocks_init(s->loose, 1);
 	hmap_release(&s->hostclk, hostclk_free);
-	s->lasthost = NULL;
+	s->lastkey = NULL;
 	s->lastclk = NULL;
 	window_release(&s->win);
 	input_close(s->in);

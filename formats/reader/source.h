@@ -128,9 +128,12 @@ struct format {
  * Clocks.  Each kind of listing of an input keeps its own clock: its
  * device rows, its process rows (REC_PLAIN), and each snapshot channel
  * (enum rec_origin); a section of a capture bundle starts them afresh.
- * Each host of an input (a capture of many senders) has clocks of its
- * own, for SOURCE_MAXHOSTS hosts (the rest share the clocks of records
- * without a host).
+ * Each host of an input has clocks of its own, for SOURCE_MAXHOSTS hosts
+ * (the rest share the clocks of records without a host).  A capture's
+ * records are judged per stream instead (source_stream(): a sender's
+ * GPU), never across senders: records of one sender that come after
+ * later ones of another are the reorder window's, not a step; past
+ * SOURCE_MAXHOSTS keys a stream's records are read as they are.
  * A record more than max(1 s, 2 x the clock's sampling interval) earlier
  * than the latest one of its clock is a step back (an NTP correction, two
  * recordings joined with cat): it and every later record of the clock
@@ -138,7 +141,11 @@ struct format {
  * record, and the step is reported once (FILE:LINE; trouble under
  * --strict).  A step back into the hour a zone repeats at the end of
  * summer time (gtime_fold()) is read as that hour's second pass instead,
- * which is exact.  A step is confirmed by the next record of its clock
+ * which is exact.  A repair never carries a time past CLOCK_END: a step
+ * from so late that continuing for as long again as it steps back would
+ * pass it is said and read as it is (the clock goes on from the new
+ * time), and a record a repair would still carry past it is read at
+ * CLOCK_END (counted, said once).  A step is confirmed by the next record of its clock
  * being as far back: one record out of place alone is left to the
  * reorder window, which takes it or refuses it as late.  Smaller disorder
  * is the reorder window's.  When the
@@ -148,6 +155,7 @@ struct format {
  * before its recording ended: its own last time says nothing of the
  * join).  Duplicate samples are the merged stream's (stream.h).
  */
+#define CLOCK_END ((uint64_t)INT64_MAX)	/* 2262-04-11T23:47:16.854Z */
 #define SOURCE_NCLOCK 9		/* device, process rows, 7 snapshot channels */
 #define SOURCE_MAXHOSTS 1024	/* hosts with clocks of their own, per input */
 #define SOURCE_NSLOT 128	/* GPUs and processes followed per clock */
@@ -180,6 +188,7 @@ struct rclock {
 	struct clockslot *slot;	/* SOURCE_NSLOT, from the first sample */
 	struct clockpend *pend;	/* a record far back, or NULL */
 	unsigned kind;		/* its place among its host's clocks */
+	int loose;		/* a stream past SOURCE_MAXHOSTS: not judged */
 };
 
 /*
@@ -230,10 +239,15 @@ struct source {
 	uint64_t lastlate;	/* line of the last late-record message */
 	uint64_t ncut;		/* records whose names were cut (REC_MAXSTR) */
 	struct rclock clk[SOURCE_NCLOCK];	/* of records without a host */
-	struct hmap hostclk;	/* host -> its clocks (source.c) */
-	const char *lasthost;	/* the host of the last lookup (a key) */
+	struct rclock loose[SOURCE_NCLOCK];	/* of streams past the cap */
+	struct hmap hostclk;	/* host or stream -> its clocks (source.c) */
+	const char *lastkey;	/* the key of the last lookup (the map's) */
+	size_t lastlen;
 	struct rclock *lastclk;	/* and its clocks */
-	uint64_t nstep;		/* clock steps back repaired */
+	struct rclock *sclk;	/* source_stream(): its clocks, or NULL */
+	uint64_t nstep;		/* clock steps back said */
+	uint64_t nstep_as_read;	/* of which read as they are (CLOCK_END) */
+	uint64_t nheld_at_end;	/* records read at CLOCK_END */
 	uint64_t nnulfix;	/* lines read after a run of NUL bytes */
 	const struct source_defer *defer; /* a worker reads it, or NULL */
 	int fatal;		/* under defer: --strict stopped it */
@@ -306,6 +320,24 @@ void source_emit(struct source *s, struct rec *r);
  * refuses it as late (counted), as any record out of place.
  */
 void source_emit_late(struct source *s, struct rec *r);
+
+/*
+ * Captures: the records emitted from now on are of the stream key names
+ * (len bytes: a sender and a GPU), whose clocks are its own: a step back
+ * is judged among its records only, never its host's nor another
+ * stream's.  NULL goes back to the clocks of hosts.  Call it once per
+ * frame, not per record: the key is looked up here.  Return the stream's
+ * clocks (NULL for NULL), which source_stream_clocks() takes to name the
+ * same stream without the lookup, as long as the input is read.
+ */
+struct rclock *source_stream(struct source *s, const void *key, size_t len);
+void source_stream_clocks(struct source *s, struct rclock *clk);
+
+/*
+ * The stream key names starts afresh (its sender restarted): a record
+ * held back goes on as read, and its clocks forget what they saw.
+ */
+void source_stream_restart(struct source *s, const void *key, size_t len);
 
 /*
  * A line (or frame) that cannot be read: "prog: FILE:LINE: msg" for the
