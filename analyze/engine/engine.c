@@ -1188,7 +1188,7 @@ evaluate(struct engine *e, const struct pending *p)
 		e->cb.sample(e->cb.ctx, &s);
 	declared_sample(e->decl, &g->decl, g->host, g->gpu, p->ts, usage,
 	    e->cfg, emit_declared, e, g);
-	if (!g->procs && e->decl == NULL) {
+	if (!g->procs && e->decl == NULL && e->cb.task != NULL) {
 		if (g->ep == NULL) {
 			dev = config_device(e->cfg, g->host, g->gpu);
 			g->ep = episodes_new(dev != NULL && dev->has_idle,
@@ -1614,7 +1614,7 @@ finish_gpu(struct engine *e, struct gpu *g)
 		emit_ptask(e, g, live[i], TASK_RUNNING);
 	free(live);
 	declared_finish(e->decl, g->decl, emit_declared, e, g);
-	if (g->procs && g->have_first) {
+	if (g->procs && g->have_first && e->cb.task != NULL) {
 		/* Left at the end, above the start, and no leak's. */
 		int64_t above = g->unattr - g->first_unattr -
 		    (int64_t)g->leaked_mib;

@@ -34,7 +34,8 @@
  *   process records: they are judged from usage alone (declared.h).  A
  *   GPU with neither process records nor declared tasks gets the episodes
  *   of its usage curve as tasks (episode.h: pid 0, "(unlisted)", note
- *   "device-only"), emitted at the end of the data.
+ *   "device-only"), emitted at the end of the data, when a task callback
+ *   is given (a tool that draws curves alone has no use for them).
  *
  * Device samples and process polls come from two loops out of step: a
  * device sample is judged once the poll after it is in (1.5 poll

@@ -1439,7 +1439,7 @@ source_summary(struct source *s, int procs)
 			    s->nnulfix == 1 ? "" : "s");
 		if (s->device_only && !procs)
 			sbuf_adds(&sb, "; device only: no per-process data, "
-			    "tasks need --tasks");
+			    "tasks are its usage's episodes, or --tasks");
 		sbuf_addc(&sb, ')');
 	}
 	if (skipped > 0) {

@@ -281,7 +281,8 @@ void source_fill(struct source *s);
  * Print the summary line (unless opt->summaries is 0: then only when
  * something could not be read).
  * procs says whether any input of the run has per-process data; only
- * when none has is a device-only input told that tasks need --tasks.
+ * when none has is a device-only input told that its tasks are the
+ * episodes of its usage (engine.h), or --tasks.
  */
 void source_summary(struct source *s, int procs);
 void source_free(struct source *s);

@@ -9,7 +9,7 @@ rc=0; gpumem-read "$d/$f" > out.csv 2> err.txt || rc=$?
 expect_eq "no clock: exit" $rc 2
 expect_eq "no clock" "$(cat err.txt)" "gpumem-read: $d/$f: samples carry no timestamps and no line gives the scrape's time: give --start (and --interval for a file of many scrapes)"
 gpumem-read --start 2023-06-01T00:00:00Z "$d/$f" > out.csv 2> err.txt || die "exit $?: $(cat err.txt)"
-expect_eq "summary" "$(cat err.txt)" "gpumem-read: $d/$f: 1 records (Prometheus text of dcgm-exporter, 1 scrape, times from --start and --interval; device only: no per-process data, tasks need --tasks); skipped 2: 1 comment lines, 1 GPU samples without used or free memory"
+expect_eq "summary" "$(cat err.txt)" "gpumem-read: $d/$f: 1 records (Prometheus text of dcgm-exporter, 1 scrape, times from --start and --interval; device only: no per-process data, tasks are its usage's episodes, or --tasks); skipped 2: 1 comment lines, 1 GPU samples without used or free memory"
 # The Hostname label is the host; total = used + free (no FB_TOTAL there).
 expect_eq "record" "$(tail -n +2 out.csv)" "1685577600000000000,424773df46e0,0,0,0,15109,15109,"
 expect_eq "files in the folder" "$(ls "$d" | wc -l | tr -d ' ')" 1

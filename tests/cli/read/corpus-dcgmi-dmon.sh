@@ -8,7 +8,7 @@ rc=0; gpumem-read "$d/$f" > out.csv 2> err.txt || rc=$?
 expect_eq "no clock: exit" $rc 2
 expect_eq "no clock" "$(cat err.txt)" "gpumem-read: $d/$f: rows carry no time (dcgmi dmon prints none, and its -d is not in the output): give --interval (the -d used, in ms) and --start"
 gpumem-read --interval 1s --start 2024-05-01T10:00:00Z "$d/$f" > out.csv 2> err.txt || die "exit $?: $(cat err.txt)"
-expect_eq "summary" "$(cat err.txt)" "gpumem-read: $d/$f: 5 records (dcgmi dmon, 5 samples of 1 GPU, times from --start and --interval; device only: no per-process data, tasks need --tasks)"
+expect_eq "summary" "$(cat err.txt)" "gpumem-read: $d/$f: 5 records (dcgmi dmon, 5 samples of 1 GPU, times from --start and --interval; device only: no per-process data, tasks are its usage's episodes, or --tasks)"
 expect_eq "records" "$(nrec out.csv)" 5
 # An idle GPU: FBUSD 0, no FBFRE or FBTTL in this field list.
 expect_eq "first" "$(sed -n 2p out.csv)" "1714557600000000000,,0,0,0,,,"

@@ -62,7 +62,7 @@ gpumem-read --fields $omni "$d/omniopt2_3xa100_noheader_DELIBERATELY-CORRUPTED_i
 expect_eq "corrupted exit" $? 0
 expect_eq "corrupted records" "$(nrec bad.out)" 7
 grep -q "DELIBERATELY-CORRUPTED_i8033.csv:4: expected 13 fields, got 11$" bad.err || die "line 4 not reported: $(cat bad.err)"
-grep -q "7 records (nvidia-smi --query-gpu CSV; device only: no per-process data, tasks need --tasks); skipped 1: 1 unreadable$" bad.err || die "corrupted summary: $(cat bad.err)"
+grep -q "7 records (nvidia-smi --query-gpu CSV; device only: no per-process data, tasks are its usage's episodes, or --tasks); skipped 1: 1 unreadable$" bad.err || die "corrupted summary: $(cat bad.err)"
 
 # noheader with units kept.  The 5th column is memory.free, not .total:
 # used + it stays 20148 (the provenance note only inferred the columns).
