@@ -1095,8 +1095,13 @@ page_head(struct sbuf *page, const struct collection *c, const char *title,
 		sbuf_release(&m);
 		sbuf_adds(page, " &middot; ");
 	}
-	sbuf_printf(page, "%zu GPU%s &middot; %llu samples", c->ng,
-	    c->ng == 1 ? "" : "s", (unsigned long long)samples);
+	/* Every GPU read, also those past the charts' cap. */
+	sbuf_printf(page, "%s%zu GPU%s", c->uncounted ? "more than " : "",
+	    c->ng + c->ng_uncharted, c->ng + c->ng_uncharted == 1 ? "" : "s");
+	if (c->ng_uncharted > 0)
+		sbuf_printf(page, " (%zu charted)", c->ng);
+	sbuf_printf(page, " &middot; %llu samples", (unsigned long long)
+	    (samples + c->uncharted));
 	if (c->interval != 0)
 		sbuf_printf(page, " every %s s", gtime_fmt_secs(c->interval, a));
 	sbuf_adds(page, " &middot; from ");
@@ -1202,6 +1207,14 @@ page_write(struct sbuf *page, const struct collection *c,
 		    chart_clock(c->last, o->utc, 1, b), 10) != 0;
 
 	page_head(page, c, o->title, o->utc, date);
+	/* A cut of the page is said on it, whatever -q says to stderr. */
+	if (c->ng_uncharted > 0)
+		sbuf_printf(page, "<p class=\"warn\" id=\"cut\">This page "
+		    "charts the first %zu GPUs seen of %s%zu: the %llu "
+		    "samples of the others are left out of the charts; their "
+		    "tasks are counted in the numbers and listed in the task "
+		    "table.</p>\n", c->ng, c->uncounted ? "more than " : "",
+		    c->ng + c->ng_uncharted, (unsigned long long)c->uncharted);
 	if (o->nocharts)
 		sbuf_printf(page, "<p class=\"warn\">%s: the charts need it, "
 		    "this page has none.</p>\n", GNUPLOT_MISSING);
