@@ -1139,6 +1139,17 @@ chart_delay_stop(size_t k, const char **colour)
 	return delay_scale[k].label;
 }
 
+const char *
+chart_delay_colour(uint64_t ns)
+{
+	size_t k = 0;
+
+	while (k + 1 < NSTOPS && (double)ns / NS_PER_SEC >=
+	    delay_scale[k + 1].secs)
+		k++;
+	return delay_scale[k].colour;
+}
+
 /* A delay's place on the colour bar: 0 at the first stop, 1 a stop. */
 static double
 delay_pos(uint64_t ns)

@@ -570,6 +570,15 @@ collect_read(struct collection *c, char *const *paths, size_t n,
 		if (i == 0 || strcmp(c->g[i]->host, c->g[i - 1]->host) != 0)
 			c->nhosts++;
 	hmap_release(&rn.views, NULL);
+	/* The GPUs past the cap, for a page that names every GPU. */
+	c->others = ereallocarray(NULL, rn.others.n + 1, sizeof(*c->others));
+	it = 0;
+	while ((h = hmap_next(&rn.others, &it)) != NULL) {
+		struct gpuid *id = &c->others[c->nothers++];
+
+		id->host = estrdup(h->key);
+		memcpy(&id->gpu, h->key + strlen(h->key) + 1, sizeof(id->gpu));
+	}
 	hmap_release(&rn.others, NULL);
 	sbuf_release(&rn.key);
 	/* A cut of what is shown: said even with -q. */
@@ -593,6 +602,9 @@ collection_release(struct collection *c)
 	for (i = 0; i < c->ng; i++)
 		view_free(c->g[i]);
 	free(c->g);
+	for (i = 0; i < c->nothers; i++)
+		free(c->others[i].host);
+	free(c->others);
 	tasklist_release(&c->tasks);
 	memset(c, 0, sizeof(*c));
 }

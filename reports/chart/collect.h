@@ -86,6 +86,11 @@ struct collection {
 	uint64_t uncharted;	/* samples of GPUs beyond COLLECT_MAXGPUS */
 	size_t ng_uncharted;	/* those GPUs (ng + this: all with samples) */
 	int uncounted;		/* more of them than COLLECT_MAXCOUNT */
+	struct gpuid {
+		char *host;
+		uint32_t gpu;
+	} *others;		/* those counted (in no order) */
+	size_t nothers;
 };
 
 /*
