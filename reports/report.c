@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "chartopt.h"
 #include "cmd.h"
@@ -1376,6 +1377,10 @@ main(int argc, char *argv[])
 
 	cmd.ctx = &o;
 	cmd_start(&cmd, argc, argv);
+	/* A page of HTML is no use on a terminal (as plot's PNG). */
+	if (cmd.output == NULL && isatty(STDOUT_FILENO))
+		die("standard output is a terminal: not writing an HTML page "
+		    "there (use -o FILE)");
 	/*
 	 * Without gnuplot the numbers, lists and table are still worth a
 	 * page: said once here and at the top of the page.
