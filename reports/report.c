@@ -571,6 +571,7 @@ task_json(struct sbuf *page, const struct collection *c,
 	for (i = 0; i < ngp; i++) {
 		const struct task *t = gt[i];
 		const char *dot;
+		size_t places;
 		uint64_t iv;
 
 		/*
@@ -586,13 +587,17 @@ task_json(struct sbuf *page, const struct collection *c,
 		sbuf_adds(&sb, i > 0 ? ",[" : "[");
 		esc_json(&sb, i < c->ng ? c->g[i]->host : t->host);
 		sbuf_printf(&sb, ",%u,\"", i < c->ng ? c->g[i]->gpu : t->gpu);
+		/*
+		 * Decimals of a delay: as many as its interval allows (none
+		 * for a whole second or more), all three when unknown.
+		 */
+		places = 3;
 		if (iv != 0) {
 			sbuf_adds(&sb, gtime_fmt_secs(iv, d));
 			dot = strchr(tasktab_delay(0, iv, d), '.');
-		} else
-			dot = NULL;
-		sbuf_printf(&sb, "\",%zu]", dot != NULL ? strlen(dot + 1) :
-		    (size_t)3);
+			places = dot != NULL ? strlen(dot + 1) : 0;
+		}
+		sbuf_printf(&sb, "\",%zu]", places);
 	}
 	sbuf_adds(&sb, "]");
 	json_strs(&sb, "names", names, nn);
