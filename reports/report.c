@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "chartopt.h"
 #include "cmd.h"
@@ -18,6 +19,7 @@
 #include "config.h"
 #include "esc.h"
 #include "gnuplot.h"
+#include "gpumap.h"
 #include "gtime.h"
 #include "readopt.h"
 #include "tasktab.h"
@@ -316,8 +318,16 @@ static const char style[] =
 "tr.leaked td{background:#fff0ee}tr.running td{color:#666}\n"
 "td.name{white-space:normal;max-width:380px}\n"
 "footer{margin-top:32px;color:#777;font-size:12px}\n"
-"nav.index{line-height:2}nav.index a{font-weight:600;margin-left:6px}"
-"nav.index a.bad{color:#a50f15}nav.index small{color:#777}\n"
+"nav.index small{color:#777}\n"
+"table.ov{width:auto;border-collapse:separate;border-spacing:2px;"
+"font-size:12px;margin:6px 0}\n"
+"table.ov th{background:none;cursor:default;position:static;"
+"font-weight:600;text-align:right;padding:0 6px}\n"
+"table.ov td.c{border:1px solid #ddd;border-left:5px solid;padding:1px 5px;"
+"min-width:34px}\ntable.ov td.c a{font-weight:600}\n"
+"table.ov td.l1{background:#fee0d2}table.ov td.l2{background:#fc9272}"
+"table.ov td.l3{background:#de2d26}table.ov td.l3,table.ov td.l3 a,"
+"table.ov td.l3 small{color:#fff}\n"
 ".legend .swatch{display:inline-block;width:22px;height:12px;"
 "margin:0 4px 0 10px;vertical-align:middle;border-radius:2px}\n"
 ".filters{margin:8px 0;display:flex;flex-wrap:wrap;gap:10px;"
@@ -561,6 +571,7 @@ task_json(struct sbuf *page, const struct collection *c,
 	for (i = 0; i < ngp; i++) {
 		const struct task *t = gt[i];
 		const char *dot;
+		size_t places;
 		uint64_t iv;
 
 		/*
@@ -576,13 +587,17 @@ task_json(struct sbuf *page, const struct collection *c,
 		sbuf_adds(&sb, i > 0 ? ",[" : "[");
 		esc_json(&sb, i < c->ng ? c->g[i]->host : t->host);
 		sbuf_printf(&sb, ",%u,\"", i < c->ng ? c->g[i]->gpu : t->gpu);
+		/*
+		 * Decimals of a delay: as many as its interval allows (none
+		 * for a whole second or more), all three when unknown.
+		 */
+		places = 3;
 		if (iv != 0) {
 			sbuf_adds(&sb, gtime_fmt_secs(iv, d));
 			dot = strchr(tasktab_delay(0, iv, d), '.');
-		} else
-			dot = NULL;
-		sbuf_printf(&sb, "\",%zu]", dot != NULL ? strlen(dot + 1) :
-		    (size_t)3);
+			places = dot != NULL ? strlen(dot + 1) : 0;
+		}
+		sbuf_printf(&sb, "\",%zu]", places);
 	}
 	sbuf_adds(&sb, "]");
 	json_strs(&sb, "names", names, nn);
@@ -1129,8 +1144,13 @@ page_head(struct sbuf *page, const struct collection *c, const char *title,
 		sbuf_release(&m);
 		sbuf_adds(page, " &middot; ");
 	}
-	sbuf_printf(page, "%zu GPU%s &middot; %llu samples", c->ng,
-	    c->ng == 1 ? "" : "s", (unsigned long long)samples);
+	/* Every GPU read, also those past the charts' cap. */
+	sbuf_printf(page, "%s%zu GPU%s", c->uncounted ? "more than " : "",
+	    c->ng + c->ng_uncharted, c->ng + c->ng_uncharted == 1 ? "" : "s");
+	if (c->ng_uncharted > 0)
+		sbuf_printf(page, " (%zu charted)", c->ng);
+	sbuf_printf(page, " &middot; %llu samples", (unsigned long long)
+	    (samples + c->uncharted));
 	if (c->interval != 0)
 		sbuf_printf(page, " every %s s", gtime_fmt_secs(c->interval, a));
 	sbuf_adds(page, " &middot; from ");
@@ -1161,33 +1181,143 @@ delay_legend(struct sbuf *page)
 	sbuf_adds(page, "</p>\n");
 }
 
-/* Links to each GPU's section and to the task table, with their counts. */
-static void
-gpu_index(struct sbuf *page, const struct collection *c)
+/*
+ * One GPU of the overview: every GPU read, charted or known from its
+ * tasks; sec is its section in c->g (c->ng: not charted, no section).
+ */
+struct ovcell {
+	const char *host;
+	uint32_t gpu;
+	size_t sec;
+	uint64_t ntasks, nleaked, leaked, maxdelay;
+};
+
+static int
+by_cell(const void *a, const void *b)
 {
-	size_t i;
+	const struct ovcell *x = a, *y = b;
 
-	if (c->ng == 0)
-		return;
-	sbuf_adds(page, "<nav class=\"index\" id=\"index\"><b>GPUs:</b>\n");
-	for (i = 0; i < c->ng; i++) {
-		const struct gpuview *g = c->g[i];
+	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+}
 
-		sbuf_printf(page, "<a href=\"#gpu-%zu\"%s>", i, g->nleaked > 0 ?
-		    " class=\"bad\"" : "");
-		if (c->nhosts > 1) {
-			html(page, *g->host ? g->host : "-");
-			sbuf_addc(page, ' ');
-		}
-		sbuf_printf(page, "GPU %u</a> <small>%llu task%s", g->gpu,
-		    (unsigned long long)g->ntasks, g->ntasks == 1 ? "" : "s");
-		if (g->nleaked > 0)
-			sbuf_printf(page, ", %llu leaked",
-			    (unsigned long long)g->nleaked);
-		sbuf_adds(page, "</small>\n");
+/*
+ * The cells of every GPU of c in order of host and GPU, with their
+ * tasks' counts, leaked MiB and longest delay, in *out (to be freed);
+ * return their number.  O(n log n) in the GPUs and tasks.
+ */
+static size_t
+ov_cells(const struct collection *c, struct ovcell **out)
+{
+	struct ovcell *v = ecalloc(c->ng + c->nothers + c->tasks.n + 1,
+	    sizeof(*v));
+	size_t i, n = 0, k;
+
+	for (i = 0; i < c->ng; i++, n++) {
+		v[n].host = c->g[i]->host;
+		v[n].gpu = c->g[i]->gpu;
+		v[n].sec = i;
 	}
-	sbuf_adds(page, "&middot; <a href=\"#tasklist\">the task table</a>"
-	    "</nav>\n");
+	for (i = 0; i < c->nothers; i++, n++) {
+		v[n].host = c->others[i].host;
+		v[n].gpu = c->others[i].gpu;
+		v[n].sec = c->ng;
+	}
+	for (i = 0; i < c->tasks.n; i++, n++) {
+		v[n].host = c->tasks.t[i].host;
+		v[n].gpu = c->tasks.t[i].gpu;
+		v[n].sec = c->ng;
+	}
+	qsort(v, n, sizeof(*v), by_cell);
+	for (i = 0, k = 0; i < n; i++)
+		if (k > 0 && by_cell(&v[k - 1], &v[i]) == 0) {
+			if (v[i].sec < v[k - 1].sec)
+				v[k - 1].sec = v[i].sec;
+		} else
+			v[k++] = v[i];
+	for (i = 0; i < c->tasks.n; i++) {
+		const struct task *t = &c->tasks.t[i];
+		struct ovcell key, *o;
+
+		key.host = t->host;
+		key.gpu = t->gpu;
+		if ((o = bsearch(&key, v, k, sizeof(*v), by_cell)) == NULL)
+			BUG("a task of no GPU");
+		o->ntasks++;
+		if (t->status == TASK_LEAKED) {
+			o->nleaked++;
+			o->leaked += t->has_leaked ? t->leaked : 0;
+		} else if (t->status == TASK_RELEASED && t->delay > o->maxdelay)
+			o->maxdelay = t->delay;
+	}
+	*out = v;
+	return k;
+}
+
+/*
+ * The first thing on the page: every host x GPU as a cell of a grid, a
+ * row a host, tinted by the memory it leaked, its left edge in the
+ * colour of its longest release delay (the Gantt charts' scale), its
+ * task count in it, the rest in its tooltip; a link to its section when
+ * it has one.  Then the link to the task table.
+ */
+static void
+overview(struct sbuf *page, const struct collection *c, int nhosts)
+{
+	struct ovcell *v;
+	size_t i, n = ov_cells(c, &v);
+	char mb[32], d[32];
+
+	if (n == 0) {
+		free(v);
+		return;
+	}
+	sbuf_printf(page, "<nav class=\"index\" id=\"index\"><b>%zu GPU%s"
+	    "</b> <small>(a cell a GPU: its number and tasks; tinted by "
+	    "leaked memory, its left edge coloured by its longest release "
+	    "delay; hover for more)</small>\n<table class=\"ov\">\n", n,
+	    n == 1 ? "" : "s");
+	for (i = 0; i < n; i++) {
+		const struct ovcell *o = &v[i];
+		/* Tints: none, under 1 GiB, under 8 GiB, more. */
+		const char *tint = o->nleaked == 0 ? "" : o->leaked < 1024 ?
+		    " l1" : o->leaked < 8192 ? " l2" : " l3";
+		struct sbuf tip = SBUF_INIT;
+
+		if (i == 0 || strcmp(o->host, v[i - 1].host) != 0) {
+			sbuf_adds(page, i > 0 ? "</tr>\n<tr><th>" : "<tr><th>");
+			html(page, nhosts > 1 || *o->host ? (*o->host ? o->host :
+			    "-") : "GPU");
+			sbuf_adds(page, "</th>");
+		}
+		if (*o->host)
+			sbuf_printf(&tip, "%s ", o->host);
+		sbuf_printf(&tip, "GPU %u: %llu task%s", o->gpu,
+		    (unsigned long long)o->ntasks, o->ntasks == 1 ? "" : "s");
+		if (o->nleaked > 0)
+			sbuf_printf(&tip, ", %llu leaked (%s)",
+			    (unsigned long long)o->nleaked, chart_mib((int64_t)
+			    o->leaked, mb));
+		if (o->maxdelay > 0)
+			sbuf_printf(&tip, ", longest release delay %s s",
+			    gtime_fmt_secs(o->maxdelay, d));
+		if (o->sec == c->ng)
+			sbuf_adds(&tip, "; not charted");
+		sbuf_printf(page, "<td class=\"c%s\" style=\"border-left-color:"
+		    "%s\" title=\"", tint, o->maxdelay > 0 ?
+		    chart_delay_colour(o->maxdelay) : "#ddd");
+		html(page, tip.buf);
+		sbuf_release(&tip);
+		if (o->sec < c->ng)
+			sbuf_printf(page, "\"><a href=\"#gpu-%zu\">%u</a>",
+			    o->sec, o->gpu);
+		else
+			sbuf_printf(page, "\">%u", o->gpu);
+		sbuf_printf(page, " <small>%llu</small></td>",
+		    (unsigned long long)o->ntasks);
+	}
+	sbuf_adds(page, "</tr>\n</table>\n<a href=\"#tasklist\">the task "
+	    "table</a></nav>\n");
+	free(v);
 }
 
 /*
@@ -1236,10 +1366,18 @@ page_write(struct sbuf *page, const struct collection *c,
 		    chart_clock(c->last, o->utc, 1, b), 10) != 0;
 
 	page_head(page, c, o->title, o->utc, date);
+	/* A cut of the page is said on it, whatever -q says to stderr. */
+	if (c->ng_uncharted > 0)
+		sbuf_printf(page, "<p class=\"warn\" id=\"cut\">This page "
+		    "charts the first %zu GPUs seen of %s%zu: the %llu "
+		    "samples of the others are left out of the charts; their "
+		    "tasks are counted in the numbers and listed in the task "
+		    "table.</p>\n", c->ng, c->uncounted ? "more than " : "",
+		    c->ng + c->ng_uncharted, (unsigned long long)c->uncharted);
 	if (o->nocharts)
 		sbuf_printf(page, "<p class=\"warn\">%s: the charts need it, "
 		    "this page has none.</p>\n", GNUPLOT_MISSING);
-	gpu_index(page, c);
+	overview(page, c, c->nhosts);
 	headline(page, c, o->utc, date, c->nhosts, tolerance);
 	if (!o->nocharts && c->ng > 0)
 		delay_legend(page);
@@ -1278,6 +1416,10 @@ main(int argc, char *argv[])
 
 	cmd.ctx = &o;
 	cmd_start(&cmd, argc, argv);
+	/* A page of HTML is no use on a terminal (as plot's PNG). */
+	if (cmd.output == NULL && isatty(STDOUT_FILENO))
+		die("standard output is a terminal: not writing an HTML page "
+		    "there (use -o FILE)");
 	/*
 	 * Without gnuplot the numbers, lists and table are still worth a
 	 * page: said once here and at the top of the page.

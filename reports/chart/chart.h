@@ -99,6 +99,9 @@ size_t chart_leak_blocks(const struct gpuview *v, const struct task **out);
  */
 const char *chart_delay_stop(size_t k, const char **colour);
 
+/* The colour of the last stop at or below a delay of ns. */
+const char *chart_delay_colour(uint64_t ns);
+
 /* "png", "svg", "pdf", "dumb" (also "text" for dumb); -1 when unknown. */
 int chart_term_name(const char *s);
 

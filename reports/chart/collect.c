@@ -20,6 +20,7 @@ struct run {
 	struct collection *c;
 	const struct collect_opts *o;
 	struct hmap views;	/* "host\0gpu" -> struct gpuview */
+	struct hmap others;	/* the same keys of GPUs not charted */
 	struct sbuf key;
 	struct {
 		const char *host;
@@ -120,6 +121,16 @@ put_sample(struct run *rn, const char *host, uint32_t gpu, uint64_t ts,
 
 	span(rn->c, ts);
 	if (v == NULL) {
+		/* view_of left the GPU's key in rn->key. */
+		if (rn->others.n < COLLECT_MAXCOUNT) {
+			int isnew = 0;
+
+			hmap_put(&rn->others, rn->key.buf, rn->key.len,
+			    &isnew);
+			rn->c->ng_uncharted += isnew != 0;
+		} else if (hmap_get(&rn->others, rn->key.buf,
+		    rn->key.len) == NULL)
+			rn->c->uncounted = 1;
 		rn->c->uncharted++;
 		return;
 	}
@@ -562,12 +573,25 @@ collect_read(struct collection *c, char *const *paths, size_t n,
 		if (i == 0 || strcmp(c->g[i]->host, c->g[i - 1]->host) != 0)
 			c->nhosts++;
 	hmap_release(&rn.views, NULL);
+	/* The GPUs past the cap, for a page that names every GPU. */
+	c->others = ereallocarray(NULL, rn.others.n + 1, sizeof(*c->others));
+	it = 0;
+	while ((h = hmap_next(&rn.others, &it)) != NULL) {
+		struct gpuid *id = &c->others[c->nothers++];
+
+		id->host = estrdup(h->key);
+		memcpy(&id->gpu, h->key + strlen(h->key) + 1, sizeof(id->gpu));
+	}
+	hmap_release(&rn.others, NULL);
 	sbuf_release(&rn.key);
+	/* A cut of what is shown: said even with -q. */
 	if (c->uncharted > 0)
-		warnmsg("more than %d GPUs: the charts show the first %d seen; "
-		    "%llu samples of the others are left out (their tasks are "
-		    "counted and listed)", COLLECT_MAXGPUS, COLLECT_MAXGPUS,
-		    (unsigned long long)c->uncharted);
+		msg("%s%zu GPUs: the charts show the first %d seen; %llu "
+		    "samples of the other %s%zu are left out (their tasks are "
+		    "counted and listed)", c->uncounted ? "more than " : "",
+		    c->ng + c->ng_uncharted, COLLECT_MAXGPUS,
+		    (unsigned long long)c->uncharted, c->uncounted ?
+		    "more than " : "", c->ng_uncharted);
 	if (rn.mixed)
 		collection_release(c);	/* no chart of what does not fit */
 	return status;
@@ -581,6 +605,9 @@ collection_release(struct collection *c)
 	for (i = 0; i < c->ng; i++)
 		view_free(c->g[i]);
 	free(c->g);
+	for (i = 0; i < c->nothers; i++)
+		free(c->others[i].host);
+	free(c->others);
 	tasklist_release(&c->tasks);
 	memset(c, 0, sizeof(*c));
 }

@@ -19,7 +19,8 @@
  * GPU, whatever the length of the input; only keep_tasks (Gantt, report)
  * keeps one row per task.  At most COLLECT_MAXGPUS GPUs are charted, the
  * first seen: the samples of the others are left out of the curves (and
- * counted in `uncharted', said once), their tasks are still counted and
+ * counted in `uncharted', their GPUs in `ng_uncharted', said once even
+ * with -q: a cut is never hidden), their tasks are still counted and
  * kept.
  */
 #ifndef GPUMEM_COLLECT_H
@@ -35,6 +36,7 @@
 #include "tasktab.h"
 
 #define COLLECT_MAXGPUS 256	/* GPUs with curves and markers */
+#define COLLECT_MAXCOUNT 65536	/* GPUs beyond those counted, at most */
 
 /* The kinds of input. */
 enum collect_kind {
@@ -83,6 +85,13 @@ struct collection {
 	uint64_t interval;	/* the largest sampling interval seen */
 	int nhosts;		/* distinct hosts (labels name them when > 1) */
 	uint64_t uncharted;	/* samples of GPUs beyond COLLECT_MAXGPUS */
+	size_t ng_uncharted;	/* those GPUs (ng + this: all with samples) */
+	int uncounted;		/* more of them than COLLECT_MAXCOUNT */
+	struct gpuid {
+		char *host;
+		uint32_t gpu;
+	} *others;		/* those counted (in no order) */
+	size_t nothers;
 };
 
 /*
