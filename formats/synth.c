@@ -86,6 +86,8 @@ struct twoloop {
 	uint32_t ramp;		/* ms per step of a task's ramp; 0 = none */
 	uint64_t dip_at;	/* ms: GPU 0's first sample from then dips */
 	uint32_t dip;		/* MiB by which it dips */
+	uint32_t desk;		/* MiB on GPU 0 no process lists (graphics) */
+	uint64_t desk_from, desk_to;	/* ms: when the device holds it */
 };
 
 struct scenario {
@@ -189,6 +191,10 @@ static const struct cdef dip[] = {
 	T(0, 9301, "python3 train.py", 2000, 30000, 0, 7000, 7000, 0, 0),
 	T(0, 9302, "python3 eval.py", 70000, 80000, 10, 2048, 0, 0, 0),
 };
+static const struct cdef desktop[] = {
+	T(0, 9501, "python3 webui.py", 2000, 30000, 0, 6144, 0, 300, 0),
+	T(0, 9502, "python3 train.py", 35000, 50000, 0, 2048, 2048, 0, 0),
+};
 static const struct cdef overlap[] = {
 	T(0, 9401, "python3", 2000, 30020, 50, 4096, 0, 0, 0),
 	T(0, 9402, "python3", 3000, 30450, 3000, 2048, 0, 256, 0),
@@ -217,6 +223,11 @@ static const struct twoloop tl_context = {
 static const struct twoloop tl_dip = {
 	N(dip), .len = 95000, .pd = 100, .pp = 100, .off = 30, .drift = 200,
 	.dip_at = 50000, .dip = 6500
+};
+static const struct twoloop tl_desktop = {
+	N(desktop), .len = 80000, .pd = 100, .pp = 100, .off = 40,
+	.drift = 100, .ramp = 200, .desk = 768, .desk_from = 12000,
+	.desk_to = 60000
 };
 static const struct twoloop tl_overlap = {
 	N(overlap), .len = 60000, .pd = 100, .pp = 100, .off = 70,
@@ -264,6 +275,9 @@ static const struct scenario scenarios[] = {
 	    16384, 300, 0, 0, 0, 0, NULL, 0, &tl_dip},
 	{"overlap", "two loops: three tasks waiting at once, 0.05 s, 3 s "
 	    "and 20 s", 1, 0, 16384, 300, 0, 0, 0, 0, NULL, 0, &tl_overlap},
+	{"desktop", "two loops: a workstation's graphics memory (no process "
+	    "lists it) rises amid a job and goes while a leak waits", 1, 0,
+	    16384, 300, 0, 0, 0, 0, NULL, 0, &tl_desktop},
 	{"random", "random tasks on every GPU for --duration (benchmarks)",
 	    8, 3000, 81559, 479, 0, 0, 0, 0, NULL, 0, NULL},
 };
@@ -856,6 +870,11 @@ cdevice(struct synth *s, const struct ctask *t, size_t n, uint64_t ramp,
 		for (i = 0; i < n; i++)
 			if (t[i].d.gpu == gi)
 				used += ctask_dev(&t[i], ramp, rel);
+		/* Memory no process lists: a desktop's graphics. */
+		if (gi == 0 && sc->tl->desk > 0 &&
+		    rel >= sc->tl->desk_from * NS_PER_MS &&
+		    rel < sc->tl->desk_to * NS_PER_MS)
+			used += sc->tl->desk;
 		/* A glitch of one sample: the usage reads low once. */
 		if (gi == 0 && sc->tl->dip > 0 && !*dipped &&
 		    rel >= sc->tl->dip_at * NS_PER_MS) {

@@ -109,6 +109,8 @@ struct gpu {
 	int64_t first_unattr;	/* at the first judged sample */
 	uint64_t leaked_mib;	/* what its leaked tasks left */
 	struct episodes *ep;	/* its usage's episodes, while !procs */
+	int64_t unowned;	/* memory that rose amid live tasks, MiB */
+	uint64_t unowned_nev;	/* nev at the judged sample before */
 };
 
 /* A device sample waiting for the process records around it. */
@@ -830,6 +832,18 @@ candidates(struct gpu *g, uint64_t ts, struct ptask ***c)
 	return n;
 }
 
+/* Whether one of the candidates c[0, n) holds r MiB (within tol). */
+static int
+fits_one(struct ptask **c, size_t n, int64_t r, int64_t tol)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (llabs((int64_t)c[i]->remaining - r) <= tol)
+			return 1;
+	return 0;
+}
+
 /* r MiB came back at ts (judged there): who gave it back. */
 static void
 give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts)
@@ -841,6 +855,15 @@ give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts)
 	int tie = 0;
 
 	if (nc == 0) {
+		free(c);
+		return;
+	}
+	if (g->unowned > tol && llabs(r - g->unowned) <= tol &&
+	    !fits_one(c, nc, r, tol)) {
+		/* That memory left, not theirs: the level is lower now. */
+		g->base -= r;
+		g->unowned = 0;
+		e->st.unowned_drops++;
 		free(c);
 		return;
 	}
@@ -1206,6 +1229,21 @@ evaluate(struct engine *e, const struct pending *p)
 		e->st.ambiguous++;
 		return;
 	}
+	/*
+	 * Memory that rose while live tasks ran and none came or went is no
+	 * task's (their context came with their start): a desktop's, a
+	 * container's the log cannot see.  A fall while nothing waits gives
+	 * it back.
+	 */
+	if (g->have_sample && g->nwait == 0 && g->nev == g->unowned_nev) {
+		int64_t d = usage - attr - g->unattr;
+
+		if (d > tol && g->live.n > 0)
+			g->unowned += d;
+		else if (d < -tol)
+			g->unowned = g->unowned + d > 0 ? g->unowned + d : 0;
+	}
+	g->unowned_nev = g->nev;
 	g->have_sample = 1;
 	g->unattr = usage - attr;
 	if (!g->have_first) {

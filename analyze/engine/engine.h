@@ -141,6 +141,7 @@ struct engine_stats {
 	uint64_t unowned_gpus;	/* GPUs with processes and memory left at
 				   the end that no task holds */
 	uint64_t unowned_mib;	/* that memory */
+	uint64_t unowned_drops;	/* drops taken as memory no task held */
 };
 
 struct engine;
