@@ -10,16 +10,8 @@
 # a working nvidia-smi, no test runs: a usage error with record's reason.
 # alone: the stand-in GPU's release is timed by the clock, polled at 100 ms
 . "$TESTS/lib.sh"
-py=
-for p in python3 /usr/bin/python3; do
-	if "$p" -c 'import pytest' 2> /dev/null; then py=$p; break; fi
-done
-[ -n "$py" ] || skip "no python3 with pytest (apt-get install python3-pytest)"
-PATH=$TESTS/tools/fakebin:$PATH
-export FAKE_GPU_COMM=gpuwork FAKE_GPU_MIB=1024 FAKE_GPU_RELEASE_MS=0
+pytest_plugin
 export FAKE_GPU_RELEASE_FILE=$PWD/release
-export PYTHONPATH=$TESTS/../contrib/pytest PYTHONDONTWRITEBYTECODE=1
-cp "$(command -v sleep)" gpuwork
 cat > test_gpu.py <<'PY'
 import os
 import subprocess
