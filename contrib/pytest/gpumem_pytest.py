@@ -3,8 +3,9 @@
 
     pytest -p gpumem_pytest --gpumem DIR
 
-records the session's GPUs with `gpumem record -o DIR` (nvidia-smi polled
-every --gpumem-interval) and judges each test as soon as it has ended:
+records the session's GPUs with `gpumem record -o DIR/record` (nvidia-smi
+polled every --gpumem-interval; an earlier session's recording there is
+replaced) and judges each test as soon as it has ended:
 its start and end are a declared task (`gpumem tasks --tasks`, the rules
 of docs/analysis.md "Device-only logs"), and the test fails, in pytest's
 own report and in JUnit, when its memory is not back within its limits:
