@@ -38,7 +38,7 @@ libxml2-utils:cmd:xmllint
 # the metrics (promtool), compressed inputs made by their own tools, the
 # fleet over GNU parallel and a private sshd (parallel, rsync, openssh)
 # and on a one-node Slurm cluster (slurm-wlm, munge), JSON checked by jq
-# and python3, captures made by dumpcap and cut by editcap and mergecap
+# and python3, the pytest plugin of contrib/pytest (python3-pytest), captures made by dumpcap and cut by editcap and mergecap
 # (wireshark-common), network namespaces (iproute2), and the fuzz smoke
 # (clang and its libFuzzer, in libclang-rt-dev).  Daemons are looked for
 # in /usr/sbin, which a user's PATH may lack.
@@ -66,6 +66,7 @@ slurm-wlm:file:/usr/sbin/slurmctld
 munge:file:/usr/sbin/munged
 jq:cmd:jq
 python3:cmd:python3
+python3-pytest:cmd:pytest-3
 wireshark-common:cmd:editcap
 iproute2:cmd:ip
 clang:cmd:clang

@@ -432,3 +432,19 @@ scratch_make() {
 	make -s -C src $_sm_old "$@" BIN=bin > make.out 2>&1 ||
 	    { cat make.out >&2; die "make $* failed"; }
 }
+
+# contrib/pytest's plugin on the stand-in GPU: py names a python3 that has
+# pytest (skip without one), the plugin is on PYTHONPATH, and ./gpuwork
+# (a copy of sleep) holds 1 GiB for as long as it runs, given back at once
+# (FAKE_GPU_RELEASE_MS, or the file $FAKE_GPU_RELEASE_FILE names).
+pytest_plugin() {
+	py=
+	for p in python3 /usr/bin/python3; do
+		if "$p" -c 'import pytest' 2> /dev/null; then py=$p; break; fi
+	done
+	[ -n "$py" ] || skip "no python3 with pytest (apt-get install python3-pytest)"
+	PATH=$TESTS/tools/fakebin:$PATH
+	export FAKE_GPU_COMM=gpuwork FAKE_GPU_MIB=1024 FAKE_GPU_RELEASE_MS=0
+	export PYTHONPATH=$TESTS/../contrib/pytest PYTHONDONTWRITEBYTECODE=1
+	cp "$(command -v sleep)" gpuwork
+}
