@@ -305,7 +305,8 @@ merge_next(struct stream *st, struct rec *out)
 		 * whose records go on as soon as they are read (their reader
 		 * may wait in a hook, see above).
 		 */
-		jobs = st->opt->jobs != 0 ? st->opt->jobs : workers_default();
+		jobs = st->opt->jobs != 0 ? st->opt->jobs :
+		    workers_choose(st->src, n);
 		if (jobs > 1 && n > 1 && !st->live)
 			st->w = workers_start(st->src, n, jobs, st->gpus);
 		for (i = 0; i < n; i++) {
