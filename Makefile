@@ -226,11 +226,13 @@ demo: deps all
 	@sh tests/demo.sh
 
 # Speed and memory, side by side with the tools a user would otherwise use;
-# the table goes to bench/results.md, then the fleet's (bench/fleet.sh).
+# the table goes to bench/results.md, then the fleet's (bench/fleet.sh),
+# then the goals' ratios from paired runs, with the load (bench/pairs.sh).
 bench: deps all tests
 	@sh tests/deps.sh --bench
 	@sh bench/run.sh
 	@sh bench/fleet.sh | tee -a bench/results.md
+	@sh bench/pairs.sh | tee -a bench/results.md
 
 install: $(BINS)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1

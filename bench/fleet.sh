@@ -39,17 +39,8 @@ for t in parallel taskset /usr/bin/time; do
 done
 [ -x "$bin/gpumem-tasks" ] || { echo "bench: build first (make)" >&2; exit 2; }
 
-if [ ! -f "$data/.done" ]; then
-	rm -rf "$data"
-	mkdir -p "$data"
-	echo "bench: making $nodes node logs ($dur of 8 GPUs at 1 s)" >&2
-	start=$(date +%s)
-	seq 1 "$nodes" | xargs -P 2 -I N gpumem-synth -s random --seed N \
-	    --host node-N --gpus 8 --interval 1s --duration "$dur" \
-	    -o "$data/node-N.csv"
-	echo "bench: made in $(($(date +%s) - start)) s" >&2
-	touch "$data/.done"
-fi
+. "$top/bench/nodelogs.sh"
+node_logs "$data" "$nodes" "$dur"
 records=$(cat "$data"/node-*.csv | wc -l)
 records=$((records - nodes))	# a header each
 bytes=$(cat "$data"/node-*.csv | wc -c)

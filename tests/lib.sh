@@ -284,26 +284,29 @@ clock_step() {
 	sed 1d "$1" | cut -d, -f2- | paste -d, times.txt -
 }
 
-# same_jobs TOOL ARGS...: TOOL -j 1, -j 2 and -j 7 write the same bytes on
-# stdout and on stderr, apart and on one file, and exit the same (threads
-# change nothing but the time); then show -j 1's exit status, its output's
-# line count and its stderr.
+# same_jobs TOOL ARGS...: TOOL -j 1, -j 2, -j 7 and without -j (the count
+# it chooses by its inputs) write the same bytes on stdout and on stderr,
+# apart and on one file, and exit the same (threads change nothing but the
+# time); then show -j 1's exit status, its output's line count and its
+# stderr.
 same_jobs() {
 	_sj_tool=$1
 	shift
 	_sj_rc1=0
 	"$_sj_tool" -j 1 "$@" > j1.out 2> j1.err || _sj_rc1=$?
 	"$_sj_tool" -j 1 "$@" > j1.both 2>&1 || :
-	for _sj_j in 2 7; do
+	for _sj_j in 2 7 default; do
+		_sj_opt="--jobs $_sj_j"
+		[ $_sj_j != default ] || _sj_opt=
 		_sj_rc=0
-		"$_sj_tool" --jobs $_sj_j "$@" > j$_sj_j.out 2> j$_sj_j.err ||
+		"$_sj_tool" $_sj_opt "$@" > j$_sj_j.out 2> j$_sj_j.err ||
 			_sj_rc=$?
 		cmp -s j1.out j$_sj_j.out ||
 			die "$_sj_tool -j $_sj_j $*: stdout differs: $(diff j1.out j$_sj_j.out | head -5)"
 		cmp -s j1.err j$_sj_j.err ||
 			die "$_sj_tool -j $_sj_j $*: stderr differs: $(diff j1.err j$_sj_j.err | head -5)"
 		expect_eq "$_sj_tool -j $_sj_j $*: exit" $_sj_rc $_sj_rc1
-		"$_sj_tool" -j $_sj_j "$@" > j$_sj_j.both 2>&1 || :
+		"$_sj_tool" $_sj_opt "$@" > j$_sj_j.both 2>&1 || :
 		cmp -s j1.both j$_sj_j.both ||
 			die "$_sj_tool -j $_sj_j $*: stdout and stderr on one file differ"
 	done

@@ -55,6 +55,20 @@ put_opt(char *p, int has, uint32_t v)
 }
 
 /*
+ * The digits of v: one digit (a GPU's index, a device record's pid 0,
+ * most of them) without the call, the others by fmt_u64.
+ */
+static char *
+put_u32(char *p, uint32_t v)
+{
+	if (v < 10) {
+		*p = (char)('0' + v);
+		return p + 1;
+	}
+	return p + fmt_u64(p, v);
+}
+
+/*
  * Whether every process that reads the pipe at fd is a gpumem tool of our
  * own installation (its program in the directory ours is in), found
  * through /proc: each process whose standard input is this pipe.  Any
@@ -246,9 +260,9 @@ recw_put(struct recw *w, const struct rec *r)
 	*p++ = ',';
 	p += csv_field(p, r->host);
 	*p++ = ',';
-	p += fmt_u64(p, r->gpu);
+	p = put_u32(p, r->gpu);
 	*p++ = ',';
-	p += fmt_u64(p, r->pid);
+	p = put_u32(p, r->pid);
 	*p++ = ',';
 	p = put_opt(p, r->has & REC_USED, r->used);
 	p = put_opt(p, r->has & REC_FREE, r->free);

@@ -42,7 +42,8 @@ const char readopt_help[] =
 "  --time-format FMT  timestamps of a CSV log in this strptime(3) format\n"
 "                     (e.g. '%d-%m-%Y %H:%M:%S')\n"
 "  -j, --jobs N       decode inputs in N threads (default: the CPUs this\n"
-"                     process may use); the output is that of -j 1\n";
+"                     process may use, 1 when one input holds most of\n"
+"                     the bytes); the output is that of -j 1\n";
 
 static uint64_t
 time_arg(const char *opt, const char *arg)

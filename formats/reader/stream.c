@@ -119,6 +119,7 @@ struct stream {
 	uint64_t keygen;	/* gpumap_gen() when it was filled */
 	struct sbuf kc;
 	struct dupslot *dup;	/* DUP_NSLOT, for duplicate samples */
+	uint64_t nonamehash;	/* hmap_hash of "", a record without a name */
 	struct lasthost *last;	/* each input's last host, or NULL */
 	struct hmap seen;	/* "host\0gpu" -> struct span, device rows */
 	struct sbuf sk;
@@ -305,7 +306,8 @@ merge_next(struct stream *st, struct rec *out)
 		 * whose records go on as soon as they are read (their reader
 		 * may wait in a hook, see above).
 		 */
-		jobs = st->opt->jobs != 0 ? st->opt->jobs : workers_default();
+		jobs = st->opt->jobs != 0 ? st->opt->jobs :
+		    workers_choose(st->src, n);
 		if (jobs > 1 && n > 1 && !st->live)
 			st->w = workers_start(st->src, n, jobs, st->gpus);
 		for (i = 0; i < n; i++) {
@@ -941,6 +943,7 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 	}
 	st->opt = opt;
 	st->gpus = gpumap_new();
+	st->nonamehash = hmap_hash("", 0);
 	st->t0 = gtime_clock(CLOCK_MONOTONIC);
 	for (i = 0; i < n; i++) {
 		if (stream_is_dir(paths[i]))
@@ -1022,7 +1025,10 @@ last_host(struct stream *st, unsigned src, const char *host)
 	if (st->last == NULL)
 		st->last = ecalloc(st->n, sizeof(*st->last));
 	h = &st->last[src];
-	if (h->host.buf == NULL || strcmp(h->host.buf, host) != 0) {
+	/* Mostly the same host as before, often none: strcmp only when
+	 * the first bytes agree. */
+	if (h->host.buf == NULL || h->host.buf[0] != host[0] ||
+	    (host[0] != '\0' && strcmp(h->host.buf, host) != 0)) {
 		sbuf_set(&h->host, host, strlen(host));
 		h->hash = hmap_hash(host, h->host.len);
 		memset(h->span, 0, sizeof(h->span));
@@ -1047,8 +1053,8 @@ duplicate(struct stream *st, const struct rec *r, const struct lasthost *h)
 	key = ((uint64_t)r->gpu << 32 | r->pid) * 0x9e3779b97f4a7c15ULL ^
 	    (r->src & ~SRC_ADDED);
 	if (r->host[0] != '\0' || r->name[0] != '\0')
-		key ^= h->hash * 31 +
-		    hmap_hash(r->name, strlen(r->name));
+		key ^= h->hash * 31 + (r->name[0] == '\0' ? st->nonamehash :
+		    hmap_hash(r->name, strlen(r->name)));
 	if (st->dup == NULL)
 		st->dup = ecalloc(DUP_NSLOT, sizeof(*st->dup));
 	sl = &st->dup[(key ^ key >> 32) % DUP_NSLOT];

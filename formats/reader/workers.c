@@ -4,6 +4,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "gpumap.h"
 #include "workers.h"
@@ -284,6 +285,31 @@ workers_default(void)
 		return 1;
 	n = CPU_COUNT(&set);
 	return n > 1 ? (unsigned)n : 1;
+}
+
+unsigned
+workers_choose(struct source *const *src, size_t n)
+{
+	struct stat sb;
+	uint64_t size, largest = 0, rest = 0;
+	unsigned cpus = workers_default();
+	size_t i;
+
+	if (n < 2 || cpus < 2)
+		return 1;
+	for (i = 0; i < n; i++) {
+		if (stat(src[i]->path, &sb) != 0 || !S_ISREG(sb.st_mode))
+			return cpus;	/* its size unknown: as large as any */
+		size = (uint64_t)sb.st_size;
+		if (size > largest) {
+			rest += largest;
+			largest = size;
+		} else
+			rest += size;
+	}
+	if (rest <= largest / WORKERS_SHARE)
+		return 1;
+	return cpus;
 }
 
 struct workers *

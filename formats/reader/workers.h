@@ -59,7 +59,18 @@ void workers_pop(struct workers *w, size_t i);
  */
 void workers_stop(struct workers *w);
 
-/* How many threads "-j N" means: N, or the CPUs this process may use. */
+/* The CPUs this process may use (1 when it cannot tell). */
 unsigned workers_default(void);
+
+/*
+ * The threads a run without -j uses for the n inputs src[] (not read
+ * yet): 1 for one input, and 1 when the inputs other than the largest
+ * hold at most a third of its bytes (WORKERS_SHARE): then the worker of
+ * the largest is the slowest stage and the batches cost more than the
+ * second core saves.  Else the CPUs, at most one per input.  An input
+ * whose size is unknown (not a regular file) counts as a large one.
+ */
+#define WORKERS_SHARE 3
+unsigned workers_choose(struct source *const *src, size_t n);
 
 #endif

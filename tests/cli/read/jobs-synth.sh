@@ -33,6 +33,12 @@ same n1/compute-apps.csv n2/compute-apps.csv n1/query-gpu.csv n2/query-gpu.csv
 same node1.csv
 same node1.csv node2.csv
 same node3.csv node3.csv
+# One input far larger than the others (the default reads them without
+# threads) and inputs of one size (the default uses them): as -j 1.
+gpumem-synth -s random --seed 11 --host small --duration 30s --gpus 4 \
+    -o small.csv
+same node1.csv small.csv
+same node1.csv node2.csv small.csv
 same -q --gpu 1 --since 2026-01-01T00:02:00Z node1.csv node2.csv node4.csv
 # Mixed formats: captures (UDP pcap, TCP pcapng gzipped) beside
 # nvidia-smi CSV and record streams.

@@ -1,0 +1,137 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# bench/pairs.sh (make bench, after fleet.sh): the three ratios of the
+# speed goals, each from pairs of runs taken in turn (A B A B ...), so
+# that a shared machine's drift hits both commands of a pair alike.
+#
+# "A over B" is B's time divided by A's: how many times faster A is.
+#
+#   one big input   gpumem read of one gpumem CSV (3 h at 100 ms, 8 GPUs,
+#                   77 MB): -j 2 over -j 1, and no -j (the default) over
+#                   -j 1
+#   a fleet         gpumem tasks of 40 node logs (6 h at 1 s, 8 GPUs
+#                   each): -j 2 over -j 1
+#   UDP capture     tcpdump -r F -w /dev/null over gpumem read -q F
+#                   -o /dev/null (350 min at 100 ms, 200 MB)
+#
+# The paths are split into words: the tree's path must hold no spaces.
+# For each: the median of the pairs' ratios of wall time and of CPU time
+# (user + system, the process's rusage), their minimum and maximum, and the load
+# average (1 minute) before and after, as a Markdown table on stdout.
+# Only the ratios mean something on a shared machine, and only with the
+# load beside them.
+#
+#   BENCH_PAIRS=7          pairs per ratio
+#   BENCH_PAIRS_FLEET=6h   each node log's length
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+bin=$top/bin
+pairs=${BENCH_PAIRS:-7}
+fleetdur=${BENCH_PAIRS_FLEET:-6h}
+data=$top/bench/data/pairs
+fleet=$top/bench/data/fleet-40-$fleetdur
+export LC_ALL=C TZ=UTC PATH="$bin:$PATH"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+for t in tcpdump python3; do
+	command -v $t > /dev/null 2>&1 || {
+		echo "bench: $t is missing (Debian packages tcpdump, python3)" >&2
+		exit 2
+	}
+done
+[ -x "$bin/gpumem-read" ] || { echo "bench: build first (make)" >&2; exit 2; }
+
+if [ ! -f "$data/.done" ]; then
+	rm -rf "$data"
+	mkdir -p "$data"
+	echo "bench: making the paired data" >&2
+	gpumem-synth -s random --interval 100ms --duration 3h --gpus 8 \
+	    --seed 7 -o "$data/big.csv"
+	gpumem-synth -s random --interval 100ms --duration 350m --seed 7 \
+	    --gmem --host 10.0.0.7 -o "$tmp/udp.csv"
+	gpumem-pcap -q -o "$data/udp.pcap" "$tmp/udp.csv"
+	touch "$data/.done"
+fi
+. "$top/bench/nodelogs.sh"
+node_logs "$fleet" 40 "$fleetdur"
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+
+# once FILE CMD...: run CMD, its output thrown away; append "wall cpu"
+# to FILE, in seconds (wait4's rusage: microseconds, where
+# /usr/bin/time has hundredths).
+once() {
+	python3 -c '
+import os, subprocess, sys, time
+t = time.monotonic()
+p = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL,
+    stderr=subprocess.DEVNULL)
+_, status, ru = os.wait4(p.pid, 0)
+wall = time.monotonic() - t
+if status != 0:
+    sys.exit("bench: failed (%d): %s" % (status, " ".join(sys.argv[2:])))
+with open(sys.argv[1], "a") as f:
+    f.write("%.6f %.6f\n" % (wall, ru.ru_utime + ru.ru_stime))
+' "$@" || exit 2
+}
+
+# pair NAME 'A' 'B': a warm-up of each, then $pairs pairs in turn; a
+# table row of B/A (how many times faster A is) by wall and by CPU.
+pair() {
+	: > "$tmp/a"
+	: > "$tmp/b"
+	l0=$(load)
+	# shellcheck disable=SC2086 # the commands are split into words
+	once /dev/null $2
+	# shellcheck disable=SC2086
+	once /dev/null $3
+	i=0
+	while [ $i -lt "$pairs" ]; do
+		# shellcheck disable=SC2086
+		once "$tmp/a" $2
+		# shellcheck disable=SC2086
+		once "$tmp/b" $3
+		i=$((i + 1))
+	done
+	paste -d' ' "$tmp/a" "$tmp/b" | awk -v name="$1" -v l0="$l0" \
+	    -v l1="$(load)" '
+	function med(v, n,    i, j, t) {
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && v[j - 1] > v[j]; j--) {
+				t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
+			}
+		lo = v[1]; hi = v[n]
+		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+	}
+	{
+		n++
+		w[n] = $1 > 0 ? $3 / $1 : 0
+		c[n] = $2 > 0 ? $4 / $2 : 0
+	}
+	END {
+		mw = med(w, n); wl = lo; wh = hi
+		mc = med(c, n)
+		printf "| %s | %.2f× (%.2f to %.2f) | %.2f× (%.2f to %.2f) | %s to %s |\n",
+		    name, mw, wl, wh, mc, lo, hi, l0, l1
+	}'
+}
+
+echo
+echo "## Paired ratios ($(date -u +%Y-%m-%d), $(nproc) CPUs)"
+echo
+echo "$pairs pairs each, the two commands in turn; the median of the pairs'"
+echo "ratios (minimum to maximum); above 1: the first command is faster."
+echo
+echo "| the first command over the second | by wall time | by CPU time | load average |"
+echo "|---|---|---|---|"
+pair "read of one big CSV: -j 2 over -j 1" \
+    "gpumem-read -q -j 2 $data/big.csv" "gpumem-read -q -j 1 $data/big.csv"
+pair "read of one big CSV: no -j over -j 1" \
+    "gpumem-read -q $data/big.csv" "gpumem-read -q -j 1 $data/big.csv"
+pair "tasks of 40 node logs: -j 2 over -j 1" \
+    "gpumem-tasks -q -j 2 $(echo "$fleet"/node-*.csv)" \
+    "gpumem-tasks -q -j 1 $(echo "$fleet"/node-*.csv)"
+pair "UDP capture: tcpdump over gpumem read (goal: at most 2 by CPU)" \
+    "tcpdump -r $data/udp.pcap -w /dev/null" \
+    "gpumem-read -q $data/udp.pcap -o /dev/null"
