@@ -371,8 +371,18 @@ on_usage_row(void *p, const struct usagerow *u)
 		for (k = 0; k < 3; k++)
 			val[k] = u->mean[k];
 		put_sample(rn, u->host, u->gpu, u->ts, val, has);
-		if ((v = view_of(rn, u->host, u->gpu)) != NULL)
+		if ((v = view_of(rn, u->host, u->gpu)) != NULL) {
 			v->nsamples = v->nsamples - 3 + u->samples;
+			/*
+			 * Memory at the end above the start is told from
+			 * buckets only as far as they are sure: the first
+			 * bucket's most and the last one's least.
+			 */
+			if (v->first == u->ts)
+				v->unattr_first = u->hi[SER_UNATTR];
+			if (v->last == u->ts)
+				v->unattr_last = u->lo[SER_UNATTR];
+		}
 	}
 }
 
