@@ -380,6 +380,41 @@ open_in_place(struct outfile *o, const char *path)
 	return 0;
 }
 
+static int
+same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+const char *
+outfile_input(const char *path, char *const *in, int n)
+{
+	struct stat out, dir, st;
+	const char *slash, *base;
+	char *d;
+	int i, have_dir;
+
+	/* A device or a fifo is written in place: nothing is replaced. */
+	if (path == NULL || strcmp(path, "-") == 0 || stat(path, &out) != 0 ||
+	    !S_ISREG(out.st_mode))
+		return NULL;
+	/* The folder the output lies in, for a directory input. */
+	slash = strrchr(path, '/');
+	base = slash != NULL ? slash + 1 : path;
+	d = slash == NULL ? estrdup(".") : slash == path ? estrdup("/") :
+	    estrndup(path, (size_t)(slash - path));
+	have_dir = *base != '.' && stat(d, &dir) == 0;
+	free(d);
+	for (i = 0; i < n; i++) {
+		if (strcmp(in[i], "-") == 0 || stat(in[i], &st) != 0)
+			continue;
+		if (same_file(&st, &out) ||
+		    (have_dir && S_ISDIR(st.st_mode) && same_file(&st, &dir)))
+			return in[i];
+	}
+	return NULL;
+}
+
 int
 outfile_open(struct outfile *o, const char *path)
 {

@@ -45,6 +45,16 @@ int outfile_commit(struct outfile *o);
 void outfile_abort(struct outfile *o);
 
 /*
+ * Whether the output path would replace one of the n inputs in[]: the
+ * same file (st_dev and st_ino: through a link, a hard link, /dev/fd/1
+ * redirected to it), or a file a directory among them holds (read takes
+ * a directory's files, but for hidden ones).  Return that input's name,
+ * else NULL: "-", a missing output, one that is no regular file (written
+ * in place, not replaced).
+ */
+const char *outfile_input(const char *path, char *const *in, int n);
+
+/*
  * A private work directory: mkdtemp(3) under $TMPDIR (else /tmp), for
  * files a run keeps for itself (the reader's merge in passes, runs.h).
  * It and every file named in it are removed by tmpdir_remove(), at exit()
