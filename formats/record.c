@@ -28,12 +28,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
+#include "esc.h"
 #include "gtime.h"
 #include "util.h"
 
@@ -44,6 +46,7 @@
 #define QUERY_APPS "timestamp,gpu_uuid,gpu_bus_id,pid,process_name," \
 	"used_gpu_memory"
 #define GRACE_MS 2000		/* for a loop to stop after SIGTERM */
+#define POLL_MS 20		/* how often a bounded wait looks */
 
 static volatile sig_atomic_t got_signal;
 
@@ -59,7 +62,8 @@ enum {
 	OPT_AFTER,
 	OPT_BEFORE,
 	OPT_NVSMI,
-	OPT_KILL_AFTER
+	OPT_KILL_AFTER,
+	OPT_PROBE_TIMEOUT
 };
 
 static const struct cmd_opt opts[] = {
@@ -69,6 +73,8 @@ static const struct cmd_opt opts[] = {
 	    "starts (1s)"},
 	{OPT_AFTER, "after", "DUR", "keep recording after COMMAND ends (30s)"},
 	{OPT_NVSMI, "nvidia-smi", "PATH", "the nvidia-smi to run (from PATH)"},
+	{OPT_PROBE_TIMEOUT, "probe-timeout", "DUR", "how long nvidia-smi may "
+	    "take to answer\nwhether it runs (10s)"},
 	{OPT_KILL_AFTER, "kill-after", "DUR", "after a signal passed on, kill "
 	    "COMMAND if it\nhas not ended (10s; 0: never)"},
 	{'f', "force", NULL, "replace the logs of an earlier recording in DIR"},
@@ -78,7 +84,7 @@ static const struct cmd_opt opts[] = {
 /* What the options ask for. */
 struct opts {
 	const char *dir, *nvsmi;
-	uint64_t interval, after, before, kill_after;
+	uint64_t interval, after, before, kill_after, probe_timeout;
 	int force;
 };
 
@@ -110,6 +116,12 @@ option(void *ctx, int val, const char *arg)
 	case OPT_NVSMI:
 		o->nvsmi = arg;
 		break;
+	case OPT_PROBE_TIMEOUT:
+		if (gtime_duration(arg, &o->probe_timeout) < 0 ||
+		    o->probe_timeout < NS_PER_MS)
+			die("--probe-timeout: '%s': expected a duration of 1ms "
+			    "or more", arg);
+		break;
 	case OPT_KILL_AFTER:
 		if (gtime_duration(arg, &o->kill_after) < 0)
 			die("--kill-after: '%s': expected a duration (10s, 1m, "
@@ -127,7 +139,7 @@ option(void *ctx, int val, const char *arg)
 /* The command skeleton (cmd.h); "cmd" is the recorded command's pid. */
 static struct cmd skel = {
 	.synopsis = "[-fqv] [--interval DUR] [--before DUR] [--after DUR]\n"
-	    "[--nvidia-smi PATH] -o DIR -- COMMAND [ARGS ...]",
+	    "[--nvidia-smi PATH] [--probe-timeout DUR] -o DIR -- COMMAND [ARGS ...]",
 	.about = "Run COMMAND and record the GPUs with nvidia-smi while it "
 	    "runs and for a while\nafter, into DIR: query-gpu.csv, "
 	    "compute-apps.csv and meta.  Then\n'gpumem read DIR' reads them.  "
@@ -147,12 +159,22 @@ static struct cmd skel = {
 static pid_t
 spawn(const char *nvsmi, char *const args[], int fd)
 {
-	pid_t pid = fork();
+	pid_t parent = getpid(), pid = fork();
 
 	if (pid < 0)
 		die("fork:");
 	if (pid == 0) {
-		int nul = open("/dev/null", O_RDWR);
+		int nul;
+
+		/*
+		 * It ends with us, however we end (SIGKILL too): a logger
+		 * left behind would write forever.  We may have ended
+		 * before the request was made: then end now.
+		 */
+		if (prctl(PR_SET_PDEATHSIG, SIGTERM) < 0 ||
+		    getppid() != parent)
+			_exit(127);
+		nul = open("/dev/null", O_RDWR);
 
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
@@ -189,26 +211,91 @@ wait_for(pid_t pid, int *status)
 }
 
 /*
- * Whether this nvidia-smi runs and knows memory.reserved (R510 and
- * later): ask once, quietly.
+ * Wait for pid at most ms milliseconds: return 0 with its status, -1 at a
+ * signal (got_signal) when signals cut it short, -3 when it has not ended
+ * by then.
  */
 static int
-probe(const char *nvsmi, int *reserved)
+wait_until(pid_t pid, int *status, uint64_t ms, int signals)
+{
+	struct timespec ts = {0, POLL_MS * 1000 * 1000};
+	uint64_t waited;
+
+	for (waited = 0;; waited += POLL_MS) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -2;
+		if (signals && got_signal)
+			return -1;
+		if (waited >= ms)
+			return -3;
+		nanosleep(&ts, NULL);
+	}
+}
+
+/*
+ * Kill pid (SIGKILL) and reap it, waiting GRACE_MS at most: a process
+ * stuck in the kernel (a wedged driver) ends only when the kernel lets
+ * it.  Return 0, or -1 after saying it was left behind.
+ */
+static int
+kill_reap(pid_t pid, const char *what)
+{
+	int status;
+
+	kill(pid, SIGKILL);
+	if (wait_until(pid, &status, GRACE_MS, 0) == 0)
+		return 0;
+	msg("%s (pid %ld) did not end at SIGKILL in %d s (stuck in the "
+	    "kernel?): left behind", what, (long)pid, GRACE_MS / 1000);
+	return -1;
+}
+
+/*
+ * Ask nvidia-smi args[1], quietly: return its wait status.  One that has
+ * not answered in timeout (a wedged driver), or a signal meanwhile, ends
+ * it and us, saying which.
+ */
+static int
+ask(char *const args[], uint64_t timeout)
+{
+	char t[GTIME_BUFSZ];
+	pid_t pid = spawn(args[0], args, -1);
+	int status, rc = wait_until(pid, &status, timeout / NS_PER_MS, 1);
+
+	if (rc == 0)
+		return status;
+	(void)kill_reap(pid, args[0]);
+	if (rc == -1)
+		die("stopped by a signal while %s %s ran", args[0], args[1]);
+	if (rc == -3)
+		die("%s %s did not answer in %s s (a wedged driver?): killed; "
+		    "nothing recorded", args[0], args[1],
+		    gtime_fmt_secs(timeout, t));
+	die("%s: cannot wait for it:", args[0]);
+}
+
+/*
+ * Whether this nvidia-smi runs and knows memory.reserved (R510 and
+ * later): ask once, quietly, for timeout at most.
+ */
+static int
+probe(const char *nvsmi, int *reserved, uint64_t timeout)
 {
 	static char q[] = "--query-gpu=index,memory.reserved";
 	static char q2[] = "--query-gpu=index";
 	static char fmt[] = "--format=csv,noheader";
 	char *args[4];
 	int status;
-	pid_t pid;
 
 	args[0] = (char *)nvsmi;
 	args[1] = q;
 	args[2] = fmt;
 	args[3] = NULL;
-	pid = spawn(nvsmi, args, -1);
-	if (wait_for(pid, &status) != 0)
-		return -1;
+	status = ask(args, timeout);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		*reserved = 1;
 		return 0;
@@ -216,9 +303,7 @@ probe(const char *nvsmi, int *reserved)
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
 		return -1;
 	args[1] = q2;
-	pid = spawn(nvsmi, args, -1);
-	if (wait_for(pid, &status) != 0)
-		return -1;
+	status = ask(args, timeout);
 	*reserved = 0;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -2;
 }
@@ -240,23 +325,25 @@ open_log(const char *dir, const char *name, int force)
 	return fd;
 }
 
-/* Stop a loop: SIGTERM, then SIGKILL after a grace period. */
+/*
+ * Stop a loop: SIGTERM, then SIGKILL after a grace period (a second
+ * signal to us does not cut it short), reaped within another.
+ */
 static void
 stop(pid_t pid)
 {
-	struct timespec ts = {0, 20 * 1000 * 1000};
+	struct timespec ts = {0, POLL_MS * 1000 * 1000};
 	int status, waited;
 
 	if (pid <= 0)
 		return;
 	kill(pid, SIGTERM);
-	for (waited = 0; waited < GRACE_MS; waited += 20) {
+	for (waited = 0; waited < GRACE_MS; waited += POLL_MS) {
 		if (waitpid(pid, &status, WNOHANG) == pid)
 			return;
 		nanosleep(&ts, NULL);
 	}
-	kill(pid, SIGKILL);
-	waitpid(pid, &status, 0);
+	(void)kill_reap(pid, "an nvidia-smi logger");
 }
 
 /* Sleep ns, or less when a signal comes. */
@@ -277,6 +364,7 @@ write_meta(const char *dir, char **cmd, uint64_t start, uint64_t end,
 {
 	char path[PATH_MAX], host[256], t[GTIME_BUFSZ];
 	struct outfile o;
+	struct sbuf line = SBUF_INIT;
 	int i;
 
 	snprintf(path, sizeof(path), "%s/meta", dir);
@@ -288,10 +376,14 @@ write_meta(const char *dir, char **cmd, uint64_t start, uint64_t end,
 	host[sizeof(host) - 1] = '\0';
 	if (outfile_open(&o, path) < 0)
 		exit(EXIT_TROUBLE);
+	/* One line whatever the arguments hold (esc_word). */
+	for (i = 0; cmd[i] != NULL; i++) {
+		sbuf_addc(&line, ' ');
+		esc_word(&line, cmd[i]);
+	}
 	fprintf(o.f, "# gpumem record: what ran while the logs beside "
-	    "this file were written\ncommand:");
-	for (i = 0; cmd[i] != NULL; i++)
-		fprintf(o.f, " %s", cmd[i]);
+	    "this file were written\ncommand:%s", line.buf);
+	sbuf_release(&line);
 	fprintf(o.f, "\nstart: %s\n", gtime_fmt(start, 1, t));
 	fprintf(o.f, "end: %s\n", gtime_fmt(end, 1, t));
 	fprintf(o.f, "exit: %s %d\n", how, code);
@@ -323,7 +415,14 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 	struct sigaction sa;
 	int reserved = 0, fd_gpu, fd_apps, rc;
 
-	rc = probe(o->nvsmi, &reserved);
+	/* Caught before the probe: a signal then ends it too. */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	rc = probe(o->nvsmi, &reserved, o->probe_timeout);
 	if (rc == -1)
 		die("%s: not found: install the NVIDIA driver's nvidia-smi "
 		    "(or give --nvidia-smi PATH)", o->nvsmi);
@@ -334,14 +433,6 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 		die("%s: cannot create directory:", o->dir);
 	fd_gpu = open_log(o->dir, "query-gpu.csv", o->force);
 	fd_apps = open_log(o->dir, "compute-apps.csv", o->force);
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-
 	snprintf(lms, lmscap, "%llu",
 	    (unsigned long long)(o->interval / NS_PER_MS));
 	snprintf(qgpu, sizeof(qgpu), "--query-gpu=%s", reserved ? QUERY_GPU :
@@ -419,7 +510,7 @@ int
 main(int argc, char *argv[])
 {
 	struct opts o = {NULL, "nvidia-smi", 100 * NS_PER_MS,
-	    30 * NS_PER_SEC, NS_PER_SEC, 10 * NS_PER_SEC, 0};
+	    30 * NS_PER_SEC, NS_PER_SEC, 10 * NS_PER_SEC, 10 * NS_PER_SEC, 0};
 	uint64_t start, end;
 	char lms[32], t[GTIME_BUFSZ];
 	pid_t gpu, apps;
