@@ -21,6 +21,7 @@
  * The command's exit status is passed through.  SIGINT and SIGTERM stop
  * the command and the loops; what was written is kept.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -452,6 +453,60 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 }
 
 /*
+ * Send sig to everything under us but the loggers (gpu, apps): the
+ * command, its children and theirs, and those whose parent has ended
+ * (main made us their subreaper), so that a shell's children and a
+ * daemon that left the command's process group get it too.  The tree is
+ * read whole first (/proc/PID/task/TID/children), then signalled: a
+ * parent ending meanwhile cannot hide its children.  Where the kernel has
+ * no children files, the command alone gets it.
+ */
+static void
+signal_tree(pid_t cmd, pid_t gpu, pid_t apps, int sig)
+{
+	pid_t *v = NULL;
+	size_t n = 0, cap = 0, i, k;
+	char path[96];
+
+	for (i = 0; i <= n && n < 100000; i++) {
+		pid_t parent = i == 0 ? getpid() : v[i - 1];
+		struct dirent *e;
+		DIR *d;
+
+		snprintf(path, sizeof(path), "/proc/%ld/task", (long)parent);
+		if ((d = opendir(path)) == NULL)
+			continue;
+		while ((e = readdir(d)) != NULL) {
+			FILE *f;
+			long c;
+
+			if (e->d_name[0] == '.' || strlen(e->d_name) > 20)
+				continue;
+			snprintf(path, sizeof(path), "/proc/%ld/task/%s/children",
+			    (long)parent, e->d_name);
+			if ((f = fopen(path, "r")) == NULL)
+				continue;
+			while (fscanf(f, "%ld", &c) == 1)
+				if (c != gpu && c != apps) {
+					if (n == cap)
+						v = erealloc(v, (cap = cap * 2 + 16) *
+						    sizeof(*v));
+					v[n++] = (pid_t)c;
+				}
+			fclose(f);
+		}
+		closedir(d);
+	}
+	for (k = 0; k < n && v[k] != cmd; k++)
+		;
+	if (k == n)
+		kill(cmd, sig);		/* no children files */
+	for (k = 0; k < n; k++)
+		kill(v[k], sig);
+	free(v);
+}
+
+/*
  * Run the command, passing a signal on to it, until it ends: return 0
  * with its wait status, or what wait_for returned else; *stopped is the
  * first signal passed on (0: none).  A command that has not ended
@@ -460,7 +515,8 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
  * SIGTERM cannot keep the recording going.
  */
 static int
-run_command(char **argv, uint64_t kill_after, int *status, int *stopped)
+run_command(char **argv, uint64_t kill_after, const pid_t logger[2],
+    int *status, int *stopped)
 {
 	struct sigaction sa;
 	pid_t cmd;
@@ -488,14 +544,14 @@ run_command(char **argv, uint64_t kill_after, int *status, int *stopped)
 
 		got_signal = 0;
 		if (*stopped == 0 && sig != SIGALRM) {
-			kill(cmd, sig);
+			signal_tree(cmd, logger[0], logger[1], sig);
 			*stopped = sig;
 			if (kill_after > 0)
 				alarm((unsigned)((kill_after + NS_PER_SEC - 1) /
 				    NS_PER_SEC));
 		} else if (!killed && *stopped != 0) {
 			alarm(0);
-			kill(cmd, SIGKILL);
+			signal_tree(cmd, logger[0], logger[1], SIGKILL);
 			killed = 1;
 			msg("%s %s: killed (SIGKILL)", argv[0], sig == SIGALRM ?
 			    "did not end after the signal passed on" :
@@ -513,7 +569,7 @@ main(int argc, char *argv[])
 	    30 * NS_PER_SEC, NS_PER_SEC, 10 * NS_PER_SEC, 10 * NS_PER_SEC, 0};
 	uint64_t start, end;
 	char lms[32], t[GTIME_BUFSZ];
-	pid_t gpu, apps;
+	pid_t logger[2];
 	int status = 0, code = EXIT_TROUBLE, rc, stopped = 0;
 	const char *how = "status";
 
@@ -523,18 +579,20 @@ main(int argc, char *argv[])
 	argv = skel.argv;
 	if (o.dir == NULL || argc == 0)
 		cmd_usage(&skel, EXIT_TROUBLE);
-	start_loggers(&o, &gpu, &apps, lms, sizeof(lms));
+	start_loggers(&o, &logger[0], &logger[1], lms, sizeof(lms));
 	note("recording into %s every %s ms", o.dir, lms);
 	/* Idle samples first: the baseline memory comes back to. */
 	if (o.before > 0)
 		nap(o.before);
 	if (got_signal) {
-		stop(gpu);
-		stop(apps);
+		stop(logger[0]);
+		stop(logger[1]);
 		die("stopped by a signal before %s started", argv[0]);
 	}
+	/* What the command leaves when its parent ends is still ours. */
+	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
 	start = gtime_clock(CLOCK_REALTIME);
-	rc = run_command(argv, o.kill_after, &status, &stopped);
+	rc = run_command(argv, o.kill_after, logger, &status, &stopped);
 	end = gtime_clock(CLOCK_REALTIME);
 	if (rc == 0 && WIFEXITED(status)) {
 		code = WEXITSTATUS(status);
@@ -548,8 +606,8 @@ main(int argc, char *argv[])
 		    "back", argv[0], gtime_fmt_secs(o.after, t));
 		nap(o.after);
 	}
-	stop(gpu);
-	stop(apps);
+	stop(logger[0]);
+	stop(logger[1]);
 	write_meta(o.dir, argv, start, end, how, strcmp(how, "signal") == 0 ?
 	    code - 128 : code, o.interval, o.force);
 	if (stopped || got_signal)
