@@ -96,6 +96,13 @@ tmp_handlers(void)
 	signal(SIGTERM, tmp_cleanup_signal);
 	signal(SIGHUP, tmp_cleanup_signal);
 	signal(SIGQUIT, tmp_cleanup_signal);
+	/*
+	 * A closed pipe ends us as quietly as before (the handler removes,
+	 * then dies of SIGPIPE): "gpumem read ... | head" in passes leaves
+	 * no work directory.  A SIGPIPE ignored stays ignored.
+	 */
+	if (signal(SIGPIPE, tmp_cleanup_signal) == SIG_IGN)
+		signal(SIGPIPE, SIG_IGN);
 }
 
 static void
