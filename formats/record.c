@@ -21,6 +21,7 @@
  * The command's exit status is passed through.  SIGINT and SIGTERM stop
  * the command and the loops; what was written is kept.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -28,12 +29,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
+#include "esc.h"
 #include "gtime.h"
 #include "util.h"
 
@@ -44,6 +47,7 @@
 #define QUERY_APPS "timestamp,gpu_uuid,gpu_bus_id,pid,process_name," \
 	"used_gpu_memory"
 #define GRACE_MS 2000		/* for a loop to stop after SIGTERM */
+#define POLL_MS 20		/* how often a bounded wait looks */
 
 static volatile sig_atomic_t got_signal;
 
@@ -59,7 +63,8 @@ enum {
 	OPT_AFTER,
 	OPT_BEFORE,
 	OPT_NVSMI,
-	OPT_KILL_AFTER
+	OPT_KILL_AFTER,
+	OPT_PROBE_TIMEOUT
 };
 
 static const struct cmd_opt opts[] = {
@@ -69,6 +74,8 @@ static const struct cmd_opt opts[] = {
 	    "starts (1s)"},
 	{OPT_AFTER, "after", "DUR", "keep recording after COMMAND ends (30s)"},
 	{OPT_NVSMI, "nvidia-smi", "PATH", "the nvidia-smi to run (from PATH)"},
+	{OPT_PROBE_TIMEOUT, "probe-timeout", "DUR", "how long nvidia-smi may "
+	    "take to answer\nwhether it runs (10s)"},
 	{OPT_KILL_AFTER, "kill-after", "DUR", "after a signal passed on, kill "
 	    "COMMAND if it\nhas not ended (10s; 0: never)"},
 	{'f', "force", NULL, "replace the logs of an earlier recording in DIR"},
@@ -78,7 +85,7 @@ static const struct cmd_opt opts[] = {
 /* What the options ask for. */
 struct opts {
 	const char *dir, *nvsmi;
-	uint64_t interval, after, before, kill_after;
+	uint64_t interval, after, before, kill_after, probe_timeout;
 	int force;
 };
 
@@ -110,6 +117,12 @@ option(void *ctx, int val, const char *arg)
 	case OPT_NVSMI:
 		o->nvsmi = arg;
 		break;
+	case OPT_PROBE_TIMEOUT:
+		if (gtime_duration(arg, &o->probe_timeout) < 0 ||
+		    o->probe_timeout < NS_PER_MS)
+			die("--probe-timeout: '%s': expected a duration of 1ms "
+			    "or more", arg);
+		break;
 	case OPT_KILL_AFTER:
 		if (gtime_duration(arg, &o->kill_after) < 0)
 			die("--kill-after: '%s': expected a duration (10s, 1m, "
@@ -127,7 +140,7 @@ option(void *ctx, int val, const char *arg)
 /* The command skeleton (cmd.h); "cmd" is the recorded command's pid. */
 static struct cmd skel = {
 	.synopsis = "[-fqv] [--interval DUR] [--before DUR] [--after DUR]\n"
-	    "[--nvidia-smi PATH] -o DIR -- COMMAND [ARGS ...]",
+	    "[--nvidia-smi PATH] [--probe-timeout DUR] -o DIR -- COMMAND [ARGS ...]",
 	.about = "Run COMMAND and record the GPUs with nvidia-smi while it "
 	    "runs and for a while\nafter, into DIR: query-gpu.csv, "
 	    "compute-apps.csv and meta.  Then\n'gpumem read DIR' reads them.  "
@@ -147,12 +160,22 @@ static struct cmd skel = {
 static pid_t
 spawn(const char *nvsmi, char *const args[], int fd)
 {
-	pid_t pid = fork();
+	pid_t parent = getpid(), pid = fork();
 
 	if (pid < 0)
 		die("fork:");
 	if (pid == 0) {
-		int nul = open("/dev/null", O_RDWR);
+		int nul;
+
+		/*
+		 * It ends with us, however we end (SIGKILL too): a logger
+		 * left behind would write forever.  We may have ended
+		 * before the request was made: then end now.
+		 */
+		if (prctl(PR_SET_PDEATHSIG, SIGTERM) < 0 ||
+		    getppid() != parent)
+			_exit(127);
+		nul = open("/dev/null", O_RDWR);
 
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
@@ -189,26 +212,91 @@ wait_for(pid_t pid, int *status)
 }
 
 /*
- * Whether this nvidia-smi runs and knows memory.reserved (R510 and
- * later): ask once, quietly.
+ * Wait for pid at most ms milliseconds: return 0 with its status, -1 at a
+ * signal (got_signal) when signals cut it short, -3 when it has not ended
+ * by then.
  */
 static int
-probe(const char *nvsmi, int *reserved)
+wait_until(pid_t pid, int *status, uint64_t ms, int signals)
+{
+	struct timespec ts = {0, POLL_MS * 1000 * 1000};
+	uint64_t waited;
+
+	for (waited = 0;; waited += POLL_MS) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -2;
+		if (signals && got_signal)
+			return -1;
+		if (waited >= ms)
+			return -3;
+		nanosleep(&ts, NULL);
+	}
+}
+
+/*
+ * Kill pid (SIGKILL) and reap it, waiting GRACE_MS at most: a process
+ * stuck in the kernel (a wedged driver) ends only when the kernel lets
+ * it.  Return 0, or -1 after saying it was left behind.
+ */
+static int
+kill_reap(pid_t pid, const char *what)
+{
+	int status;
+
+	kill(pid, SIGKILL);
+	if (wait_until(pid, &status, GRACE_MS, 0) == 0)
+		return 0;
+	msg("%s (pid %ld) did not end at SIGKILL in %d s (stuck in the "
+	    "kernel?): left behind", what, (long)pid, GRACE_MS / 1000);
+	return -1;
+}
+
+/*
+ * Ask nvidia-smi args[1], quietly: return its wait status.  One that has
+ * not answered in timeout (a wedged driver), or a signal meanwhile, ends
+ * it and us, saying which.
+ */
+static int
+ask(char *const args[], uint64_t timeout)
+{
+	char t[GTIME_BUFSZ];
+	pid_t pid = spawn(args[0], args, -1);
+	int status, rc = wait_until(pid, &status, timeout / NS_PER_MS, 1);
+
+	if (rc == 0)
+		return status;
+	(void)kill_reap(pid, args[0]);
+	if (rc == -1)
+		die("stopped by a signal while %s %s ran", args[0], args[1]);
+	if (rc == -3)
+		die("%s %s did not answer in %s s (a wedged driver?): killed; "
+		    "nothing recorded", args[0], args[1],
+		    gtime_fmt_secs(timeout, t));
+	die("%s: cannot wait for it:", args[0]);
+}
+
+/*
+ * Whether this nvidia-smi runs and knows memory.reserved (R510 and
+ * later): ask once, quietly, for timeout at most.
+ */
+static int
+probe(const char *nvsmi, int *reserved, uint64_t timeout)
 {
 	static char q[] = "--query-gpu=index,memory.reserved";
 	static char q2[] = "--query-gpu=index";
 	static char fmt[] = "--format=csv,noheader";
 	char *args[4];
 	int status;
-	pid_t pid;
 
 	args[0] = (char *)nvsmi;
 	args[1] = q;
 	args[2] = fmt;
 	args[3] = NULL;
-	pid = spawn(nvsmi, args, -1);
-	if (wait_for(pid, &status) != 0)
-		return -1;
+	status = ask(args, timeout);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		*reserved = 1;
 		return 0;
@@ -216,9 +304,7 @@ probe(const char *nvsmi, int *reserved)
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
 		return -1;
 	args[1] = q2;
-	pid = spawn(nvsmi, args, -1);
-	if (wait_for(pid, &status) != 0)
-		return -1;
+	status = ask(args, timeout);
 	*reserved = 0;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -2;
 }
@@ -240,23 +326,25 @@ open_log(const char *dir, const char *name, int force)
 	return fd;
 }
 
-/* Stop a loop: SIGTERM, then SIGKILL after a grace period. */
+/*
+ * Stop a loop: SIGTERM, then SIGKILL after a grace period (a second
+ * signal to us does not cut it short), reaped within another.
+ */
 static void
 stop(pid_t pid)
 {
-	struct timespec ts = {0, 20 * 1000 * 1000};
+	struct timespec ts = {0, POLL_MS * 1000 * 1000};
 	int status, waited;
 
 	if (pid <= 0)
 		return;
 	kill(pid, SIGTERM);
-	for (waited = 0; waited < GRACE_MS; waited += 20) {
+	for (waited = 0; waited < GRACE_MS; waited += POLL_MS) {
 		if (waitpid(pid, &status, WNOHANG) == pid)
 			return;
 		nanosleep(&ts, NULL);
 	}
-	kill(pid, SIGKILL);
-	waitpid(pid, &status, 0);
+	(void)kill_reap(pid, "an nvidia-smi logger");
 }
 
 /* Sleep ns, or less when a signal comes. */
@@ -277,6 +365,7 @@ write_meta(const char *dir, char **cmd, uint64_t start, uint64_t end,
 {
 	char path[PATH_MAX], host[256], t[GTIME_BUFSZ];
 	struct outfile o;
+	struct sbuf line = SBUF_INIT;
 	int i;
 
 	snprintf(path, sizeof(path), "%s/meta", dir);
@@ -288,10 +377,14 @@ write_meta(const char *dir, char **cmd, uint64_t start, uint64_t end,
 	host[sizeof(host) - 1] = '\0';
 	if (outfile_open(&o, path) < 0)
 		exit(EXIT_TROUBLE);
+	/* One line whatever the arguments hold (esc_word). */
+	for (i = 0; cmd[i] != NULL; i++) {
+		sbuf_addc(&line, ' ');
+		esc_word(&line, cmd[i]);
+	}
 	fprintf(o.f, "# gpumem record: what ran while the logs beside "
-	    "this file were written\ncommand:");
-	for (i = 0; cmd[i] != NULL; i++)
-		fprintf(o.f, " %s", cmd[i]);
+	    "this file were written\ncommand:%s", line.buf);
+	sbuf_release(&line);
 	fprintf(o.f, "\nstart: %s\n", gtime_fmt(start, 1, t));
 	fprintf(o.f, "end: %s\n", gtime_fmt(end, 1, t));
 	fprintf(o.f, "exit: %s %d\n", how, code);
@@ -323,7 +416,14 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 	struct sigaction sa;
 	int reserved = 0, fd_gpu, fd_apps, rc;
 
-	rc = probe(o->nvsmi, &reserved);
+	/* Caught before the probe: a signal then ends it too. */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	rc = probe(o->nvsmi, &reserved, o->probe_timeout);
 	if (rc == -1)
 		die("%s: not found: install the NVIDIA driver's nvidia-smi "
 		    "(or give --nvidia-smi PATH)", o->nvsmi);
@@ -334,14 +434,6 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 		die("%s: cannot create directory:", o->dir);
 	fd_gpu = open_log(o->dir, "query-gpu.csv", o->force);
 	fd_apps = open_log(o->dir, "compute-apps.csv", o->force);
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-
 	snprintf(lms, lmscap, "%llu",
 	    (unsigned long long)(o->interval / NS_PER_MS));
 	snprintf(qgpu, sizeof(qgpu), "--query-gpu=%s", reserved ? QUERY_GPU :
@@ -361,6 +453,60 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 }
 
 /*
+ * Send sig to everything under us but the loggers (gpu, apps): the
+ * command, its children and theirs, and those whose parent has ended
+ * (main made us their subreaper), so that a shell's children and a
+ * daemon that left the command's process group get it too.  The tree is
+ * read whole first (/proc/PID/task/TID/children), then signalled: a
+ * parent ending meanwhile cannot hide its children.  Where the kernel has
+ * no children files, the command alone gets it.
+ */
+static void
+signal_tree(pid_t cmd, pid_t gpu, pid_t apps, int sig)
+{
+	pid_t *v = NULL;
+	size_t n = 0, cap = 0, i, k;
+	char path[96];
+
+	for (i = 0; i <= n && n < 100000; i++) {
+		pid_t parent = i == 0 ? getpid() : v[i - 1];
+		struct dirent *e;
+		DIR *d;
+
+		snprintf(path, sizeof(path), "/proc/%ld/task", (long)parent);
+		if ((d = opendir(path)) == NULL)
+			continue;
+		while ((e = readdir(d)) != NULL) {
+			FILE *f;
+			long c;
+
+			if (e->d_name[0] == '.' || strlen(e->d_name) > 20)
+				continue;
+			snprintf(path, sizeof(path), "/proc/%ld/task/%s/children",
+			    (long)parent, e->d_name);
+			if ((f = fopen(path, "r")) == NULL)
+				continue;
+			while (fscanf(f, "%ld", &c) == 1)
+				if (c != gpu && c != apps) {
+					if (n == cap)
+						v = erealloc(v, (cap = cap * 2 + 16) *
+						    sizeof(*v));
+					v[n++] = (pid_t)c;
+				}
+			fclose(f);
+		}
+		closedir(d);
+	}
+	for (k = 0; k < n && v[k] != cmd; k++)
+		;
+	if (k == n)
+		kill(cmd, sig);		/* no children files */
+	for (k = 0; k < n; k++)
+		kill(v[k], sig);
+	free(v);
+}
+
+/*
  * Run the command, passing a signal on to it, until it ends: return 0
  * with its wait status, or what wait_for returned else; *stopped is the
  * first signal passed on (0: none).  A command that has not ended
@@ -369,7 +515,8 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
  * SIGTERM cannot keep the recording going.
  */
 static int
-run_command(char **argv, uint64_t kill_after, int *status, int *stopped)
+run_command(char **argv, uint64_t kill_after, const pid_t logger[2],
+    int *status, int *stopped)
 {
 	struct sigaction sa;
 	pid_t cmd;
@@ -397,14 +544,14 @@ run_command(char **argv, uint64_t kill_after, int *status, int *stopped)
 
 		got_signal = 0;
 		if (*stopped == 0 && sig != SIGALRM) {
-			kill(cmd, sig);
+			signal_tree(cmd, logger[0], logger[1], sig);
 			*stopped = sig;
 			if (kill_after > 0)
 				alarm((unsigned)((kill_after + NS_PER_SEC - 1) /
 				    NS_PER_SEC));
 		} else if (!killed && *stopped != 0) {
 			alarm(0);
-			kill(cmd, SIGKILL);
+			signal_tree(cmd, logger[0], logger[1], SIGKILL);
 			killed = 1;
 			msg("%s %s: killed (SIGKILL)", argv[0], sig == SIGALRM ?
 			    "did not end after the signal passed on" :
@@ -419,10 +566,10 @@ int
 main(int argc, char *argv[])
 {
 	struct opts o = {NULL, "nvidia-smi", 100 * NS_PER_MS,
-	    30 * NS_PER_SEC, NS_PER_SEC, 10 * NS_PER_SEC, 0};
+	    30 * NS_PER_SEC, NS_PER_SEC, 10 * NS_PER_SEC, 10 * NS_PER_SEC, 0};
 	uint64_t start, end;
 	char lms[32], t[GTIME_BUFSZ];
-	pid_t gpu, apps;
+	pid_t logger[2];
 	int status = 0, code = EXIT_TROUBLE, rc, stopped = 0;
 	const char *how = "status";
 
@@ -432,18 +579,20 @@ main(int argc, char *argv[])
 	argv = skel.argv;
 	if (o.dir == NULL || argc == 0)
 		cmd_usage(&skel, EXIT_TROUBLE);
-	start_loggers(&o, &gpu, &apps, lms, sizeof(lms));
+	start_loggers(&o, &logger[0], &logger[1], lms, sizeof(lms));
 	note("recording into %s every %s ms", o.dir, lms);
 	/* Idle samples first: the baseline memory comes back to. */
 	if (o.before > 0)
 		nap(o.before);
 	if (got_signal) {
-		stop(gpu);
-		stop(apps);
+		stop(logger[0]);
+		stop(logger[1]);
 		die("stopped by a signal before %s started", argv[0]);
 	}
+	/* What the command leaves when its parent ends is still ours. */
+	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
 	start = gtime_clock(CLOCK_REALTIME);
-	rc = run_command(argv, o.kill_after, &status, &stopped);
+	rc = run_command(argv, o.kill_after, logger, &status, &stopped);
 	end = gtime_clock(CLOCK_REALTIME);
 	if (rc == 0 && WIFEXITED(status)) {
 		code = WEXITSTATUS(status);
@@ -457,8 +606,8 @@ main(int argc, char *argv[])
 		    "back", argv[0], gtime_fmt_secs(o.after, t));
 		nap(o.after);
 	}
-	stop(gpu);
-	stop(apps);
+	stop(logger[0]);
+	stop(logger[1]);
 	write_meta(o.dir, argv, start, end, how, strcmp(how, "signal") == 0 ?
 	    code - 128 : code, o.interval, o.force);
 	if (stopped || got_signal)

@@ -40,10 +40,12 @@
 #include "util.h"
 
 #define RETRY_FOR_DEFAULT "30s"
+#define SEND_TIMEOUT_DEFAULT "10s"
 #define BATCH_BYTES (256U * 1024)	/* files: frames sent at once */
 
 enum {
-	OPT_RETRY_FOR = OPT_READ_LAST
+	OPT_RETRY_FOR = OPT_READ_LAST,
+	OPT_SEND_TIMEOUT
 };
 
 static const struct cmd_opt opts[] = {
@@ -54,6 +56,9 @@ static const struct cmd_opt opts[] = {
 	    "ones (0; grows)"},
 	{OPT_RETRY_FOR, "retry-for", "DUR", "TCP: give up after so long "
 	    "without a connection (" RETRY_FOR_DEFAULT ")"},
+	{OPT_SEND_TIMEOUT, "send-timeout", "DUR", "TCP: a collector that "
+	    "takes nothing for so long\nis a broken connection ("
+	    SEND_TIMEOUT_DEFAULT "; 0: never)"},
 	{'v', "verbose", NULL, "say more (what was sent)"},
 	{0, NULL, NULL, NULL}
 };
@@ -81,22 +86,26 @@ on_signal(int sig)
 	input_end_all();
 }
 
-/* --retry-for, as given. */
+/* --retry-for and --send-timeout, as given. */
 static const char *retry_for = RETRY_FOR_DEFAULT;
+static const char *send_timeout = SEND_TIMEOUT_DEFAULT;
 
 static int
 option(void *ctx, int val, const char *arg)
 {
 	(void)ctx;
-	if (val != OPT_RETRY_FOR)
+	if (val == OPT_RETRY_FOR)
+		retry_for = arg;
+	else if (val == OPT_SEND_TIMEOUT)
+		send_timeout = arg;
+	else
 		return 0;
-	retry_for = arg;
 	return 1;
 }
 
 static struct cmd cmd = {
 	.synopsis = "[-qv] [--live | --no-live] [--lag DUR] [--retry-for DUR]\n"
-	    "[read options] DEST [FILE ...]",
+	    "[--send-timeout DUR] [read options] DEST [FILE ...]",
 	.about = "Read GPU memory telemetry (anything gpumem read reads) and "
 	    "send it as GMEM\nframes to DEST, udp://HOST[:PORT] or "
 	    "tcp://HOST[:PORT] (port 9717; an IPv6\naddress in brackets).  "
@@ -181,7 +190,7 @@ sender_open(struct sender *s, int argc, char **argv, char ***paths,
 {
 	const struct readopts *opt = &cmd.ro;
 	struct sigaction sa;
-	uint64_t retry_ns;
+	uint64_t retry_ns, timeout_ns;
 	size_t i;
 
 	memset(s, 0, sizeof(*s));
@@ -193,8 +202,12 @@ sender_open(struct sender *s, int argc, char **argv, char ***paths,
 	if (gtime_duration(retry_for, &retry_ns) < 0)
 		die("--retry-for: '%s': expected a duration (0, 10s, 5m)",
 		    retry_for);
+	if (gtime_duration(send_timeout, &timeout_ns) < 0)
+		die("--send-timeout: '%s': expected a duration (0, 10s, 1m)",
+		    send_timeout);
 	transport_init(&s->t, argv[0], &stop);
 	s->t.retry_for = retry_ns;
+	s->t.send_timeout = timeout_ns;
 	*paths = argv + 1;
 	*np = (size_t)argc - 1;
 	if (opt->live == LIVE_ON)

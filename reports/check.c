@@ -456,12 +456,24 @@ is_stdin(const char *path)
 
 /*
  * Whether the reports and the baseline leave standard input and output
- * to one user each: a usage error when not.
+ * to one user each, and no report would replace an input or the
+ * baseline: a usage error when not.
  */
 static void
-check_dashes(const struct opts *o, int argc, char **argv)
+check_dashes(const struct cmd *c, const struct opts *o, int argc,
+    char **argv)
 {
+	const char *rep[] = {o->junit, o->markdown, o->json, o->openmetrics};
+	char *base[] = {(char *)o->basepath};
 	int i;
+
+	for (i = 0; i < 4; i++) {
+		cmd_not_input(c, "a report", rep[i]);
+		if (o->basepath != NULL &&
+		    outfile_input(rep[i], base, 1) != NULL)
+			die("%s: a report would replace the baseline: refused",
+			    rep[i]);
+	}
 
 	if (is_stdin(o->junit) + is_stdin(o->markdown) + is_stdin(o->json) +
 	    is_stdin(o->openmetrics) > 1)
@@ -535,7 +547,7 @@ main(int argc, char *argv[])
 	cmd_start(&cmd, argc, argv);
 	argc = cmd.argc;
 	argv = cmd.argv;
-	check_dashes(&o, argc, argv);
+	check_dashes(&cmd, &o, argc, argv);
 	run_init(&now);
 	run_init(&base);
 	memset(&vs, 0, sizeof(vs));

@@ -298,6 +298,18 @@ cmd_start(struct cmd *c, int argc, char *argv[])
 	c->ro.summaries = verbosity >= (c->flags & CMD_SUMMARIES ? 1 : 2);
 	c->argc = argc - optind;
 	c->argv = argv + optind;
+	if (c->flags & CMD_OUTPUT)
+		cmd_not_input(c, "-o", c->output);
+}
+
+void
+cmd_not_input(const struct cmd *c, const char *what, const char *path)
+{
+	const char *in = outfile_input(path, c->argv, c->argc);
+
+	if (in != NULL)
+		die("%s: %s would replace the input %s: refused", path, what,
+		    in);
 }
 
 FILE *

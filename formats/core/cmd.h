@@ -108,6 +108,13 @@ void cmd_start(struct cmd *c, int argc, char *argv[]);
 void cmd_usage(const struct cmd *c, int status) __attribute__((noreturn));
 
 /*
+ * A usage error (exit 2) when the output path would replace one of the
+ * operands (outfile_input): cmd_start checks -o; a command with more
+ * outputs checks each.  what names the option ("-o").
+ */
+void cmd_not_input(const struct cmd *c, const char *what, const char *path);
+
+/*
  * Open the output (-o FILE, else standard output): return it, or NULL
  * with a message printed.
  */

@@ -171,6 +171,21 @@ esc_prom(struct sbuf *sb, const char *s)
 	sbuf_addc(sb, '"');
 }
 
+void
+esc_word(struct sbuf *sb, const char *s)
+{
+	const char *p;
+
+	for (p = s; *p != '\0'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("_./:=,+@%-", *p) != NULL))
+			break;
+	if (*s != '\0' && *p == '\0')
+		sbuf_adds(sb, s);
+	else
+		esc_json(sb, s);
+}
+
 /*
  * gnuplot reads a script line by line: a line break ends a command
  * wherever it is, so every control character goes (a space).  In a

@@ -42,6 +42,14 @@ void esc_md(struct sbuf *sb, const char *s);
 void esc_prom(struct sbuf *sb, const char *s);
 
 /*
+ * A word of a one-line list of words (the command in gpumem record's
+ * meta): as it is when it holds only ASCII letters, digits and
+ * _ . / : = , + @ % -, else a JSON string (quotes included: a space, a
+ * line break or a quote cannot split the word or end the line).
+ */
+void esc_word(struct sbuf *sb, const char *s);
+
+/*
  * The one way a string reaches a gnuplot script.  data 0: a string of
  * the script (titles, labels), single-quoted, '' doubled, a leading '
  * joined on as "'".'...' (a string expression: gnuplot cannot double a

@@ -289,6 +289,23 @@ gtime_fold(uint64_t t, uint64_t *end, uint64_t *delta)
 	return 1;
 }
 
+/*
+ * Local times without --tz are in the zone of TZ, which the C library
+ * reads as UTC when it knows no such zone ("Europe/Pariss"): said once,
+ * as --tz refuses it.
+ */
+static void
+tz_env_check(void)
+{
+	static int said;
+	const char *tz = getenv("TZ");
+
+	if (!tz_given && tz != NULL && *tz != '\0' && !gtime_tz_known(tz))
+		msg_once(&said, "TZ: '%s': unknown time zone (not a zone of %s, "
+		    "nor a POSIX TZ string): local times are read as UTC; "
+		    "set TZ right or give --tz", tz, gtime_tzdir());
+}
+
 int
 gtime_local(int year, int mon, int day, int hour, int min, int sec,
     int64_t *out)
@@ -308,6 +325,7 @@ gtime_local(int year, int mon, int day, int hour, int min, int sec,
 			off = zcache[i].offset;
 			goto done;
 		}
+	tz_env_check();
 	/*
 	 * mktime() on the whole hour gives the offset for the hour; zone
 	 * changes happen on whole hours (or at least on the hour's first

@@ -96,6 +96,13 @@ tmp_handlers(void)
 	signal(SIGTERM, tmp_cleanup_signal);
 	signal(SIGHUP, tmp_cleanup_signal);
 	signal(SIGQUIT, tmp_cleanup_signal);
+	/*
+	 * A closed pipe ends us as quietly as before (the handler removes,
+	 * then dies of SIGPIPE): "gpumem read ... | head" in passes leaves
+	 * no work directory.  A SIGPIPE ignored stays ignored.
+	 */
+	if (signal(SIGPIPE, tmp_cleanup_signal) == SIG_IGN)
+		signal(SIGPIPE, SIG_IGN);
 }
 
 static void
@@ -287,10 +294,139 @@ give_name(int fd, char *tmpl)
 	return -1;
 }
 
+/*
+ * Whether path names an open descriptor (/dev/stdout, /dev/fd/1,
+ * /proc/self/fd/1, or a link to one): its folder, or the folder of a link
+ * on the way, is in /proc.  Its target, a regular file among them, is the
+ * descriptor's file, which a shell opened (perhaps to append): it is
+ * written in place, never replaced.
+ */
+static int
+names_descriptor(const char *path)
+{
+	char *p = estrdup(path), dir[PATH_MAX], link[PATH_MAX];
+	int hops, yes = 0;
+
+	for (hops = 0; hops < 40; hops++) {
+		char *slash = strrchr(p, '/'), *d;
+		struct stat st;
+		ssize_t n;
+
+		d = slash == NULL ? estrdup(".") : slash == p ? estrdup("/") :
+		    estrndup(p, (size_t)(slash - p));
+		if (realpath(d, dir) == NULL) {
+			free(d);
+			break;
+		}
+		free(d);
+		if (strncmp(dir, "/proc/", 6) == 0) {
+			yes = 1;
+			break;
+		}
+		if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode) ||
+		    (n = readlink(p, link, sizeof(link) - 1)) < 0)
+			break;
+		link[n] = '\0';
+		free(p);
+		if (link[0] == '/')
+			p = estrdup(link);
+		else {
+			struct sbuf sb = SBUF_INIT;
+
+			sbuf_printf(&sb, "%s/%s", dir, link);
+			p = sb.buf;
+		}
+	}
+	free(p);
+	return yes;
+}
+
+enum out_kind {
+	OUT_REPLACE,	/* a regular file or none yet: a temporary, renamed */
+	OUT_IN_PLACE,	/* a device, a fifo, a descriptor: written as it is */
+	OUT_TARGET	/* a link to a regular file: replace that file */
+};
+
+/*
+ * How path is written.  Nothing but a regular file is ever renamed over:
+ * a device or a pipe (/dev/full, a fifo, /dev/stdout, /dev/fd/1) is
+ * written in place, and so is any descriptor path; a symbolic link to a
+ * regular file keeps the link, its file (real, PATH_MAX bytes) replaced.
+ */
+static enum out_kind
+out_kind(const char *path, char *real)
+{
+	struct stat lst, st;
+
+	if (lstat(path, &lst) != 0 || S_ISREG(lst.st_mode))
+		return OUT_REPLACE;
+	if (S_ISLNK(lst.st_mode) && stat(path, &st) == 0 &&
+	    S_ISREG(st.st_mode) && !names_descriptor(path) &&
+	    realpath(path, real) != NULL)
+		return OUT_TARGET;
+	return OUT_IN_PLACE;
+}
+
+/*
+ * Open path as it is, without truncating it: a device or a pipe has
+ * nothing to truncate, and a descriptor's file holds what was written
+ * before us ("{ echo x; gpumem ... -o /dev/stdout; } >> log").
+ */
+static int
+open_in_place(struct outfile *o, const char *path)
+{
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+
+	if (fd < 0 || (o->f = fdopen(fd, "a")) == NULL) {
+		msg("%s: cannot open for writing:", path);
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	o->path = estrdup(path);
+	return 0;
+}
+
+static int
+same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+const char *
+outfile_input(const char *path, char *const *in, int n)
+{
+	struct stat out, dir, st;
+	const char *slash, *base;
+	char *d;
+	int i, have_dir;
+
+	/* A device or a fifo is written in place: nothing is replaced. */
+	if (path == NULL || strcmp(path, "-") == 0 || stat(path, &out) != 0 ||
+	    !S_ISREG(out.st_mode))
+		return NULL;
+	/* The folder the output lies in, for a directory input. */
+	slash = strrchr(path, '/');
+	base = slash != NULL ? slash + 1 : path;
+	d = slash == NULL ? estrdup(".") : slash == path ? estrdup("/") :
+	    estrndup(path, (size_t)(slash - path));
+	have_dir = *base != '.' && stat(d, &dir) == 0;
+	free(d);
+	for (i = 0; i < n; i++) {
+		if (strcmp(in[i], "-") == 0 || stat(in[i], &st) != 0)
+			continue;
+		if (same_file(&st, &out) ||
+		    (have_dir && S_ISDIR(st.st_mode) && same_file(&st, &dir)))
+			return in[i];
+	}
+	return NULL;
+}
+
 int
 outfile_open(struct outfile *o, const char *path)
 {
 	const char *slash;
+	char real[PATH_MAX];
 	int fd;
 
 	memset(o, 0, sizeof(*o));
@@ -298,23 +434,14 @@ outfile_open(struct outfile *o, const char *path)
 		o->f = stdout;
 		return 0;
 	}
-	/*
-	 * A device or a pipe (-o /dev/stdout, /dev/full, a fifo) is written
-	 * in place: there is nothing to replace, and renaming over it would
-	 * destroy it.
-	 */
-	{
-		struct stat st;
-
-		if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-			o->f = fopen(path, "w");
-			if (o->f == NULL) {
-				msg("%s: cannot open for writing:", path);
-				return -1;
-			}
-			o->path = estrdup(path);
-			return 0;
-		}
+	switch (out_kind(path, real)) {
+	case OUT_IN_PLACE:
+		return open_in_place(o, path);
+	case OUT_TARGET:
+		path = real;	/* the link stays, its file is replaced */
+		break;
+	default:
+		break;
 	}
 	o->path = estrdup(path);
 	slash = strrchr(path, '/');

@@ -28,7 +28,7 @@ int close_stdout(void);
  * and file system can (Linux O_TMPFILE), the temporary file has no name
  * until outfile_commit() links it for the rename: nothing is left even
  * after SIGKILL.  Elsewhere a named temporary file is removed on
- * SIGINT/SIGTERM/SIGHUP/SIGQUIT, at exit() and by outfile_abort().  The new file
+ * SIGINT/SIGTERM/SIGHUP/SIGQUIT/SIGPIPE, at exit() and by outfile_abort().  The new file
  * keeps the mode of the one it replaces (a 0600 file stays 0600; root also
  * keeps its owner and group); a new file gets 0666 less the umask.
  */
@@ -45,10 +45,20 @@ int outfile_commit(struct outfile *o);
 void outfile_abort(struct outfile *o);
 
 /*
+ * Whether the output path would replace one of the n inputs in[]: the
+ * same file (st_dev and st_ino: through a link, a hard link, /dev/fd/1
+ * redirected to it), or a file a directory among them holds (read takes
+ * a directory's files, but for hidden ones).  Return that input's name,
+ * else NULL: "-", a missing output, one that is no regular file (written
+ * in place, not replaced).
+ */
+const char *outfile_input(const char *path, char *const *in, int n);
+
+/*
  * A private work directory: mkdtemp(3) under $TMPDIR (else /tmp), for
  * files a run keeps for itself (the reader's merge in passes, runs.h).
  * It and every file named in it are removed by tmpdir_remove(), at exit()
- * and on SIGINT/SIGTERM/SIGHUP/SIGQUIT, as temporary output files are.
+ * and on SIGINT/SIGTERM/SIGHUP/SIGQUIT/SIGPIPE, as temporary output files are.
  * One at a time.  tmpdir_make() returns its path, or NULL with a message
  * printed; tmpdir_file() puts the name of a new file in it into sb.
  */

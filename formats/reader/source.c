@@ -1499,6 +1499,11 @@ source_park(struct source *s)
 	s->parked = 1;
 	s->parked_name = estrdup(s->name);
 	s->name = s->parked_name;
+	if (s->what != NULL) {
+		/* A parser may refine it in its state (capture.c). */
+		s->parked_what = estrdup(s->what);
+		s->what = s->parked_what;
+	}
 	if (s->st != NULL) {
 		s->parked_st = 1;
 		if (s->fmt->summary != NULL) {
@@ -1523,6 +1528,7 @@ source_free(struct source *s)
 	free(s->filehost);
 	free(s->path);
 	free(s->parked_name);
+	free(s->parked_what);
 	free(s->parked_sum);
 	free(s->parked_enc);
 	free(s);

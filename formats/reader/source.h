@@ -221,7 +221,8 @@ struct source {
 	int failed;		/* a fatal problem: exit 2 at the end */
 	int empty;		/* the input held no data at all */
 	int device_only;	/* said in the summary line */
-	const char *what;	/* the format for people; a parser may refine it */
+	const char *what;	/* the format for people; a parser may refine it
+				   (in its state: kept in parked_what) */
 	int refused;		/* holds nothing gpumem reads; said already */
 	char *filehost;		/* --host-from-file: this file's host */
 	int section;		/* a bundle is feeding one of its sections */
@@ -256,6 +257,7 @@ struct source {
 	int parked;		/* source_park(): the input is closed */
 	int parked_st;		/* the parser had a state then */
 	char *parked_name;	/* s->name, kept */
+	char *parked_what;	/* s->what, kept: it may live in the state */
 	char *parked_sum;	/* what the format added to its summary */
 	char *parked_enc;	/* input_encoding(), kept */
 };
@@ -289,7 +291,9 @@ void source_free(struct source *s);
 
 /*
  * Close the input and free what reading it takes (the parser's state, the
- * window, the clocks), keeping what its summary line and messages need:
+ * window, the clocks), keeping what its summary line and messages need
+ * (copies of its name, description, format details and encoding, which
+ * may have lived in what is freed):
  * for the merge in passes (runs.h), which cannot keep every input open.
  * Nothing more is read from it (it is at its end).
  */

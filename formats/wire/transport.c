@@ -165,6 +165,19 @@ tcp_try(struct transport *t, const struct addrinfo *a)
 		goto fail;
 	}
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	/*
+	 * A collector that accepts but never reads would block a write
+	 * for ever (and the nvidia-smi feeding us): after send_timeout
+	 * the write fails with EAGAIN and the connection counts as broken.
+	 */
+	if (t->send_timeout > 0) {
+		struct timeval tv;
+
+		tv.tv_sec = (time_t)(t->send_timeout / NS_PER_SEC);
+		tv.tv_usec = (suseconds_t)(t->send_timeout % NS_PER_SEC /
+		    1000);
+		setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+	}
 	return fd;
 fail:
 	snprintf(t->why, sizeof(t->why), "%s", strerror(err));
@@ -528,7 +541,16 @@ tcp_send(struct transport *t, int final)
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w < 0) {
-			tcp_down(t, strerror(errno));
+			char a[GTIME_BUFSZ];
+
+			if (errno == EAGAIN || errno == EWOULDBLOCK)
+				snprintf(why, sizeof(why), "the collector "
+				    "took nothing for %s s: see --send-timeout",
+				    gtime_fmt_secs(t->send_timeout, a));
+			else
+				snprintf(why, sizeof(why), "%s",
+				    strerror(errno));
+			tcp_down(t, why);
 			/* The frame cut by the break goes again whole. */
 			q->off = qstart(q, q->done);
 			continue;

@@ -52,12 +52,14 @@ struct tqueue {
 };
 
 /*
- * The caller sets live and retry_for after transport_init; the rest is
- * the transport's, to be read.
+ * The caller sets live, retry_for and send_timeout after transport_init;
+ * the rest is the transport's, to be read.
  */
 struct transport {
 	int live;		/* drop what cannot go now, else wait */
 	uint64_t retry_for;	/* ns without a connection before giving up */
+	uint64_t send_timeout;	/* TCP: ns a write may wait, then the
+				   connection counts as broken (0: ever) */
 	/* ---- */
 	const char *dest;	/* as given, for messages */
 	int tcp;

@@ -50,6 +50,16 @@ gp(const char *s, int data)
 }
 
 static const char *
+word(const char *s)
+{
+	static struct sbuf sb;
+
+	sbuf_reset(&sb);
+	esc_word(&sb, s);
+	return sb.buf;
+}
+
+static const char *
 clean(const char *s, size_t maxchars)
 {
 	static char buf[64];
@@ -113,6 +123,13 @@ main(void)
 	CHECK_STR(gp("", 0), "''");
 	/* Data blocks: " as ', backslash doubled, no line ("EOD"). */
 	CHECK_STR(gp("a\"b\\n\nEOD", 1), "\"a'b\\\\n EOD\"");
+
+	/* Words of a line (record's meta): plain, else a JSON string. */
+	CHECK_STR(word("--lr=0.1,x_y/z:a+b@c%d"), "--lr=0.1,x_y/z:a+b@c%d");
+	CHECK_STR(word("two words"), "\"two words\"");
+	CHECK_STR(word("x\nend: 0"), "\"x\\nend: 0\"");
+	CHECK_STR(word("\"q\" \\"), "\"\\\"q\\\" \\\\\"");
+	CHECK_STR(word(""), "\"\"");
 
 	/* Terminals: controls (C0, DEL, C1) as spaces, bad bytes as '?'. */
 	CHECK_STR(clean("a\033[2Jb\033]0;t\007", 60), "a [2Jb ]0;t ");
