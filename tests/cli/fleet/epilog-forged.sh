@@ -132,7 +132,7 @@ epilog() {
 
 echo "# forged fields; job 11 leaked on GPU 0"
 epilog 11 0
-expect_eq "window" "$(cat args)" "check -q --gpu 0 --since @$((start - 3)) --until @$((end + 4)) --json $(sed -n 's/.*--json \([^ ]*\) .*/\1/p' args) $(sed 's/.* //' args)"
+expect_eq "window" "$(cat args)" "check -q --gpu 0 --since @$((start - 3)) --until @$((end + 4)) --json $(sed -n 's/.*--json \([^ ]*\) .*/\1/p' args) -- $(sed 's/.* //' args)"
 expect_eq "meta" "$(cat meta)" "start_ns: ${start}000000000
 end_ns: $((end + 1))000000000"
 cat drained
