@@ -635,6 +635,24 @@ proc_add(struct prom *p, const char *host, const char *uuid, int64_t index,
 }
 
 /*
+ * The label `name' of dcgm-exporter's Kubernetes mapping (pod, namespace,
+ * container), or NULL.  Stored by a Prometheus server, the exporter's own
+ * pod, namespace and container take those names and the mapping's become
+ * exported_pod, ...: where there is an exported_pod label, the
+ * exported_ ones are the mapping's.
+ */
+static const char *
+k8s_label(const struct prom_line *pl, const char *name)
+{
+	char ex[32];
+
+	if (prom_label(pl, "exported_pod") == NULL)
+		return prom_label(pl, name);
+	snprintf(ex, sizeof(ex), "exported_%s", name);
+	return prom_label(pl, ex);
+}
+
+/*
  * A series of dcgm-exporter's Kubernetes mapping, its pod label not
  * empty: the pod "namespace/pod/container" (the container when there is
  * one) on the series' GPU, as a process of the scrape.  Its pid is the
@@ -645,8 +663,8 @@ pod_entry(struct prom *p, const char *host, const char *uuid, int64_t index,
     int have_ts, uint64_t ts, const char *pod)
 {
 	const struct prom_line *pl = &p->pl;
-	const char *ns = prom_label(pl, "namespace");
-	const char *ctr = prom_label(pl, "container");
+	const char *ns = k8s_label(pl, "namespace");
+	const char *ctr = k8s_label(pl, "container");
 	struct pproc *x;
 	uint32_t pid;
 
@@ -732,7 +750,7 @@ sample(struct prom *p, char *line)
 		struct pproc *x = NULL;
 		unsigned bit = m == M_USED ? REC_USED : m == M_FREE ?
 		    REC_FREE : m == M_TOTAL ? REC_TOTAL : HAS_RESERVED;
-		const char *pod = prom_label(pl, "pod");
+		const char *pod = k8s_label(pl, "pod");
 
 		if (uuid == NULL && index < 0) {
 			source_bad(p->s, "%.*s: no gpu or UUID label", (int)nl,
