@@ -262,6 +262,13 @@ install: $(BINS)
 	for s in contrib/slurm/*; do \
 		$(INSTALL) -m 755 $$s $(DESTDIR)$(DATADIR)/gpumem/slurm/; \
 	done
+	# The node recorder (docs/scale.md), its unit naming where it is.
+	mkdir -p $(DESTDIR)$(DATADIR)/gpumem/systemd
+	$(INSTALL) -m 755 contrib/systemd/gpumem-recorder $(DESTDIR)$(DATADIR)/gpumem/systemd/
+	sed -e 's|^ExecStart=.*|ExecStart=$(DATADIR)/gpumem/systemd/gpumem-recorder|' \
+	    -e 's|^Documentation=.*|Documentation=file://$(DOCDIR)/scale.md|' \
+	    contrib/systemd/gpumem-recorder.service \
+	    > $(DESTDIR)$(DATADIR)/gpumem/systemd/gpumem-recorder.service
 
 # The same, with the programs stripped of their symbols.
 install-strip:

@@ -293,7 +293,8 @@ estimate(const struct opts *o, const struct config *cfg, FILE *f,
 	if (nna == 0 || !rereadable(cmd.argv, cmd.argc)) {
 		if (nna > 0)
 			warnmsg("%zu processes were listed with their memory "
-			    "N/A (Windows WDDM gives no per-process memory): "
+			    "N/A (Windows WDDM gives no per-process memory, "
+			    "nor dcgm-exporter to pods sharing a GPU): "
 			    "their tasks are estimated from a second reading, "
 			    "which standard input cannot give: give the "
 			    "files", nna);
@@ -301,7 +302,8 @@ estimate(const struct opts *o, const struct config *cfg, FILE *f,
 		return EXIT_OK;
 	}
 	warnmsg("%zu processes were listed with their memory N/A (Windows "
-	    "WDDM gives no per-process memory): their tasks are estimated "
+	    "WDDM gives no per-process memory, nor dcgm-exporter to pods "
+	    "sharing a GPU): their tasks are estimated "
 	    "from their lives and the device's usage (note 'estimated')",
 	    nna);
 	/* The second table replaces the first where that was written. */

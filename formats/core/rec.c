@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "bytes.h"
+#include "hmap.h"
 #include "rec.h"
 
 #define RECW_BUFSZ (256U * 1024)
@@ -20,6 +21,13 @@ rec_init(struct rec *r)
 	memset(r, 0, sizeof(*r));
 	r->host = "";
 	r->name = "";
+}
+
+uint32_t
+rec_name_pid(const char *name, size_t len)
+{
+	return REC_NAME_PID_BASE + (uint32_t)(hmap_hash(name, len) %
+	    REC_NAME_PID_BASE);
 }
 
 void

@@ -141,6 +141,15 @@ rec_is_mark(const struct rec *r)
 void rec_init(struct rec *r);
 
 /*
+ * A process id for a process a source knows by name only (nvidia-smi's
+ * pid 0 rows, a Kubernetes pod of an exporter scrape): in [2^30, 2^31),
+ * above every real one (Linux's pid_max is at most 2^22), the same for
+ * the same name in every run.  Two names may share one (1 in 2^30).
+ */
+#define REC_NAME_PID_BASE (1U << 30)
+uint32_t rec_name_pid(const char *name, size_t len);
+
+/*
  * A buffered writer of the record stream to a FILE.  The header (or the
  * binary form's magic) is written before the first record, and only then,
  * so an empty input gives a header alone.  Which form is chosen when the

@@ -30,12 +30,6 @@
 #define GUESS_BYTES (64U * 1024)
 #define POLL_SPREAD (50 * NS_PER_MS)	/* rows of one poll, no GPU column */
 #define NLAST 64
-/*
- * Process ids for the rows of pid 0 (see pid0_add): above every real one
- * (Linux's pid_max is at most 2^22), one per process name.
- */
-#define PID0_BASE (1U << 30)
-
 /* The pid 0 rows of one poll with one GPU and name, summed. */
 struct pid0 {
 	char *host, *gpukey, *name;	/* gpukey NULL: gpu is known */
@@ -1266,8 +1260,7 @@ pid0_flush(struct nvsmi *p)
 		r.gpu = z->gpu;
 		r.gpukey = z->gpukey;
 		r.name = z->name;
-		r.pid = PID0_BASE + (uint32_t)(hmap_hash(z->name,
-		    strlen(z->name)) % PID0_BASE);
+		r.pid = rec_name_pid(z->name, strlen(z->name));
 		if (!z->unknown && z->used <= UINT32_MAX) {
 			r.used = (uint32_t)z->used;
 			r.has |= REC_USED;

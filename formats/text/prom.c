@@ -13,7 +13,11 @@
  * dcgm-exporter: DCGM_FI_DEV_FB_USED, _FREE, _TOTAL and _RESERVED in MiB,
  * labels gpu (the index), UUID and Hostname (the host of the records);
  * series of a MIG instance (GPU_I_ID) are a share of their GPU and are
- * counted, not read.  utkuozdemir/nvidia_gpu_exporter:
+ * counted, not read.  With its Kubernetes mapping (labels container,
+ * namespace, pod) a series whose pod is not empty is also that pod's
+ * process on the GPU (pod_entry), and each scrape is a poll of the pods;
+ * pods sharing a GPU get the whole GPU's memory each, so theirs is N/A
+ * (pod_shares).  utkuozdemir/nvidia_gpu_exporter:
  * nvidia_smi_memory_{used,free,total,reserved}_bytes labelled by uuid
  * (without "GPU-"), the index from nvidia_smi_index or the index label of
  * nvidia_smi_gpu_info, and per-process nvidia_smi_compute_app_* series
@@ -85,7 +89,7 @@ struct pgpu {
 };
 #define HAS_RESERVED (1U << 8)
 
-/* A process of the scrape. */
+/* A process of the scrape (an exporter's, or a Kubernetes pod's). */
 struct pproc {
 	char *host, *uuid, *name;
 	int64_t index;		/* from a gpu label, or -1 */
@@ -93,6 +97,8 @@ struct pproc {
 	int has_used;
 	uint64_t ts;
 	int have_ts;
+	int pod;		/* a pod of dcgm-exporter's Kubernetes labels */
+	unsigned bits;		/* a pod's: which FB series it had (REC_*) */
 };
 
 struct prom {
@@ -114,6 +120,8 @@ struct prom {
 	struct sclock clock;
 	int clock_said, any_mem, dcgm, nvexp, any_sample, lines;
 	uint64_t scrapes, migs, nomem;
+	uint64_t pods, shared;	/* pod samples; those on a shared GPU */
+	struct hmap sharers;	/* host\0GPU\0pid: pods that shared a GPU */
 	uint64_t nrec;		/* records written (a bundle's section: its own) */
 	struct sbuf key, name;
 	struct prom_line pl;
@@ -231,6 +239,52 @@ set_gpu(struct prom *p, struct rec *r, const char *host, int64_t index,
 	r->gpukey = p->key.buf;
 }
 
+/* p->key = "host\0uuid\0", or "host\0#index\0" without a uuid. */
+static void
+series_gpu_key(struct prom *p, const char *host, const char *uuid,
+    int64_t index)
+{
+	sbuf_reset(&p->key);
+	sbuf_adds(&p->key, host);
+	sbuf_addc(&p->key, '\0');
+	if (uuid != NULL)
+		sbuf_adds(&p->key, uuid);
+	else
+		sbuf_printf(&p->key, "#%lld", (long long)index);
+	sbuf_addc(&p->key, '\0');
+}
+
+/*
+ * Whether pod x's memory is unknown: another pod shares its GPU at its
+ * time, or did earlier in its life.  dcgm-exporter gives each pod's series
+ * the whole GPU's memory, which says nothing of how the pods split it;
+ * a pod keeps its memory unknown for its whole life, so that its life is
+ * one task (estimated), not one part estimated and one part measured.
+ */
+static int
+pod_shares(struct prom *p, const struct pproc *x)
+{
+	size_t i;
+	int isnew;
+
+	series_gpu_key(p, x->host, x->uuid, x->index);
+	sbuf_add(&p->key, &x->pid, sizeof(x->pid));
+	if (hmap_get(&p->sharers, p->key.buf, p->key.len) != NULL)
+		return 1;
+	for (i = 0; i < p->nprocs; i++) {
+		const struct pproc *y = &p->procs[i];
+
+		if (y != x && y->pod && y->ts == x->ts && y->index == x->index &&
+		    strcmp(y->host, x->host) == 0 &&
+		    (y->uuid == NULL) == (x->uuid == NULL) &&
+		    (y->uuid == NULL || strcmp(y->uuid, x->uuid) == 0)) {
+			hmap_put(&p->sharers, p->key.buf, p->key.len, &isnew);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The scrape has ended: write what it gathered. */
 static void
 flush(struct prom *p)
@@ -335,9 +389,13 @@ flush(struct prom *p)
 		r.host = x->host;
 		set_gpu(p, &r, x->host, x->index, x->uuid, NULL);
 		r.pid = x->pid;
-		if (x->has_used) {
+		if (x->has_used && !(x->pod && pod_shares(p, x))) {
 			r.used = x->used;
 			r.has = REC_USED;
+		}
+		if (x->pod) {
+			p->pods++;
+			p->shared += !(r.has & REC_USED);
 		}
 		r.name = x->name != NULL ? x->name : "";
 		r.origin = REC_SNAP_PROM;
@@ -491,14 +549,7 @@ gpu_entry(struct prom *p, const char *host, const char *uuid, int64_t index,
 	int isnew;
 	struct pgpu *g;
 
-	sbuf_reset(&p->key);
-	sbuf_adds(&p->key, host);
-	sbuf_addc(&p->key, '\0');
-	if (uuid != NULL)
-		sbuf_adds(&p->key, uuid);
-	else
-		sbuf_printf(&p->key, "#%lld", (long long)index);
-	sbuf_addc(&p->key, '\0');
+	series_gpu_key(p, host, uuid, index);
 	if (have_ts)
 		sbuf_add(&p->key, &ts, sizeof(ts));
 	v = hmap_put(&p->gpuidx, p->key.buf, p->key.len, &isnew);
@@ -541,6 +592,94 @@ learn_index(struct prom *p, const char *host, const char *uuid, int64_t idx,
 			if (bus != NULL && p->gpus[i].bus == NULL)
 				p->gpus[i].bus = estrdup(bus);
 		}
+}
+
+/* The process pid of the scrape at (host, uuid, ts), or NULL. */
+static struct pproc *
+proc_find(struct prom *p, const char *host, const char *uuid, uint32_t pid,
+    int have_ts, uint64_t ts)
+{
+	size_t i;
+
+	for (i = 0; i < p->nprocs; i++)
+		if (p->procs[i].pid == pid && p->procs[i].have_ts == have_ts &&
+		    p->procs[i].ts == ts &&
+		    strcmp(p->procs[i].host, host) == 0 &&
+		    (p->procs[i].uuid == NULL) == (uuid == NULL) &&
+		    (uuid == NULL || strcmp(p->procs[i].uuid, uuid) == 0))
+			return &p->procs[i];
+	return NULL;
+}
+
+static struct pproc *
+proc_add(struct prom *p, const char *host, const char *uuid, int64_t index,
+    uint32_t pid, const char *name, int have_ts, uint64_t ts)
+{
+	struct pproc *x;
+
+	if (p->nprocs == p->capprocs) {
+		p->capprocs = p->capprocs ? 2 * p->capprocs : 16;
+		p->procs = ereallocarray(p->procs, p->capprocs,
+		    sizeof(*p->procs));
+	}
+	x = &p->procs[p->nprocs++];
+	memset(x, 0, sizeof(*x));
+	x->host = estrdup(host);
+	x->uuid = uuid != NULL ? estrdup(uuid) : NULL;
+	x->index = index;
+	x->pid = pid;
+	x->ts = ts;
+	x->have_ts = have_ts;
+	x->name = estrdup(name);
+	return x;
+}
+
+/*
+ * The label `name' of dcgm-exporter's Kubernetes mapping (pod, namespace,
+ * container), or NULL.  Stored by a Prometheus server, the exporter's own
+ * pod, namespace and container take those names and the mapping's become
+ * exported_pod, ...: where there is an exported_pod label, the
+ * exported_ ones are the mapping's.
+ */
+static const char *
+k8s_label(const struct prom_line *pl, const char *name)
+{
+	char ex[32];
+
+	if (prom_label(pl, "exported_pod") == NULL)
+		return prom_label(pl, name);
+	snprintf(ex, sizeof(ex), "exported_%s", name);
+	return prom_label(pl, ex);
+}
+
+/*
+ * A series of dcgm-exporter's Kubernetes mapping, its pod label not
+ * empty: the pod "namespace/pod/container" (the container when there is
+ * one) on the series' GPU, as a process of the scrape.  Its pid is the
+ * name's (rec_name_pid), its memory the series' FB_USED.
+ */
+static struct pproc *
+pod_entry(struct prom *p, const char *host, const char *uuid, int64_t index,
+    int have_ts, uint64_t ts, const char *pod)
+{
+	const struct prom_line *pl = &p->pl;
+	const char *ns = k8s_label(pl, "namespace");
+	const char *ctr = k8s_label(pl, "container");
+	struct pproc *x;
+	uint32_t pid;
+
+	sbuf_reset(&p->name);
+	sbuf_printf(&p->name, "%s/%s", ns != NULL ? ns : "", pod);
+	if (ctr != NULL && *ctr != '\0')
+		sbuf_printf(&p->name, "/%s", ctr);
+	pid = rec_name_pid(p->name.buf, p->name.len);
+	x = proc_find(p, host, uuid, pid, have_ts, ts);
+	if (x == NULL) {
+		x = proc_add(p, host, uuid, index, pid, p->name.buf, have_ts,
+		    ts);
+		x->pod = 1;
+	}
+	return x;
 }
 
 static void
@@ -608,8 +747,10 @@ sample(struct prom *p, char *line)
 	switch (m) {
 	case M_USED: case M_FREE: case M_TOTAL: case M_RESERVED: {
 		struct pgpu *g;
+		struct pproc *x = NULL;
 		unsigned bit = m == M_USED ? REC_USED : m == M_FREE ?
 		    REC_FREE : m == M_TOTAL ? REC_TOTAL : HAS_RESERVED;
+		const char *pod = k8s_label(pl, "pod");
 
 		if (uuid == NULL && index < 0) {
 			source_bad(p->s, "%.*s: no gpu or UUID label", (int)nl,
@@ -621,8 +762,31 @@ sample(struct prom *p, char *line)
 			p->nvexp = 1;
 		else
 			p->dcgm = 1;
+		/*
+		 * A pod label, even empty (a GPU no pod has): the exporter
+		 * maps its GPUs to pods, and each scrape lists every pod.
+		 */
+		if (pod != NULL)
+			p->procs_here = 1;
+		if (pod != NULL && *pod != '\0') {
+			p->s->device_only = 0;
+			x = pod_entry(p, host, uuid, index, have_ts, ts, pod);
+			if (x->bits & bit) {
+				flush(p);	/* the series again */
+				family(p, name, nl);
+				p->procs_here = 1;
+				x = pod_entry(p, host, uuid, index, have_ts,
+				    ts, pod);
+			}
+			x->bits |= bit;
+			if (m == M_USED) {
+				x->used = mib;
+				x->has_used = 1;
+			}
+		}
 		g = gpu_entry(p, host, uuid, index, have_ts, ts);
-		if (g->has & bit) {
+		/* Another pod on the GPU gives the GPU's value again. */
+		if ((g->has & bit) && x == NULL) {
 			/*
 			 * The series again, at the same time: a new scrape
 			 * (a loop that keeps only these lines never repeats
@@ -665,8 +829,7 @@ sample(struct prom *p, char *line)
 		return;
 	case M_APP_USED:
 	case M_APP_INFO: {
-		struct pproc *x = NULL;
-		size_t i;
+		struct pproc *x;
 
 		p->procs_here = 1;
 		p->s->device_only = 0;
@@ -675,16 +838,7 @@ sample(struct prom *p, char *line)
 			source_bad(p->s, "%.*s: no pid label", (int)nl, name);
 			return;
 		}
-		for (i = 0; i < p->nprocs; i++)
-			if (p->procs[i].pid == u && p->procs[i].have_ts ==
-			    have_ts && p->procs[i].ts == ts &&
-			    strcmp(p->procs[i].host, host) == 0 &&
-			    (p->procs[i].uuid == NULL) == (uuid == NULL) &&
-			    (uuid == NULL || strcmp(p->procs[i].uuid, uuid) ==
-			    0)) {
-				x = &p->procs[i];
-				break;
-			}
+		x = proc_find(p, host, uuid, u, have_ts, ts);
 		if (x != NULL && m == M_APP_USED && x->has_used) {
 			flush(p);	/* the series again: a new scrape */
 			family(p, name, nl);
@@ -692,22 +846,9 @@ sample(struct prom *p, char *line)
 			x = NULL;
 		}
 		if (x == NULL) {
-			if (p->nprocs == p->capprocs) {
-				p->capprocs = p->capprocs ? 2 * p->capprocs :
-				    16;
-				p->procs = ereallocarray(p->procs, p->capprocs,
-				    sizeof(*p->procs));
-			}
-			x = &p->procs[p->nprocs++];
-			memset(x, 0, sizeof(*x));
-			x->host = estrdup(host);
-			x->uuid = uuid != NULL ? estrdup(uuid) : NULL;
-			x->index = index;
-			x->pid = u;
-			x->ts = ts;
-			x->have_ts = have_ts;
 			v = prom_label(pl, "process_name");
-			x->name = estrdup(v != NULL ? v : "");
+			x = proc_add(p, host, uuid, index, u, v != NULL ? v :
+			    "", have_ts, ts);
 		}
 		if (m == M_APP_USED) {
 			x->used = mib;
@@ -844,6 +985,13 @@ summary(void *st, struct sbuf *sb)
 	if (p->migs > 0)
 		sbuf_printf(sb, ", %llu MIG instance samples (their memory "
 		    "counted in their GPU)", (unsigned long long)p->migs);
+	if (p->pods > 0)
+		sbuf_printf(sb, ", %llu Kubernetes pod samples", (unsigned long
+		    long)p->pods);
+	if (p->shared > 0)
+		sbuf_printf(sb, ", %llu of them on a GPU shared by pods "
+		    "(memory N/A: the exporter gives each the whole GPU's)",
+		    (unsigned long long)p->shared);
 	sclock_say(&p->clock, sb);
 }
 
@@ -853,6 +1001,7 @@ free_fn(void *st)
 	struct prom *p = st;
 
 	scrape_clear(p);
+	hmap_release(&p->sharers, NULL);
 	free(p->gpus);
 	free(p->procs);
 	sbuf_release(&p->last);

@@ -27,6 +27,12 @@ for s in parallel/gpumem-fleet slurm/gpumem-slurm slurm/gpumem-epilog \
 	cmp "$top/contrib/$s" "$dest/usr/share/gpumem/$s" > /dev/null ||
 	    die "$s installed differs"
 done
+# The node recorder, and its unit running it from where it landed.
+[ -x "$dest/usr/share/gpumem/systemd/gpumem-recorder" ] ||
+    die "systemd/gpumem-recorder not installed executable"
+grep -qx "ExecStart=/usr/share/gpumem/systemd/gpumem-recorder" \
+    "$dest/usr/share/gpumem/systemd/gpumem-recorder.service" ||
+    die "the unit's ExecStart: $(grep ExecStart "$dest/usr/share/gpumem/systemd/gpumem-recorder.service")"
 "$dest/usr/share/gpumem/parallel/gpumem-fleet" --help | sed -n 1p > fleet.help
 expect_eq "installed gpumem-fleet --help" "$(cat fleet.help)" \
     "gpumem-fleet: analyse a fleet's logs with GNU parallel, then reduce."
