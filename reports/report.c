@@ -781,6 +781,7 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 	uint64_t *delays;
 	size_t i, n = 0, hidden, shown;
 	char num[64], sub[160], mb[32], iv[32], label[160], when[GTIME_BUFSZ];
+	char range[96];
 	char text[160];
 	int64_t unowned;
 	struct sbuf s = SBUF_INIT;
@@ -907,11 +908,9 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 			sbuf_adds(sb, "<li><b>");
 			html(sb, chart_task_label(t, nhosts, 60, label,
 			    sizeof(label)));
+			/* The bounds the data allows, as the table's. */
 			sbuf_adds(sb, "</b>: memory held ");
-			secs(sb, t->delay, t->interval);
-			if (t->interval != 0)
-				sbuf_printf(sb, " &plusmn;%s s",
-				    gtime_fmt_secs(t->interval, iv));
+			html(sb, tasktab_delay_range(t, range));
 			sbuf_printf(sb, " after its end (%s",
 			    chart_clock(t->end, utc, date, when));
 			sbuf_printf(sb, " to %s)</li>\n",
