@@ -1322,12 +1322,6 @@ push_pending(struct engine *e, struct gpu *g, const struct rec *r)
 }
 
 /*
- * Question t's identity from its listing at ts on: keep its life so far
- * (ended at its end record when it was resumed, at ts when its listing
- * fell) and the level of unattributed memory while it was listed, to be
- * told apart at the next judged sample (settle_suspect).
- */
-/*
  * t, listed less at ts than it held, after polls that missed it: the
  * earliest judged sample since its last listing whose level lacks the
  * memory it listed (within tol) says it was gone there (sus_gone).
@@ -1349,6 +1343,12 @@ gone_between(const struct gpu *g, struct ptask *t, int64_t tol)
 	}
 }
 
+/*
+ * Question t's identity from its listing at ts on: keep its life so far
+ * (ended at its end record when it was resumed, at ts when its listing
+ * fell) and the level of unattributed memory while it was listed, to be
+ * told apart at the next judged sample (settle_suspect).
+ */
 static void
 suspect(struct gpu *g, struct ptask *t, int why, uint64_t ts, int64_t tol)
 {
@@ -1763,6 +1763,11 @@ engine_warnings(const struct engine *e)
 		    e->st.episodes == 1 ? "is a" : "are",
 		    e->st.episodes == 1 ? "" : "s", EPISODE_NAME, left);
 	}
+	if (e->st.unowned_drops > 0)
+		note("%llu drops of memory were of memory that rose while "
+		    "tasks ran and none came or went (a desktop's, another "
+		    "container's): not taken as waiting tasks' releases",
+		    (unsigned long long)e->st.unowned_drops);
 	if (e->st.unowned_gpus > 0)
 		warnmsg("%llu MiB in use at the end on %llu GPU%s is held by no "
 		    "task: above the level at the first sample, and no "
