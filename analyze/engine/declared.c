@@ -16,6 +16,7 @@ struct dtask {
 	char *name;
 	uint32_t pid;
 	uint64_t start, end;
+	uint64_t from, until;	/* its start and end as judged (declared.h) */
 	enum dstate state;
 	int64_t held, peak;
 	int64_t out;		/* waiting: MiB of it not back yet */
@@ -25,7 +26,7 @@ struct dtask {
 struct dgpu {
 	char *host;
 	uint32_t gpu;
-	struct dtask *t;	/* in order of start */
+	struct dtask *t;	/* in order of from */
 	size_t n;
 	size_t first;		/* t[0, first) are done */
 	int have_prev;
@@ -66,28 +67,30 @@ dgpu_new(const char *host, uint32_t gpu)
 	return g;
 }
 
-/* Insert a task, keeping t[] in order of start. */
+/* Insert a task, keeping t[] in order of from. */
 static void
 dgpu_insert(struct dgpu *g, uint32_t pid, const char *name, uint64_t start,
-    uint64_t end)
+    uint64_t end, uint64_t from, uint64_t until)
 {
 	size_t i;
 
 	g->t = egrow(g->t, g->n, sizeof(*g->t));
-	for (i = g->n; i > 0 && g->t[i - 1].start > start; i--)
+	for (i = g->n; i > 0 && g->t[i - 1].from > from; i--)
 		g->t[i] = g->t[i - 1];
 	memset(&g->t[i], 0, sizeof(g->t[i]));
 	g->t[i].name = estrdup(name);
 	g->t[i].pid = pid;
 	g->t[i].start = start;
 	g->t[i].end = end;
+	g->t[i].from = from;
+	g->t[i].until = until;
 	g->n++;
 }
 
 void
 declared_add(struct declared **dp, struct dgpu **gp, const char *host,
     uint32_t gpu, uint32_t pid, const char *name, uint64_t start,
-    uint64_t end)
+    uint64_t end, uint64_t from, uint64_t until)
 {
 	struct declared *d = *dp;
 
@@ -100,7 +103,7 @@ declared_add(struct declared **dp, struct dgpu **gp, const char *host,
 		d->wild = egrow(d->wild, d->nwild, sizeof(*d->wild));
 		d->wild[d->nwild++] = *gp;
 	}
-	dgpu_insert(*gp, pid, name, start, end);
+	dgpu_insert(*gp, pid, name, start, end, from, until);
 }
 
 size_t
@@ -136,7 +139,7 @@ attach(struct declared *d, struct dgpu *g)
 			continue;
 		for (j = 0; j < w->n; j++)
 			dgpu_insert(g, w->t[j].pid, w->t[j].name, w->t[j].start,
-			    w->t[j].end);
+			    w->t[j].end, w->t[j].from, w->t[j].until);
 		if (w->taken++ == 0)
 			w->takenby = estrdup(g->host);
 		else if (!d->warned_multi) {
@@ -186,7 +189,7 @@ emit(struct declared *d, struct dgpu *g, struct dtask *t,
 	o.note = t->note;
 	if (status == TASK_RELEASED) {
 		o.release = release;
-		o.delay_max = release - t->end;
+		o.delay_max = release - t->until;
 		o.delay_min = lo > t->end ? lo - t->end : 0;
 	}
 	o.has_leaked = has_leaked;
@@ -442,11 +445,11 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 		g->first++;
 
 	/* The ends since the previous sample: their level is prev. */
-	for (i = g->first; i < g->n && g->t[i].start <= ts; i++) {
+	for (i = g->first; i < g->n && g->t[i].from <= ts; i++) {
 		struct dtask *t = &g->t[i];
 
 		if ((t->state != D_PENDING && t->state != D_RUNNING) ||
-		    t->end > ts)
+		    t->until > ts)
 			continue;
 		/* Its rise is no longer being measured. */
 		g->seg = 0;
@@ -467,7 +470,7 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 		g->nwait++;
 	}
 	/* The starts: their rise is measured from prev. */
-	for (i = g->first; i < g->n && g->t[i].start <= ts; i++)
+	for (i = g->first; i < g->n && g->t[i].from <= ts; i++)
 		if (g->t[i].state == D_PENDING) {
 			if (nstart++ == 0)
 				lo = i;

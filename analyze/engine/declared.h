@@ -9,6 +9,12 @@
  * two consecutive samples of the GPU, an "event" is a declared start or
  * end; the samples are the only evidence.  The rules, for one GPU:
  *
+ *   times        a task is judged from its "from" (at or before its
+ *                start) to its "until" (at or before its end): for a
+ *                declared task they are its start and end; an estimated
+ *                task's process started after from (the poll before its
+ *                first listing) and ended after until (its last listing).
+ *                Below, "the start" is from and "the end" is until.
  *   start level  the usage at the last sample before the start (the
  *                configured idle_mib, or the first sample, when there is
  *                none).
@@ -49,7 +55,9 @@
  *                one step.
  *   delay        release - end.  The memory came back somewhere between
  *                the sample before the release (or the end, if later) and
- *                the release: delay_min and delay_max are those bounds.
+ *                the release: delay_min and delay_max are those bounds,
+ *                delay_max from until (the earliest the task may have
+ *                ended).
  *   leaked       for a task still waiting at the last sample: its held
  *                memory less what has come back (what came back without
  *                matching a task is given to the earliest ended first, at
@@ -100,13 +108,14 @@ struct dgpu;		/* the declared tasks of one GPU, and its state */
 
 /*
  * Declare a task on (host, gpu); host "" is no host (every host); pid is
- * 0 but for a process whose memory was never listed (engine.h).  *dp and
- * *gp are created when NULL; *gp is the GPU's state the engine keeps.
- * Declare before the first sample.
+ * 0 but for a process whose memory was never listed (engine.h).  It is
+ * judged from from to until (from <= start, until <= end; see times).
+ * *dp and *gp are created when NULL; *gp is the GPU's state the engine
+ * keeps.  Declare before the first sample.
  */
 void declared_add(struct declared **dp, struct dgpu **gp, const char *host,
     uint32_t gpu, uint32_t pid, const char *name, uint64_t start,
-    uint64_t end);
+    uint64_t end, uint64_t from, uint64_t until);
 
 /* The number of tasks declared on a GPU (0 for NULL). */
 size_t declared_count(const struct dgpu *g);
