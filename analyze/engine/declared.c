@@ -41,6 +41,8 @@ struct dgpu {
 	int64_t seg_rise;
 	int64_t early;		/* MiB given back while none waited */
 	int64_t extra;		/* MiB of rises no declared task took */
+	int64_t dip;		/* MiB that came back at the last sample,
+				   unclaimed, while tasks waited */
 	int rising;		/* usage rose at the last sample */
 	int wild;		/* tasks without a host (host "") */
 	unsigned taken;		/* hosts that took them */
@@ -519,8 +521,15 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 	delta = usage - prev;
 	g->rising = delta > tol;
 	if (delta > 0) {
+		/*
+		 * Back in use at once: what came back at the last sample and
+		 * no task claimed was a dip, no return (nor new memory).
+		 */
+		int64_t undo = delta < g->dip ? delta : g->dip;
+
 		if (g->nwait > 0)
-			g->ref += delta;
+			g->ref += delta - undo;
+		delta -= undo;
 		if (g->seg) {
 			int64_t share;
 
@@ -553,6 +562,9 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 		g->early = g->extra = 0;
 	if (g->nwait > 0)
 		judge(d, g, ts, usage, tol, fn, ctx, gpu_ctx);
+	g->dip = 0;
+	if (delta < 0 && g->nwait > 0 && g->ref - usage > 0)
+		g->dip = g->ref - usage < -delta ? g->ref - usage : -delta;
 	g->prev_u = usage;
 	g->prev_ts = ts;
 	g->have_prev = 1;

@@ -53,6 +53,9 @@
  *                giving back all their memory, then to the latest ended,
  *                with a note; so does a note when several came back in
  *                one step.
+ *   dip          what came back at a sample, claimed by no task while
+ *                tasks wait, and is in use again at the next sample was
+ *                no return: that rise is neither new memory nor a task's.
  *   delay        release - end.  The memory came back somewhere between
  *                the sample before the release (or the end, if later) and
  *                the release: delay_min and delay_max are those bounds,
