@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "declared.h"
+#include "episode.h"
 #include "util.h"
 
 #define SUBSET_MAX 12		/* waiting tasks weighed together at once */
@@ -39,6 +40,7 @@ struct dgpu {
 	size_t seg_lo, seg_hi;	/* its tasks: running ones in t[lo, hi) */
 	size_t seg_k;
 	int64_t seg_rise;
+	uint64_t seg_ts;	/* its start, or its latest rise */
 	int64_t early;		/* MiB given back while none waited */
 	int64_t extra;		/* MiB of rises no declared task took */
 	int64_t dip;		/* MiB that came back at the last sample,
@@ -209,20 +211,6 @@ say(struct dtask *t, const char *note)
 		t->note = note;
 }
 
-/* The task running alone, or NULL. */
-static struct dtask *
-alone(struct dgpu *g)
-{
-	size_t i;
-
-	if (g->nrun != 1)
-		return NULL;
-	for (i = g->first; i < g->n; i++)
-		if (g->t[i].state == D_RUNNING)
-			return &g->t[i];
-	return NULL;
-}
-
 static void
 grow(struct dtask *t, int64_t delta)
 {
@@ -343,6 +331,20 @@ judge(struct declared *d, struct dgpu *g, uint64_t ts, int64_t usage,
 		    gpu_ctx);
 	}
 	g->last_r = g->ref - usage;
+}
+
+/* Whether a fall of r MiB is all the memory of waiting tasks. */
+static int
+claimed(const struct dgpu *g, int64_t r, int64_t tol)
+{
+	struct dtask *w[SUBSET_MAX];
+	size_t i, n = 0;
+	int tie;
+
+	for (i = g->first; i < g->n && n < SUBSET_MAX; i++)
+		if (g->t[i].state == D_WAITING && g->t[i].out > tol)
+			w[n++] = &g->t[i];
+	return n > 0 && best_set(w, n, r, tol, 1, &tie) != 0;
 }
 
 /*
@@ -495,6 +497,7 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 		g->seg_hi = hi;
 		g->seg_k = nstart;
 		g->seg_rise = 0;
+		g->seg_ts = ts;
 		for (i = lo; i < hi; i++) {
 			if (g->t[i].state != D_RUNNING)
 				continue;
@@ -511,12 +514,12 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 
 	/*
 	 * Whose is the change since the previous sample?  A rise: the
-	 * tasks that started last while their rise is measured, else what
-	 * was given back early coming into use again, else the task running
-	 * alone, else nobody (memory of a process not declared).  A fall:
-	 * first such memory going again, then the waiting tasks giving memory
-	 * back, else memory given back early by a running task (whose, its
-	 * end will tell).
+	 * tasks that started last while their ramp goes on, else what was
+	 * given back early coming into use again, else nobody (memory of a
+	 * process not declared).  A fall: first such memory going again
+	 * (unless waiting tasks' memory makes up all of it), then the
+	 * waiting tasks giving memory back, else memory given back early by
+	 * a running task (whose, its end will tell).
 	 */
 	delta = usage - prev;
 	g->rising = delta > tol;
@@ -530,7 +533,11 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 		if (g->nwait > 0)
 			g->ref += delta - undo;
 		delta -= undo;
+		/* A ramp is its start's; a rise long after is no task's. */
+		if (g->seg && ts - g->seg_ts > EPISODE_RAMP)
+			g->seg = 0;
 		if (g->seg) {
+			g->seg_ts = ts;
 			int64_t share;
 
 			g->seg_rise += delta;
@@ -539,18 +546,17 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 				if (g->t[i].state == D_RUNNING)
 					grow(&g->t[i], share - g->t[i].held);
 		} else {
-			struct dtask *t = alone(g);
 			int64_t take = delta < g->early ? delta : g->early;
 
 			g->early -= take;
-			if (t != NULL)
-				grow(t, delta - take);
-			else
-				g->extra += delta - take;
+			g->extra += delta - take;
 		}
 	} else if (delta < 0) {
 		/* Memory nobody declared that goes again is no return. */
 		int64_t fall = -delta, take = fall < g->extra ? fall : g->extra;
+
+		if (claimed(g, fall, tol))
+			take = 0;
 
 		g->extra -= take;
 		if (g->nwait > 0)
@@ -559,7 +565,7 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 			g->early += fall - take;
 	}
 	if (g->nrun == 0 && g->nwait == 0)
-		g->early = g->extra = 0;
+		g->early = 0;
 	if (g->nwait > 0)
 		judge(d, g, ts, usage, tol, fn, ctx, gpu_ctx);
 	g->dip = 0;

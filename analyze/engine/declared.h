@@ -19,20 +19,23 @@
  *                configured idle_mib, or the first sample, when there is
  *                none).
  *   held         what usage rose by over the start: from the start level
- *                to the level at the last sample before the next event
- *                (another start or end on the GPU, or its own end).  Tasks
- *                that start between the same two samples share the rise
- *                evenly (a note says so, as it does when usage was still
- *                rising at the next start).  Afterwards, between events,
- *                a rise goes to the task running alone (held follows it);
- *                a rise no task takes (none or several run) is memory of
- *                a process not declared, and the next falls take it away
- *                first.  Other falls go to the tasks waiting for their
- *                memory (see release), or, when none waits, are memory
- *                given back before a declared end (see early).
+ *                to the level at the last sample of its ramp before the
+ *                next event (another start or end on the GPU, or its own
+ *                end); the ramp ends at a rise more than EPISODE_RAMP
+ *                after the start or the ramp's latest rise.  Tasks that
+ *                start between the same two samples share the rise evenly
+ *                (a note says so, as it does when usage was still rising
+ *                at the next start).  Context memory is a job's start's,
+ *                not its middle's: a rise after the ramp, as one while no
+ *                task or several run, is memory of a process not declared
+ *                (a desktop), kept as such while tasks come and go, and
+ *                later falls take it away first, but for a fall that is
+ *                all the memory of waiting tasks (see release).  Other
+ *                falls go to the tasks waiting for their memory, or, when
+ *                none waits, are memory given back before a declared end
+ *                (see early).
  *   peak         the most held ever was: the most usage rose above the
- *                start level in its own rise, or above what the others
- *                hold while it ran alone.
+ *                start level in its own rise.
  *   early        memory given back that no waiting task claims is the
  *                next ending task's when it covers all of its memory, or
  *                when it ran alone (what does not cover it is what it

@@ -9,11 +9,15 @@
 # ended after its last listing: the memory may come back before the first
 # poll that missed it (overlap).  A dip of one sample gives nothing back
 # (dip: the 7000 MiB leak stays a leak, the next task's 2048 come back).
+# Memory that rises amid a life, long after its ramp, is no task's: the
+# job that gave everything back is released, the leak after it leaks all
+# its 2048 MiB when that memory goes (desktop: 768 MiB of graphics).
 # Peak and held are the device's rise, the context memory no listing
 # separates included: the tolerance is that memory (context 350 MiB of
-# 6350 listed 6000, overlap 256 of 2304 listed 2048); leaks are exact.
+# 6350 listed 6000, overlap 256 of 2304 listed 2048, desktop 300 of 6444
+# listed 6144); leaks are exact.
 . "$TESTS/lib.sh"
-for st in context:350 dip:64 overlap:256; do
+for st in context:350 dip:64 overlap:256 desktop:300; do
 	s=${st%:*} tol=${st#*:}
 	rm -rf nv
 	gpumem-synth -s "$s" --nvsmi nv --truth truth.csv
