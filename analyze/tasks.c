@@ -203,9 +203,11 @@ tables_given(void)
 /* Declare a life of a process listed N/A to the engine of the next pass. */
 static void
 declare_life(void *ctx, const char *host, uint32_t gpu, uint32_t pid,
-    const char *name, uint64_t start, uint64_t end)
+    const char *name, uint64_t start, uint64_t end, uint64_t from,
+    uint64_t until)
 {
-	engine_declare_estimated(ctx, host, gpu, pid, name, start, end);
+	engine_declare_estimated(ctx, host, gpu, pid, name, start, end, from,
+	    until);
 }
 
 /* Whether every input can be read again: files and directories, no stdin. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "declared.h"
+#include "episode.h"
 #include "util.h"
 
 #define SUBSET_MAX 12		/* waiting tasks weighed together at once */
@@ -16,6 +17,7 @@ struct dtask {
 	char *name;
 	uint32_t pid;
 	uint64_t start, end;
+	uint64_t from, until;	/* its start and end as judged (declared.h) */
 	enum dstate state;
 	int64_t held, peak;
 	int64_t out;		/* waiting: MiB of it not back yet */
@@ -25,7 +27,7 @@ struct dtask {
 struct dgpu {
 	char *host;
 	uint32_t gpu;
-	struct dtask *t;	/* in order of start */
+	struct dtask *t;	/* in order of from */
 	size_t n;
 	size_t first;		/* t[0, first) are done */
 	int have_prev;
@@ -38,8 +40,11 @@ struct dgpu {
 	size_t seg_lo, seg_hi;	/* its tasks: running ones in t[lo, hi) */
 	size_t seg_k;
 	int64_t seg_rise;
+	uint64_t seg_ts;	/* its start, or its latest rise */
 	int64_t early;		/* MiB given back while none waited */
 	int64_t extra;		/* MiB of rises no declared task took */
+	int64_t dip;		/* MiB that came back at the last sample,
+				   unclaimed, while tasks waited */
 	int rising;		/* usage rose at the last sample */
 	int wild;		/* tasks without a host (host "") */
 	unsigned taken;		/* hosts that took them */
@@ -66,28 +71,30 @@ dgpu_new(const char *host, uint32_t gpu)
 	return g;
 }
 
-/* Insert a task, keeping t[] in order of start. */
+/* Insert a task, keeping t[] in order of from. */
 static void
 dgpu_insert(struct dgpu *g, uint32_t pid, const char *name, uint64_t start,
-    uint64_t end)
+    uint64_t end, uint64_t from, uint64_t until)
 {
 	size_t i;
 
 	g->t = egrow(g->t, g->n, sizeof(*g->t));
-	for (i = g->n; i > 0 && g->t[i - 1].start > start; i--)
+	for (i = g->n; i > 0 && g->t[i - 1].from > from; i--)
 		g->t[i] = g->t[i - 1];
 	memset(&g->t[i], 0, sizeof(g->t[i]));
 	g->t[i].name = estrdup(name);
 	g->t[i].pid = pid;
 	g->t[i].start = start;
 	g->t[i].end = end;
+	g->t[i].from = from;
+	g->t[i].until = until;
 	g->n++;
 }
 
 void
 declared_add(struct declared **dp, struct dgpu **gp, const char *host,
     uint32_t gpu, uint32_t pid, const char *name, uint64_t start,
-    uint64_t end)
+    uint64_t end, uint64_t from, uint64_t until)
 {
 	struct declared *d = *dp;
 
@@ -100,7 +107,7 @@ declared_add(struct declared **dp, struct dgpu **gp, const char *host,
 		d->wild = egrow(d->wild, d->nwild, sizeof(*d->wild));
 		d->wild[d->nwild++] = *gp;
 	}
-	dgpu_insert(*gp, pid, name, start, end);
+	dgpu_insert(*gp, pid, name, start, end, from, until);
 }
 
 size_t
@@ -136,7 +143,7 @@ attach(struct declared *d, struct dgpu *g)
 			continue;
 		for (j = 0; j < w->n; j++)
 			dgpu_insert(g, w->t[j].pid, w->t[j].name, w->t[j].start,
-			    w->t[j].end);
+			    w->t[j].end, w->t[j].from, w->t[j].until);
 		if (w->taken++ == 0)
 			w->takenby = estrdup(g->host);
 		else if (!d->warned_multi) {
@@ -186,7 +193,7 @@ emit(struct declared *d, struct dgpu *g, struct dtask *t,
 	o.note = t->note;
 	if (status == TASK_RELEASED) {
 		o.release = release;
-		o.delay_max = release - t->end;
+		o.delay_max = release - t->until;
 		o.delay_min = lo > t->end ? lo - t->end : 0;
 	}
 	o.has_leaked = has_leaked;
@@ -202,20 +209,6 @@ say(struct dtask *t, const char *note)
 {
 	if (t->note == NULL)
 		t->note = note;
-}
-
-/* The task running alone, or NULL. */
-static struct dtask *
-alone(struct dgpu *g)
-{
-	size_t i;
-
-	if (g->nrun != 1)
-		return NULL;
-	for (i = g->first; i < g->n; i++)
-		if (g->t[i].state == D_RUNNING)
-			return &g->t[i];
-	return NULL;
 }
 
 static void
@@ -340,6 +333,20 @@ judge(struct declared *d, struct dgpu *g, uint64_t ts, int64_t usage,
 	g->last_r = g->ref - usage;
 }
 
+/* Whether a fall of r MiB is all the memory of waiting tasks. */
+static int
+claimed(const struct dgpu *g, int64_t r, int64_t tol)
+{
+	struct dtask *w[SUBSET_MAX];
+	size_t i, n = 0;
+	int tie;
+
+	for (i = g->first; i < g->n && n < SUBSET_MAX; i++)
+		if (g->t[i].state == D_WAITING && g->t[i].out > tol)
+			w[n++] = &g->t[i];
+	return n > 0 && best_set(w, n, r, tol, 1, &tie) != 0;
+}
+
 /*
  * Tasks end between the previous sample and this one: what they leave is
  * judged against prev, the level just before.  What had come back of the
@@ -442,11 +449,11 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 		g->first++;
 
 	/* The ends since the previous sample: their level is prev. */
-	for (i = g->first; i < g->n && g->t[i].start <= ts; i++) {
+	for (i = g->first; i < g->n && g->t[i].from <= ts; i++) {
 		struct dtask *t = &g->t[i];
 
 		if ((t->state != D_PENDING && t->state != D_RUNNING) ||
-		    t->end > ts)
+		    t->until > ts)
 			continue;
 		/* Its rise is no longer being measured. */
 		g->seg = 0;
@@ -467,7 +474,7 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 		g->nwait++;
 	}
 	/* The starts: their rise is measured from prev. */
-	for (i = g->first; i < g->n && g->t[i].start <= ts; i++)
+	for (i = g->first; i < g->n && g->t[i].from <= ts; i++)
 		if (g->t[i].state == D_PENDING) {
 			if (nstart++ == 0)
 				lo = i;
@@ -490,6 +497,7 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 		g->seg_hi = hi;
 		g->seg_k = nstart;
 		g->seg_rise = 0;
+		g->seg_ts = ts;
 		for (i = lo; i < hi; i++) {
 			if (g->t[i].state != D_RUNNING)
 				continue;
@@ -506,19 +514,30 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 
 	/*
 	 * Whose is the change since the previous sample?  A rise: the
-	 * tasks that started last while their rise is measured, else what
-	 * was given back early coming into use again, else the task running
-	 * alone, else nobody (memory of a process not declared).  A fall:
-	 * first such memory going again, then the waiting tasks giving memory
-	 * back, else memory given back early by a running task (whose, its
-	 * end will tell).
+	 * tasks that started last while their ramp goes on, else what was
+	 * given back early coming into use again, else nobody (memory of a
+	 * process not declared).  A fall: first such memory going again
+	 * (unless waiting tasks' memory makes up all of it), then the
+	 * waiting tasks giving memory back, else memory given back early by
+	 * a running task (whose, its end will tell).
 	 */
 	delta = usage - prev;
 	g->rising = delta > tol;
 	if (delta > 0) {
+		/*
+		 * Back in use at once: what came back at the last sample and
+		 * no task claimed was a dip, no return (nor new memory).
+		 */
+		int64_t undo = delta < g->dip ? delta : g->dip;
+
 		if (g->nwait > 0)
-			g->ref += delta;
+			g->ref += delta - undo;
+		delta -= undo;
+		/* A ramp is its start's; a rise long after is no task's. */
+		if (g->seg && ts - g->seg_ts > EPISODE_RAMP)
+			g->seg = 0;
 		if (g->seg) {
+			g->seg_ts = ts;
 			int64_t share;
 
 			g->seg_rise += delta;
@@ -527,18 +546,17 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 				if (g->t[i].state == D_RUNNING)
 					grow(&g->t[i], share - g->t[i].held);
 		} else {
-			struct dtask *t = alone(g);
 			int64_t take = delta < g->early ? delta : g->early;
 
 			g->early -= take;
-			if (t != NULL)
-				grow(t, delta - take);
-			else
-				g->extra += delta - take;
+			g->extra += delta - take;
 		}
 	} else if (delta < 0) {
 		/* Memory nobody declared that goes again is no return. */
 		int64_t fall = -delta, take = fall < g->extra ? fall : g->extra;
+
+		if (claimed(g, fall, tol))
+			take = 0;
 
 		g->extra -= take;
 		if (g->nwait > 0)
@@ -547,9 +565,12 @@ declared_sample(struct declared *d, struct dgpu **gp, const char *host,
 			g->early += fall - take;
 	}
 	if (g->nrun == 0 && g->nwait == 0)
-		g->early = g->extra = 0;
+		g->early = 0;
 	if (g->nwait > 0)
 		judge(d, g, ts, usage, tol, fn, ctx, gpu_ctx);
+	g->dip = 0;
+	if (delta < 0 && g->nwait > 0 && g->ref - usage > 0)
+		g->dip = g->ref - usage < -delta ? g->ref - usage : -delta;
 	g->prev_u = usage;
 	g->prev_ts = ts;
 	g->have_prev = 1;

@@ -9,24 +9,33 @@
  * two consecutive samples of the GPU, an "event" is a declared start or
  * end; the samples are the only evidence.  The rules, for one GPU:
  *
+ *   times        a task is judged from its "from" (at or before its
+ *                start) to its "until" (at or before its end): for a
+ *                declared task they are its start and end; an estimated
+ *                task's process started after from (the poll before its
+ *                first listing) and ended after until (its last listing).
+ *                Below, "the start" is from and "the end" is until.
  *   start level  the usage at the last sample before the start (the
  *                configured idle_mib, or the first sample, when there is
  *                none).
  *   held         what usage rose by over the start: from the start level
- *                to the level at the last sample before the next event
- *                (another start or end on the GPU, or its own end).  Tasks
- *                that start between the same two samples share the rise
- *                evenly (a note says so, as it does when usage was still
- *                rising at the next start).  Afterwards, between events,
- *                a rise goes to the task running alone (held follows it);
- *                a rise no task takes (none or several run) is memory of
- *                a process not declared, and the next falls take it away
- *                first.  Other falls go to the tasks waiting for their
- *                memory (see release), or, when none waits, are memory
- *                given back before a declared end (see early).
+ *                to the level at the last sample of its ramp before the
+ *                next event (another start or end on the GPU, or its own
+ *                end); the ramp ends at a rise more than EPISODE_RAMP
+ *                after the start or the ramp's latest rise.  Tasks that
+ *                start between the same two samples share the rise evenly
+ *                (a note says so, as it does when usage was still rising
+ *                at the next start).  Context memory is a job's start's,
+ *                not its middle's: a rise after the ramp, as one while no
+ *                task or several run, is memory of a process not declared
+ *                (a desktop), kept as such while tasks come and go, and
+ *                later falls take it away first, but for a fall that is
+ *                all the memory of waiting tasks (see release).  Other
+ *                falls go to the tasks waiting for their memory, or, when
+ *                none waits, are memory given back before a declared end
+ *                (see early).
  *   peak         the most held ever was: the most usage rose above the
- *                start level in its own rise, or above what the others
- *                hold while it ran alone.
+ *                start level in its own rise.
  *   early        memory given back that no waiting task claims is the
  *                next ending task's when it covers all of its memory, or
  *                when it ran alone (what does not cover it is what it
@@ -47,9 +56,14 @@
  *                giving back all their memory, then to the latest ended,
  *                with a note; so does a note when several came back in
  *                one step.
+ *   dip          what came back at a sample, claimed by no task while
+ *                tasks wait, and is in use again at the next sample was
+ *                no return: that rise is neither new memory nor a task's.
  *   delay        release - end.  The memory came back somewhere between
  *                the sample before the release (or the end, if later) and
- *                the release: delay_min and delay_max are those bounds.
+ *                the release: delay_min and delay_max are those bounds,
+ *                delay_max from until (the earliest the task may have
+ *                ended).
  *   leaked       for a task still waiting at the last sample: its held
  *                memory less what has come back (what came back without
  *                matching a task is given to the earliest ended first, at
@@ -100,13 +114,14 @@ struct dgpu;		/* the declared tasks of one GPU, and its state */
 
 /*
  * Declare a task on (host, gpu); host "" is no host (every host); pid is
- * 0 but for a process whose memory was never listed (engine.h).  *dp and
- * *gp are created when NULL; *gp is the GPU's state the engine keeps.
- * Declare before the first sample.
+ * 0 but for a process whose memory was never listed (engine.h).  It is
+ * judged from from to until (from <= start, until <= end; see times).
+ * *dp and *gp are created when NULL; *gp is the GPU's state the engine
+ * keeps.  Declare before the first sample.
  */
 void declared_add(struct declared **dp, struct dgpu **gp, const char *host,
     uint32_t gpu, uint32_t pid, const char *name, uint64_t start,
-    uint64_t end);
+    uint64_t end, uint64_t from, uint64_t until);
 
 /* The number of tasks declared on a GPU (0 for NULL). */
 size_t declared_count(const struct dgpu *g);

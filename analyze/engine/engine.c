@@ -157,6 +157,7 @@ struct nalife {
 	uint32_t gpu, pid;
 	uint64_t start, end;	/* end 0: listed until the end */
 	uint64_t last;		/* its last listing */
+	uint64_t iv;		/* the process log's poll interval, 0: unknown */
 };
 
 struct engine *
@@ -215,7 +216,8 @@ gpu_of(struct engine *e, const char *host, uint32_t gpu)
 /* Declare a task (pid 0) or an estimated one on (host, gpu). */
 static void
 declare(struct engine *e, const char *host, uint32_t gpu, uint32_t pid,
-    const char *name, uint64_t start, uint64_t end)
+    const char *name, uint64_t start, uint64_t end, uint64_t from,
+    uint64_t until)
 {
 	struct gpu *g = gpu_of(e, host, gpu);
 
@@ -227,22 +229,25 @@ declare(struct engine *e, const char *host, uint32_t gpu, uint32_t pid,
 		e->st.declcapped++;
 		return;
 	}
-	declared_add(&e->decl, &g->decl, host, gpu, pid, name, start, end);
+	declared_add(&e->decl, &g->decl, host, gpu, pid, name, start, end,
+	    from, until);
 }
 
 void
 engine_declare(struct engine *e, const char *host, uint32_t gpu,
     const char *name, uint64_t start, uint64_t end)
 {
-	declare(e, host, gpu, 0, name, start, end);
+	declare(e, host, gpu, 0, name, start, end, start, end);
 }
 
 void
 engine_declare_estimated(struct engine *e, const char *host, uint32_t gpu,
-    uint32_t pid, const char *name, uint64_t start, uint64_t end)
+    uint32_t pid, const char *name, uint64_t start, uint64_t end,
+    uint64_t from, uint64_t until)
 {
 	/* Still listed at the end: past any sample, so it runs. */
-	declare(e, host, gpu, pid, name, start, end != 0 ? end : UINT64_MAX);
+	declare(e, host, gpu, pid, name, start, end != 0 ? end : UINT64_MAX,
+	    from, end != 0 ? until : UINT64_MAX);
 }
 
 /* The key of a process of a GPU in e->nalive. */
@@ -259,7 +264,7 @@ na_key(struct engine *e, const struct rec *r)
  * one (a pid reused).
  */
 static void
-na_listed(struct engine *e, const struct rec *r)
+na_listed(struct engine *e, const struct rec *r, uint64_t iv)
 {
 	void **v;
 	struct nalife *l;
@@ -272,7 +277,10 @@ na_listed(struct engine *e, const struct rec *r)
 	}
 	v = hmap_put(&e->nalive, e->key.buf, e->key.len, NULL);
 	if (*v != NULL && e->na[(uintptr_t)*v - 1].end == 0) {
-		e->na[(uintptr_t)*v - 1].last = r->ts;
+		l = &e->na[(uintptr_t)*v - 1];
+		l->last = r->ts;
+		if (iv != 0)
+			l->iv = iv;
 		return;
 	}
 	e->na = egrow(e->na, e->nna, sizeof(*e->na));
@@ -284,6 +292,7 @@ na_listed(struct engine *e, const struct rec *r)
 	l->start = r->ts;
 	l->end = 0;
 	l->last = r->ts;
+	l->iv = iv;
 	*v = (void *)(uintptr_t)e->nna;
 }
 
@@ -308,9 +317,17 @@ engine_unlisted(const struct engine *e, engine_life_fn *fn, void *ctx)
 {
 	size_t i;
 
-	for (i = 0; fn != NULL && i < e->nna; i++)
-		fn(ctx, e->na[i].host, e->na[i].gpu, e->na[i].pid,
-		    e->na[i].name, e->na[i].start, e->na[i].end);
+	for (i = 0; fn != NULL && i < e->nna; i++) {
+		const struct nalife *l = &e->na[i];
+
+		/*
+		 * It started after the poll before its first listing and
+		 * ended after its last one (engine.h).
+		 */
+		fn(ctx, l->host, l->gpu, l->pid, l->name, l->start, l->end,
+		    l->iv != 0 && l->iv < l->start ? l->start - l->iv + 1 :
+		    l->start, l->end != 0 ? l->last + 1 : 0);
+	}
 	return e->nna;
 }
 
@@ -1441,7 +1458,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 		if (t != NULL)
 			t->last = r->ts;
 		else
-			na_listed(e, r);
+			na_listed(e, r, g->proc.median);
 		return;
 	}
 	if (r->used == 0 && t == NULL && na_ended(e, r))

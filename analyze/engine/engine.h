@@ -160,20 +160,28 @@ void engine_declare(struct engine *e, const char *host, uint32_t gpu,
  * A task estimated from a process whose memory was never listed
  * (nvidia-smi prints N/A on Windows WDDM): declared like the tasks of
  * engine_declare(), with its pid, and noted NOTE_ESTIMATED.  end is 0 for
- * a process still listed at the end of the data (a running task).
+ * a process still listed at the end of the data (a running task).  The
+ * process started in [from, start] and ended in [until, end] (the two
+ * loops are out of step): its start level is the usage before from, its
+ * held what the usage is just before until (declared.h).
  */
 void engine_declare_estimated(struct engine *e, const char *host,
     uint32_t gpu, uint32_t pid, const char *name, uint64_t start,
-    uint64_t end);
+    uint64_t end, uint64_t from, uint64_t until);
 
 /*
  * The lives of processes listed with their memory N/A (WDDM) seen so far:
  * fn (unless NULL) is called for each, in order of start, with end 0 for
- * one still listed at the end.  Return their number.  A tool that finds
- * any reads its inputs again, declaring them (engine_declare_estimated()).
+ * one still listed at the end.  start is its first listing, from just
+ * after the poll before it (one poll interval of the process log earlier:
+ * it started after that poll); end is the first poll that missed it,
+ * until just after its last listing (0 while listed at the end).  Return
+ * their number.  A tool that finds any reads its inputs again, declaring
+ * them (engine_declare_estimated()).
  */
 typedef void engine_life_fn(void *ctx, const char *host, uint32_t gpu,
-    uint32_t pid, const char *name, uint64_t start, uint64_t end);
+    uint32_t pid, const char *name, uint64_t start, uint64_t end,
+    uint64_t from, uint64_t until);
 size_t engine_unlisted(const struct engine *e, engine_life_fn *fn,
     void *ctx);
 
