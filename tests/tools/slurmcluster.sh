@@ -16,7 +16,7 @@
 #
 # The case is skipped ("skipped: slurm-wlm absent") when a program is
 # missing.  The clients find the cluster through SLURM_CONF (exported).
-# Facts this follows: ../shared/notes/fleet-test-facts.md (no cgroups, no
+# Facts this follows: tests/tools/fleet-test-facts.md (no cgroups, no
 # systemd, no accounting; a stopped daemon is a zombie until PID 1 reaps
 # it, so state Z counts as gone).
 for _sc_p in munged mungekey slurmctld slurmd sbatch scontrol sinfo; do
