@@ -413,16 +413,10 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 	char qgpu[160], qapps[160];
 	static char fmt[] = "--format=csv", lmsopt[] = "-lms";
 	char *args[6];
-	struct sigaction sa;
 	int reserved = 0, fd_gpu, fd_apps, rc;
 
 	/* Caught before the probe: a signal then ends it too. */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	trap_stops(on_signal);
 	rc = probe(o->nvsmi, &reserved, o->probe_timeout);
 	if (rc == -1)
 		die("%s: not found: install the NVIDIA driver's nvidia-smi "

@@ -189,7 +189,6 @@ sender_open(struct sender *s, int argc, char **argv, char ***paths,
     size_t *np)
 {
 	const struct readopts *opt = &cmd.ro;
-	struct sigaction sa;
 	uint64_t retry_ns, timeout_ns;
 	size_t i;
 
@@ -219,12 +218,7 @@ sender_open(struct sender *s, int argc, char **argv, char ***paths,
 	}
 
 	/* A signal ends the input: what was read goes out, flagged last. */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	trap_stops(on_signal);
 
 	return transport_open(&s->t) < 0;
 }

@@ -50,6 +50,19 @@ util_init(const char *argv0)
 	signal(SIGXFSZ, SIG_IGN);
 }
 
+void
+trap_stops(void (*fn)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
 /*
  * Messages name hosts, processes and files from the input: each is made
  * safe for a terminal (clean_text) so that no escape sequence in a

@@ -34,6 +34,14 @@ extern int verbosity;		/* 0 with -q, 1 by default, 2 with -v */
  */
 void util_init(const char *argv0);
 
+/*
+ * fn handles SIGINT, SIGTERM and SIGHUP from now on, without SA_RESTART:
+ * a blocked read, write or wait returns EINTR, so the command sees the
+ * signal and ends in its own way (record, send; read keeps SA_RESTART
+ * and an ignored signal ignored: read.c).
+ */
+void trap_stops(void (*fn)(int));
+
 /* "prog: msg\n" on stderr.  A format ending in ':' appends strerror(errno). */
 void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void vmsg(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
