@@ -14,9 +14,11 @@ csv_field(char *dst, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = 0;
+	/* A reader drops a byte-order mark at a line's start (input.h). */
+	int bom = p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf;
 
 	/* The usual case: copied as it is scanned, nothing to quote. */
-	for (; *p != '\0'; p++) {
+	for (; *p != '\0' && !bom; p++) {
 		if (csv_special[*p])
 			break;
 		dst[n++] = (char)*p;

@@ -15,8 +15,9 @@
 #include <stddef.h>
 
 /*
- * Append s as one CSV field to dst (quoted when it must be); return the
- * bytes written.  dst must have room for 2 * strlen(s) + 2.
+ * Append s as one CSV field to dst (quoted when it must be: a comma, a
+ * quote, a line break, or a leading UTF-8 byte-order mark, which a
+ * reader drops at a line's start); return the bytes written.  dst must have room for 2 * strlen(s) + 2.
  */
 size_t csv_field(char *dst, const char *s);
 

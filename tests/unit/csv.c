@@ -40,6 +40,9 @@ main(void)
 	CHECK_STR(field("train, v2"), "\"train, v2\"");
 	CHECK_STR(field("say \"hi\"\n"), "\"say \"\"hi\"\"\n\"");
 	CHECK_STR(field("a\rb"), "\"a\rb\"");
+	/* A leading byte-order mark: a reader drops it at a line's start. */
+	CHECK_STR(field("\xef\xbb\xbfnode1"), "\"\xef\xbb\xbfnode1\"");
+	CHECK_STR(field("node\xef\xbb\xbf"), "node\xef\xbb\xbf");
 
 	/* Read: plain, quoted with a comma, doubled quotes, empty. */
 	CHECK(split("a,\"train, v2\",\"say \"\"hi\"\"\",,z", 8, 0) == 5);
