@@ -23,6 +23,8 @@
 #define RESUME_POLLS 8		/* polls a process may be missing from */
 #define LAG_MAX (600 * NS_PER_SEC)	/* poll intervals believed */
 #define SAME_POLL NS_PER_MS	/* a listing this soon after: one poll */
+#define LOG_STOP 20		/* process intervals of silence to the end */
+#define LOG_STOP_MIN (10 * NS_PER_SEC)	/* and at least this */
 
 /* The usual gap between the times of a series: its median, kept current. */
 struct cadence {
@@ -97,6 +99,7 @@ struct gpu {
 	int64_t unattr;		/* at the latest judged sample */
 	struct cadence dev;	/* device samples */
 	struct cadence proc;	/* process polls */
+	struct cadence cont;	/* a process's listings in a row (gaps) */
 	struct hist hist[NHIST];
 	size_t nhist, hnext;
 	uint64_t nev;		/* tasks started and ended so far */
@@ -379,6 +382,38 @@ plus(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
+/* A gap between two listings of one process: its loop's interval. */
+static void
+cadence_gap(struct cadence *c, uint64_t gap)
+{
+	c->gaps[c->gnext] = gap;
+	c->gnext = (c->gnext + 1) % NGAPS;
+	if (c->ngaps < NGAPS)
+		c->ngaps++;
+	if (c->ngaps < NGAPS || (c->n++ & 63) == 0)
+		c->median = median(c->gaps, c->ngaps);
+}
+
+/*
+ * The process loop's interval, 0 while unknown.  A poll that finds no
+ * process prints nothing (compute-apps), so the gaps between polls that
+ * printed may each span many: a log of short jobs, each listed once.  The
+ * gaps between two listings of one process are the loop's (a process alive
+ * at a poll is listed there); until one is seen the device loop's interval
+ * is taken when shorter (gpumem record's two loops share one, as a user's
+ * two loops with one -l do).
+ */
+static uint64_t
+proc_iv(const struct gpu *g)
+{
+	if (g->proc.median == 0)
+		return 0;
+	if (g->cont.median != 0)
+		return g->cont.median;
+	return g->dev.median != 0 && g->dev.median < g->proc.median ?
+	    g->dev.median : g->proc.median;
+}
+
 /*
  * How long a device sample waits before it is judged: until the process
  * poll after it is in (one and a half poll intervals), so that a process
@@ -387,7 +422,10 @@ plus(uint64_t a, uint64_t b)
 static uint64_t
 lag(const struct gpu *g)
 {
-	uint64_t iv = g->proc.median < LAG_MAX ? g->proc.median : LAG_MAX;
+	uint64_t iv = proc_iv(g) != 0 ? proc_iv(g) : g->dev.median;
+
+	if (iv > LAG_MAX)
+		iv = LAG_MAX;
 
 	return iv + iv / 2;
 }
@@ -567,6 +605,20 @@ recent_add(struct gpu *g, struct ptask *t)
 }
 
 /*
+ * Whether p's end record came after polls that printed nothing (lost, or
+ * empty: the reader then places it 1.25 intervals on at least, the very
+ * next poll one on): it may have lived until the next poll that printed,
+ * unknown here, or the loop died and it lived on.
+ */
+static int
+silence_end(const struct gpu *g, const struct ptask *p)
+{
+	uint64_t iv = proc_iv(g);
+
+	return iv != 0 && p->end - p->last > iv + iv / 8;
+}
+
+/*
  * Task t's memory came back by the judged sample at ts.  It ended between
  * its last listing and its end record; its memory came back after the
  * sample that last showed it out (lastnot) and by ts.  So the delay lies
@@ -583,13 +635,8 @@ release_waiting(struct engine *e, struct gpu *g, struct ptask *p,
 	    TASK_RELEASED);
 	t.release = ts;
 	lo = p->lastnot > p->end ? p->lastnot - p->end : 0;
-	/*
-	 * Polls missing before its end record (lost, or printed nothing:
-	 * the reader then places the end at least 1.25 intervals on): it
-	 * may have lived until the next poll that printed, unknown here.
-	 */
-	if (g->proc.median != 0 && p->end - p->last > g->proc.median +
-	    g->proc.median / 4) {
+	/* Polls missing before its end record: bounds from 0. */
+	if (silence_end(g, p)) {
 		lo = 0;
 		notes |= NOTE_GAP;
 	}
@@ -604,7 +651,7 @@ release_waiting(struct engine *e, struct gpu *g, struct ptask *p,
 	t.delay_lo = lo;
 	t.delay_hi = hi;
 	t.notes = p->notes | notes;
-	if (hi - lo > 2 * (g->dev.median + g->proc.median) &&
+	if (hi - lo > 2 * (g->dev.median + proc_iv(g)) &&
 	    g->dev.median != 0)
 		t.notes |= NOTE_GAP;
 	emit(e, g, &t);
@@ -1074,6 +1121,60 @@ straddles(const struct ptask *t, uint64_t ts, uint64_t eps, int64_t tol)
 	    t->curts > plus(ts, eps);
 }
 
+static void
+hist_add(struct gpu *g, uint64_t ts, int64_t unattr)
+{
+	struct hist *h = &g->hist[g->hnext];
+
+	h->ts = ts;
+	h->unattr = unattr;
+	h->nev = g->nev;
+	g->hnext = (g->hnext + 1) % NHIST;
+	if (g->nhist < NHIST)
+		g->nhist++;
+}
+
+/*
+ * How much value_at(t) may exceed what t held at ts when its listing
+ * changed between the polls around ts: the sample may hold either value.
+ */
+static int64_t
+straddle_slack(const struct ptask *t, uint64_t ts, uint64_t eps)
+{
+	int64_t v = value_at(t, ts, eps);
+	int64_t after = t->end != 0 ? t->held : t->cur;
+	int64_t lo = after < (int64_t)t->prev ? after : t->prev;
+
+	return v > lo ? v - lo : 0;
+}
+
+/*
+ * A sample left unjudged (a listing changed between the polls around it)
+ * whose unattributed memory, with every such change taken at its least,
+ * is at the level without the waiting tasks (within the tolerance): no
+ * waiting task's memory can be out there, whatever the changes were, so
+ * every task that may have ended by then is back by it.  In a burst of
+ * one-poll jobs every sample is such a one; the idle ones settle them.
+ */
+static void
+settle_idle(struct engine *e, struct gpu *g, uint64_t ts, int64_t unattr)
+{
+	size_t i;
+
+	if (g->nwait == 0 || !g->have_base || unattr - g->base >
+	    (int64_t)e->cfg->tolerance)
+		return;
+	for (i = g->nwait; i > 0; i--) {
+		struct ptask *t = g->wait[i - 1];
+
+		if (gone_by(t, ts) && t->start <= ts)
+			release_waiting(e, g, t, ts, 0);
+	}
+	wait_emptied(g);
+	/* The level there is known: the next ends measure from it. */
+	hist_add(g, ts, unattr);
+}
+
 /*
  * A live task whose identity was in question, at a judged sample after
  * the listing that raised the question: when the memory it listed before
@@ -1126,19 +1227,6 @@ settle_suspect(struct engine *e, struct gpu *g, struct ptask *t)
 	wait_ended(e, g, o, t->sus_u0);
 }
 
-static void
-hist_add(struct gpu *g, uint64_t ts, int64_t unattr)
-{
-	struct hist *h = &g->hist[g->hnext];
-
-	h->ts = ts;
-	h->unattr = unattr;
-	h->nev = g->nev;
-	g->hnext = (g->hnext + 1) % NHIST;
-	if (g->nhist < NHIST)
-		g->nhist++;
-}
-
 /* A device sample, now that the process polls around it are in. */
 static void
 evaluate(struct engine *e, const struct pending *p)
@@ -1148,6 +1236,7 @@ evaluate(struct engine *e, const struct pending *p)
 	int64_t tol = e->cfg->tolerance, usage, attr, shown;
 	uint64_t eps;
 	int ambiguous = 0;
+	int64_t slack = 0;	/* what straddling listings may overstate */
 	struct sample s;
 	size_t i;
 
@@ -1186,17 +1275,22 @@ evaluate(struct engine *e, const struct pending *p)
 		const struct ptask *t = g->recent[i];
 
 		attr -= (int64_t)t->cur - value_at(t, p->ts, eps);
-		if (straddles(t, p->ts, eps, tol))
+		if (straddles(t, p->ts, eps, tol)) {
 			ambiguous = 1;
+			slack += straddle_slack(t, p->ts, eps);
+		}
 	}
 	shown = 0;
 	for (i = 0; i < g->nwait; i++) {
 		const struct ptask *t = g->wait[i];
+		int st = straddles(t, p->ts, eps, tol);
 
-		if (straddles(t, p->ts, eps, tol))
+		if (st)
 			ambiguous = 1;
 		if (t->start > plus(p->ts, eps))
 			continue;
+		if (!gone_by(t, p->ts) && st)
+			slack += straddle_slack(t, p->ts, eps);
 		if (!gone_by(t, p->ts))
 			attr += value_at(t, p->ts, eps);
 		else if (t->end > p->ts)
@@ -1244,6 +1338,7 @@ evaluate(struct engine *e, const struct pending *p)
 			i++;
 	if (ambiguous) {
 		e->st.ambiguous++;
+		settle_idle(e, g, p->ts, usage - (attr - slack));
 		return;
 	}
 	/*
@@ -1458,7 +1553,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 		if (t != NULL)
 			t->last = r->ts;
 		else
-			na_listed(e, r, g->proc.median);
+			na_listed(e, r, proc_iv(g));
 		return;
 	}
 	if (r->used == 0 && t == NULL && na_ended(e, r))
@@ -1468,7 +1563,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 			*hmap_put(&g->live, &r->pid, sizeof(r->pid), NULL) = t;
 			e->nlive++;
 		} else if (t == NULL) {
-			uint64_t iv = g->proc.median;
+			uint64_t iv = proc_iv(g);
 
 			if (e->nlive >= ENGINE_MAXLIVE) {
 				e->st.capped++;
@@ -1510,6 +1605,8 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 			 */
 			suspect(g, t, SUS_DROP, r->ts, tol);
 		}
+		if (t->last != 0 && r->ts > t->last && t->end == 0)
+			cadence_gap(&g->cont, r->ts - t->last);
 		if (r->used != t->cur) {
 			t->prev = t->cur;
 			t->chgprev = t->cur == 0 && t->last == 0 ? t->pprev :
@@ -1635,6 +1732,42 @@ emit_episode(void *ctx, struct task *t)
 	emit(c->e, c->g, t);
 }
 
+/*
+ * The process log's last poll on g came long before the device log's end
+ * (LOG_STOP intervals, LOG_STOP_MIN at least): the loop may have died
+ * (killed, suspended) and the processes it listed there lived on, or they
+ * ended and nothing ran after them; the logs cannot tell.  The memory of
+ * those still waiting was not back by the end either way: they are noted,
+ * and said once per GPU.
+ */
+static void
+log_stopped(struct gpu *g)
+{
+	uint64_t quiet, need = LOG_STOP * proc_iv(g);
+	size_t i, n = 0;
+	char t[GTIME_BUFSZ];
+
+	if (!g->proc.have || !g->dev.have || g->dev.last <= g->proc.last)
+		return;
+	quiet = g->dev.last - g->proc.last;
+	if (quiet < need || quiet < LOG_STOP_MIN)
+		return;
+	for (i = 0; i < g->nwait; i++)
+		if (g->wait[i]->last == g->proc.last &&
+		    silence_end(g, g->wait[i])) {
+			g->wait[i]->notes |= NOTE_LOGSTOP;
+			n++;
+		}
+	if (n == 0)
+		return;
+	gtime_fmt(g->proc.last, 1, t);
+	warnmsg("%s%sGPU %u: the process log's last poll is at %s, %.0f s "
+	    "before the device log ends, and %zu process%s listed there held "
+	    "memory to the end: leaked, or still running if the log stopped "
+	    "(noted log-stopped)", g->host, g->host[0] != '\0' ? " " : "",
+	    g->gpu, t, (double)quiet / NS_PER_SEC, n, n == 1 ? "" : "es");
+}
+
 /* The end of the stream for one GPU: leaks, unknowns, running tasks. */
 static void
 finish_gpu(struct engine *e, struct gpu *g)
@@ -1654,6 +1787,7 @@ finish_gpu(struct engine *e, struct gpu *g)
 		for (k = 0; k < g->nwait; k++)
 			g->wait[k]->notes &= ~(unsigned)NOTE_LASTSAMPLE;
 	}
+	log_stopped(g);
 	for (i = 0; i < g->nwait; i++) {
 		emit_ptask(e, g, g->wait[i], TASK_LEAKED);
 		ptask_free(g->wait[i]);

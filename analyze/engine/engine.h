@@ -78,8 +78,11 @@ enum task_note {
 	NOTE_LASTSAMPLE = 1 << 4,	/* back only in the last sample */
 	NOTE_ESTIMATED = 1 << 5,	/* memory never listed (N/A): judged from
 				   its life and the device's usage */
-	NOTE_DEVONLY = 1 << 6	/* no process listed on its GPU: an episode
+	NOTE_DEVONLY = 1 << 6,	/* no process listed on its GPU: an episode
 				   of the usage curve (episode.h) */
+	NOTE_LOGSTOP = 1 << 7	/* listed at the process log's last poll,
+				   long before the device log's end: it may
+				   have lived on (engine.c, log_stopped) */
 };
 
 struct task {

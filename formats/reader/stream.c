@@ -64,13 +64,25 @@ struct live {
 	char *host, *name;
 };
 
-/* One snapshot listing: one kind of listing of one input. */
+/*
+ * One snapshot listing: one kind of listing of one input.  Its interval
+ * is the smallest gap between two polls that printed; a poll that finds
+ * no process prints nothing (compute-apps), so in a log of short jobs,
+ * each listed once, every gap may span polls.  A process listed at two
+ * polls in a row (steady) shows the gap is the loop's; until then an end
+ * is placed on the interval of the GPU's device samples when shorter
+ * (gpumem record's two loops share one, as a user's two loops with one -l
+ * do), but silence is judged on the channel's own (check_gap): a loop
+ * slower than the device's does not end what it lists at its next poll.
+ */
 struct chan {
 	unsigned src, origin;
 	int open;		/* a poll at cur is being read */
 	int unread;		/* it held rows that could not be read */
 	uint64_t cur;		/* time of the latest poll */
+	uint64_t prev;		/* time of the poll before, 0 none */
 	int have;		/* any poll seen */
+	int steady;		/* a process was listed at two polls in a row */
 	uint64_t interval;	/* smallest gap between polls, 0 unknown */
 	struct live **live;
 	size_t nlive, cap;
@@ -404,6 +416,53 @@ first_sample(struct resolver *rs, const char *host, uint32_t gpu,
 	return best;
 }
 
+static int
+u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The GPU's device interval: the median gap between its recent samples
+ * (a lost sample or two, or a second file of the same GPU, move it
+ * little), 0 while fewer than three are known.
+ */
+static uint64_t
+dev_iv(const struct devtimes *d)
+{
+	uint64_t t[DEVRING], gap[DEVRING];
+	size_t i, n = 0;
+
+	if (d == NULL || d->n < 3)
+		return 0;
+	memcpy(t, d->t, d->n * sizeof(*t));
+	qsort(t, d->n, sizeof(*t), u64_cmp);
+	for (i = 1; i < d->n; i++)
+		if (t[i] > t[i - 1])
+			gap[n++] = t[i] - t[i - 1];
+	if (n == 0)
+		return 0;
+	qsort(gap, n, sizeof(*gap), u64_cmp);
+	return gap[n / 2];
+}
+
+/*
+ * The interval of c's loop for its process l: its own once steady (see
+ * struct chan), else the shorter of it and the device interval of l's GPU.
+ */
+static uint64_t
+live_iv(struct resolver *rs, const struct chan *c, const struct live *l)
+{
+	uint64_t iv = c->interval, div;
+
+	if (c->steady)
+		return iv;
+	div = dev_iv(devtimes_of(rs, l->host, l->gpu, 0));
+	return div != 0 && (iv == 0 || div < iv) ? div : iv;
+}
+
 static void
 live_free(void *p)
 {
@@ -465,9 +524,9 @@ polls_lost(const struct chan *c, uint64_t t1, uint64_t next)
  */
 static uint64_t
 end_time(struct resolver *rs, struct chan *c, struct live *l, uint64_t next,
-    uint64_t now)
+    uint64_t now, uint64_t iv)
 {
-	uint64_t t1 = l->seen, iv = c->interval, q, late;
+	uint64_t t1 = l->seen, q, late;
 
 	if (next != 0 && (iv == 0 || next - t1 <= iv + iv / 2))
 		return next;	/* the very next poll missed it */
@@ -523,7 +582,8 @@ end_unlisted(struct resolver *rs, struct chan *c, uint64_t next)
 	if (n > 1)
 		qsort(v, n, sizeof(*v), live_order);
 	for (i = 0; i < n; i++)
-		end_live(rs, v[i], end_time(rs, c, v[i], next, rs->now));
+		end_live(rs, v[i], end_time(rs, c, v[i], next, rs->now,
+		    live_iv(rs, c, v[i])));
 	free(v);
 }
 
@@ -578,6 +638,7 @@ listed(struct resolver *rs, const struct rec *r)
 		if (c->have && r->ts > c->cur &&
 		    (c->interval == 0 || r->ts - c->cur < c->interval))
 			c->interval = r->ts - c->cur;
+		c->prev = c->have && r->ts > c->cur ? c->cur : c->prev;
 		c->cur = r->ts;
 		c->have = 1;
 		c->open = 1;
@@ -591,6 +652,8 @@ listed(struct resolver *rs, const struct rec *r)
 	v = hmap_get(&rs->live, rs->key.buf, rs->key.len);
 	if (v != NULL) {
 		l = *v;
+		if (l->seen == c->prev && r->ts > l->seen)
+			c->steady = 1;
 		l->seen = r->ts;
 		if (strcmp(l->name, r->name) != 0) {
 			free(l->name);

@@ -422,9 +422,11 @@ gate_leak(struct verdicts *vs, const struct task *t)
 		}
 		mib_value(v->value, t->leaked);
 		if (t->leaked > r.v)
-			set_msg(v, RES_FAIL, "leaked %u MiB, more than %llu%s",
+			set_msg(v, RES_FAIL, "leaked %u MiB, more than %llu%s%s",
 			    t->leaked, (unsigned long long)r.v,
-			    candidates(vs, t, &sb));
+			    candidates(vs, t, &sb), t->notes & NOTE_LOGSTOP ?
+			    " (or still running: the process log stopped "
+			    "after listing it)" : "");
 		else
 			set_msg(v, RES_PASS, "leaked %u MiB, within %llu",
 			    t->leaked, (unsigned long long)r.v);
