@@ -88,6 +88,7 @@ struct twoloop {
 	uint32_t dip;		/* MiB by which it dips */
 	uint32_t desk;		/* MiB on GPU 0 no process lists (graphics) */
 	uint64_t desk_from, desk_to;	/* ms: when the device holds it */
+	uint64_t pstop;		/* ms: the process loop dies then; 0 never */
 };
 
 struct scenario {
@@ -201,6 +202,44 @@ static const struct cdef overlap[] = {
 	T(0, 9403, "torchrun", 4000, 31010, 20000, 6144, 0, 0, 0),
 };
 
+/*
+ * A CI job's "does the GPU work" probe of 120 ms, listed at one poll, then
+ * the tests: compute-apps prints nothing for the two seconds between.
+ */
+static const struct cdef probe[] = {
+	T(0, 9601, "python3 -c import torch", 1000, 1120, 30, 600, 0, 0, 0),
+	T(0, 9602, "pytest", 3000, 20000, 40, 4096, 0, 300, 0),
+};
+/* Short jobs listed once or twice, far apart: a sparse process log. */
+static const struct seqgen sparse = {
+	40, 52001, "python3 job.py", 2000, {300, 1900}, {4000, 20000},
+	{512, 4096}, {0, 300}
+};
+/*
+ * The process loop is killed at 20 s while the device loop goes on: one
+ * process ends at once, one lives on, one is still running at the end.
+ */
+static const struct cdef logstop[] = {
+	T(0, 9701, "python3 train.py", 2000, 20040, 0, 4096, 0, 0, 0),
+	T(0, 9702, "python3 serve.py", 3000, 31000, 0, 2048, 0, 0, 0),
+	T(0, 9703, "python3 webui.py", 4000, 60000, 0, 1024, 0, 0, 0),
+};
+
+/*
+ * A process already running when the recording starts (its memory in the
+ * first device sample, listed a moment later) leaves 2 GiB behind.
+ */
+static const struct cdef atstart[] = {
+	T(0, 9801, "python3 app.py", 0, 10000, 0, 2048, 2048, 0, 0),
+	T(0, 9802, "python3 eval.py", 15000, 25000, 20, 1024, 0, 0, 0),
+};
+
+/* One-poll jobs back to back: each listed at one poll, or none. */
+static const struct seqgen burst = {
+	30, 61001, "python3 step.py", 1500, {80, 180}, {30, 200}, {512, 2048},
+	{0, 60}
+};
+
 static const struct twoloop tl_twoloops = {
 	.seq = &twoloops, .pd = 100, .pp = 100, .off = 50, .drift = 10,
 	.ramp = 200
@@ -232,6 +271,26 @@ static const struct twoloop tl_desktop = {
 static const struct twoloop tl_overlap = {
 	N(overlap), .len = 60000, .pd = 100, .pp = 100, .off = 70,
 	.drift = -300, .ramp = 200
+};
+
+static const struct twoloop tl_probe = {
+	N(probe), .len = 25000, .pd = 100, .pp = 100, .off = 40, .drift = 50,
+	.ramp = 200
+};
+static const struct twoloop tl_sparse = {
+	.seq = &sparse, .pd = 1000, .pp = 1000, .off = 437, .drift = 400
+};
+static const struct twoloop tl_logstop = {
+	N(logstop), .len = 45000, .pd = 100, .pp = 100, .off = 60,
+	.drift = 100, .pstop = 20000
+};
+
+static const struct twoloop tl_burst = {
+	.seq = &burst, .pd = 100, .pp = 100, .off = 50, .drift = 200
+};
+static const struct twoloop tl_atstart = {
+	N(atstart), .len = 35000, .pd = 100, .pp = 100, .off = 50,
+	.drift = 100
 };
 
 static const struct scenario scenarios[] = {
@@ -278,6 +337,18 @@ static const struct scenario scenarios[] = {
 	{"desktop", "two loops: a workstation's graphics memory (no process "
 	    "lists it) rises amid a job and goes while a leak waits", 1, 0,
 	    16384, 300, 0, 0, 0, 0, NULL, 0, &tl_desktop},
+	{"probe", "two loops: a 120 ms CUDA probe listed once, then a clean "
+	    "test run", 1, 0, 16384, 300, 0, 0, 0, 0, NULL, 0, &tl_probe},
+	{"sparse", "two loops: 40 short jobs, each listed once or twice, far "
+	    "apart", 1, 0, 24576, 300, 0, 0, 0, 0, NULL, 0, &tl_sparse},
+	{"burst", "two loops: 30 jobs of one poll or less, back to back", 1,
+	    0, 16384, 300, 0, 0, 0, 0, NULL, 0, &tl_burst},
+	{"at-start", "two loops: a process running before the first sample "
+	    "leaves 2 GiB", 1, 0, 16384, 300, 0, 0, 0, 0, NULL, 0,
+	    &tl_atstart},
+	{"log-stops", "two loops: the process loop dies at 20 s, the device "
+	    "loop goes on", 1, 0, 16384, 300, 0, 0, 0, 0, NULL, 0,
+	    &tl_logstop},
 	{"random", "random tasks on every GPU for --duration (benchmarks)",
 	    8, 3000, 81559, 479, 0, 0, 0, 0, NULL, 0, NULL},
 };
@@ -1020,6 +1091,10 @@ run_loops(struct synth *s, struct ctask *t, size_t n, const struct loops *lp)
 			cpoll(s, t, n, lp, ramp, pt, v);
 			j++;
 			pt = cjitter(s, s->start + lp->off + j * per, lp->pp);
+			/* Killed: no poll from then on. */
+			if (s->sc->tl->pstop != 0 &&
+			    pt >= s->start + s->sc->tl->pstop * NS_PER_MS)
+				pt = end;
 		}
 	}
 	if (s->gmem)

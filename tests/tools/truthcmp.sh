@@ -10,6 +10,11 @@
 # [-START_S, START_S] for a found task noted "gap": its end came after
 # polls that printed nothing, lost or empty, so it is a guess), the status
 # the same, peak_mib, held_mib and leaked_mib within TOL_MIB (default 64),
+# (a found task noted "log-stopped" was listed at the process log's last
+# poll: its end may be any time before the true one, and a leak may be a
+# process still running), and, for a found task noted "gap", its end may
+# also be earlier than the truth by its delay_max_s (the process may have
+# lived until its memory came back),
 # and for a released task the true release_delay_s within the bounds the
 # table gives, [delay_min_s - 0.001, delay_max_s + 0.001], when it has
 # those columns, else within its release_delay_s +- START_S.  Both tables
@@ -94,6 +99,9 @@ END {
 		used[best] = 1
 		csv(g[best], b)
 		what = ""
+		# The log stopped: a process it listed last may still run.
+		stopped = ("note" in gc) && b[gc["note"]] ~ /(^|;)log-stopped(;|$)/
+		either = stopped && a[tc["status"]] == "running" && b[gc["status"]] == "leaked"
 		d = dsec(a[tc["start"]], b[gc["start"]])
 		if (d < 0 || d > win) what = what sprintf(" start (%+.3f s)", d)
 		if (a[tc["end"]] == "" || b[gc["end"]] == "") {
@@ -103,12 +111,16 @@ END {
 			# After polls that printed nothing (note gap) the
 			# end is a guess: lost polls and empty ones look alike.
 			gap = ("note" in gc) && b[gc["note"]] ~ /(^|;)gap(;|$)/
-			if (d < (gap ? -win : 0) || d > win)
+			lo = gap ? -win : 0
+			if (gap && ("delay_max_s" in gc) && b[gc["delay_max_s"]] != "")
+				lo -= b[gc["delay_max_s"]]
+			if (stopped) lo = d
+			if (d < lo || d > win)
 				what = what sprintf(" end (%+.3f s)", d)
 		}
-		if (a[tc["status"]] != b[gc["status"]]) what = what " status"
+		if (a[tc["status"]] != b[gc["status"]] && !either) what = what " status"
 		split("peak_mib held_mib leaked_mib", mib, " ")
-		for (k = 1; k <= 3; k++) {
+		for (k = 1; k <= 3 - either; k++) {
 			x = a[tc[mib[k]]]; y = b[gc[mib[k]]]
 			if (x == "" || y == "") { if (x != y) what = what " " mib[k] }
 			else if (abs(x - y) > tol) what = what " " mib[k]

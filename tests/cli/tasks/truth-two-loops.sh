@@ -18,14 +18,23 @@ for s in $(gpumem-synth --list | grep ' two loops: ' | cut -d' ' -f1); do
 	# Starts, ends: within three polls (lost polls and lines: more).
 	win=0.3
 	[ "$s" = lost-polls ] && win=1
-	gpumem-synth -s "$s" --truth truth.csv > stream.csv
-	gpumem-tasks -q stream.csv > got.csv || die "$s: tasks: exit $?"
-	check stream truth.csv got.csv $win
+	# sparse polls every second: one and a half intervals.
+	[ "$s" = sparse ] && win=1.6
+	# log-stops is a compute-apps loop that dies: in the record stream
+	# and GMEM, processes are said gone by a record of their own, and
+	# a sender whose loop died says nothing more (they run on).
+	if [ "$s" != log-stops ]; then
+		gpumem-synth -s "$s" --truth truth.csv > stream.csv
+		gpumem-tasks -q stream.csv > got.csv ||
+			die "$s: tasks: exit $?"
+		check stream truth.csv got.csv $win
+	fi
 	rm -rf nv
-	gpumem-synth -s "$s" --nvsmi nv
+	gpumem-synth -s "$s" --truth truth.csv --nvsmi nv
 	gpumem-tasks -q nv/query-gpu.csv nv/compute-apps.csv > got.csv ||
 		die "$s: tasks of the logs: exit $?"
 	check nvsmi truth.csv got.csv $win
+	[ "$s" != log-stops ] || continue
 	gpumem-synth -s "$s" --gmem --host 10.0.0.7 --truth truth.csv > g.csv
 	gpumem-pcap -q g.csv > udp.pcap || die "$s: pcap: exit $?"
 	gpumem-pcap -q --tcp g.csv > tcp.pcap || die "$s: pcap --tcp: exit $?"
@@ -33,5 +42,15 @@ for s in $(gpumem-synth --list | grep ' two loops: ' | cut -d' ' -f1); do
 		gpumem-tasks -q $f.pcap > got.csv || die "$s: tasks of $f: exit $?"
 		check $f truth.csv got.csv $win
 	done
+done
+# A process loop ten times slower than the device's (compute-apps -l 1,
+# query-gpu -lms 100): ends on its own interval once a process is listed
+# at two polls in a row.
+for s in context overlap; do
+	rm -rf nv
+	gpumem-synth -s "$s" --proc-interval 1s --truth truth.csv --nvsmi nv
+	gpumem-tasks -q nv/query-gpu.csv nv/compute-apps.csv > got.csv ||
+		die "$s: tasks of the logs: exit $?"
+	check "nvsmi, 1 s process loop" truth.csv got.csv 1.3
 done
 [ $fail -eq 0 ] || die "tasks differ from the truth"
