@@ -11,7 +11,9 @@
 #   - the recorder stopped during the job (its last sample 8 s before the
 #     job's end): "the recorder stopped at T (N s before the job ended)",
 #     from gpumem check, no drain; stopped before the job's window (every
-#     file last written before it): the same line, from the files' times.
+#     file last written before it): the same line, from the files' times;
+#   - a process name holding a line feed and an escape sequence reaches
+#     the log line and syslog as a JSON string: one line, no ESC byte.
 . "$TESTS/lib.sh"
 [ "$VARIANT" = normal ] ||
 	skip "the Epilog is a script around gpumem check, which the sanitizer cases of check cover"
@@ -161,3 +163,25 @@ expect_eq "stopped before the job" "$(epilog)" \
     "gpumem: job 11 not checked: the recorder stopped at $(iso $last) ($((end + 1 - last)) s before the job ended) (node gpu17)"
 expect_eq "gpumem check run" "$(cat given)" ""
 expect_eq "stopped before the job: drained" "$(cat drained)" ""
+
+echo "# a name with a line feed and an escape sequence"
+# In gpumem's own CSV (a quoted field may hold a line feed): the same
+# job, its process named so, its row 0 MiB at its end (end - 3).
+mkdir name
+awk -v s=$start -v e=$end -v now="$now" -v name="$(printf 'tr\nain\033[31mred')" 'BEGIN {
+	print "timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name"
+	for (t = s - 60; t < now; t++) {
+		m = 2 + (t >= s + 2 ? 2048 : 0)
+		printf "%d000000000,,0,0,%d,%d,16384,\n", t, m, 16384 - m
+		if (t >= s + 2 && t <= e - 3)
+			printf "%d000000000,,0,5001,%d,,,\"%s\"\n", t,
+			    t < e - 3 ? 2048 : 0, name
+	}
+}' > name/node.csv
+conf name
+: > syslog
+epilog
+cat drained
+expect_eq "syslog lines" "$(wc -l < syslog)" 1
+expect_eq "log lines" "$(wc -l < epilog.log)" 1
+! grep -q "$(printf '\033')" epilog.log syslog || die "an ESC byte in the log"
