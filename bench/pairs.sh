@@ -147,12 +147,14 @@ pair "UDP capture: tcpdump over gpumem read (goal: at most 2 by CPU)" \
     "gpumem-read -q $data/udp.pcap -o /dev/null"
 
 # The Epilog: squeue's stand-in gives the job's times (900 s to 300 s
-# before the recording's end), each recording its configuration.
+# before the recording's end), logger's keeps its lines out of syslog;
+# each recording its configuration.
 rec=$top/bench/data/recording
 t=$(cat "$rec/now")
 mkdir "$tmp/bin"
 printf '#!/bin/sh\necho %s %s\n' $((t - 900)) $((t - 300)) > "$tmp/bin/squeue"
-chmod +x "$tmp/bin/squeue"
+printf '#!/bin/sh\n' > "$tmp/bin/logger"
+chmod +x "$tmp/bin/squeue" "$tmp/bin/logger"
 for r in day month; do
 	cat > "$tmp/$r.conf" <<EOC
 PATH=$tmp/bin:\$PATH
