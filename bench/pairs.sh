@@ -13,6 +13,14 @@
 #                   each): -j 2 over -j 1
 #   UDP capture     tcpdump -r F -w /dev/null over gpumem read -q F
 #                   -o /dev/null (350 min at 100 ms, 200 MB)
+#   Epilog          contrib/slurm/gpumem-epilog for a 10-minute job on
+#                   GPU 0 (squeue a stand-in), on a node's recording of
+#                   30 days over one of 1 day (bench/recording.sh: hourly
+#                   periods as gpumem-recorder writes them, 8 GPUs at
+#                   1 s): the per-job cost must not grow with the days
+#                   kept (goal: 1.00 within the noise); and the Epilog
+#                   over gpumem check of the whole day (what it read
+#                   before it picked the job's files)
 #
 # The paths are split into words: the tree's path must hold no spaces.
 # For each: the median of the pairs' ratios of wall time and of CPU time
@@ -55,6 +63,8 @@ if [ ! -f "$data/.done" ]; then
 fi
 . "$top/bench/nodelogs.sh"
 node_logs "$fleet" 40 "$fleetdur"
+. "$top/bench/recording.sh"
+node_recording "$top/bench/data/recording"
 
 load() { cut -d' ' -f1 /proc/loadavg; }
 
@@ -135,3 +145,35 @@ pair "tasks of 40 node logs: -j 2 over -j 1" \
 pair "UDP capture: tcpdump over gpumem read (goal: at most 2 by CPU)" \
     "tcpdump -r $data/udp.pcap -w /dev/null" \
     "gpumem-read -q $data/udp.pcap -o /dev/null"
+
+# The Epilog: squeue's stand-in gives the job's times (900 s to 300 s
+# before the recording's end), logger's keeps its lines out of syslog;
+# each recording its configuration.
+rec=$top/bench/data/recording
+t=$(cat "$rec/now")
+mkdir "$tmp/bin"
+printf '#!/bin/sh\necho %s %s\n' $((t - 900)) $((t - 300)) > "$tmp/bin/squeue"
+printf '#!/bin/sh\n' > "$tmp/bin/logger"
+chmod +x "$tmp/bin/squeue" "$tmp/bin/logger"
+for r in day month; do
+	cat > "$tmp/$r.conf" <<EOC
+PATH=$tmp/bin:\$PATH
+GPUMEM=$bin/gpumem
+GPUMEM_EPILOG_RECORDING=$rec/$r
+GPUMEM_EPILOG_LOG=$tmp/$r.log
+EOC
+	# The job's answer first: what is timed is a check, not a refusal.
+	env SLURM_JOB_ID=1 SLURM_JOB_GPUS=0 GPUMEM_EPILOG_CONF="$tmp/$r.conf" \
+	    sh "$top/contrib/slurm/gpumem-epilog"
+	grep -q 'job 1 left no GPU memory' "$tmp/$r.log" || {
+		echo "bench: the Epilog on $rec/$r: $(cat "$tmp/$r.log")" >&2
+		exit 2
+	}
+done
+epilog="env SLURM_JOB_ID=1 SLURM_JOB_GPUS=0 GPUMEM_EPILOG_CONF=$tmp"
+pair "Epilog per job: 30 days of recording over 1 day (goal: 1.00)" \
+    "$epilog/month.conf sh $top/contrib/slurm/gpumem-epilog" \
+    "$epilog/day.conf sh $top/contrib/slurm/gpumem-epilog"
+pair "Epilog per job, 1 day of recording: over a check of the whole day" \
+    "$epilog/day.conf sh $top/contrib/slurm/gpumem-epilog" \
+    "gpumem-check -q --gpu 0 $rec/day"

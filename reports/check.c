@@ -554,6 +554,7 @@ main(int argc, char *argv[])
 	if (cfgopt_load(&o.cfg, &cfg) < 0)
 		goto out;
 	o.lim.cfg = &cfg;
+	o.lim.until = cmd.ro.until;
 	if (o.basepath != NULL && read_baseline(&base, o.basepath) < 0)
 		goto out;
 	if (tasktab_is_table(argc > 0 ? argv[0] : "-") ||

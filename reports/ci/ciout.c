@@ -39,6 +39,13 @@ ciout_summary(struct sbuf *sb, const struct verdicts *vs)
 		st[l->t[i].status]++;
 	if (vs->input_failed)
 		sbuf_adds(sb, "the input could not be read in full; ");
+	if (vs->stopped_at != 0) {
+		char at[GTIME_BUFSZ];
+
+		sbuf_printf(sb, "the recorder stopped at %s, %s s before the "
+		    "command ended; ", gtime_fmt(vs->stopped_at, 1, at),
+		    vs->stopped_by);
+	}
 	judged = vs->count[RES_PASS] + vs->count[RES_FAIL];
 	if (vs->count[RES_FAIL] > 0)
 		sbuf_printf(sb, "%zu of %zu %s failed", vs->count[RES_FAIL],

@@ -865,6 +865,47 @@ nothing_judged(struct verdicts *vs)
 	vs->v[0] = v;
 }
 
+/*
+ * The recording ends before the command did, by more than two sampling
+ * intervals of its last GPU (2 s at least): the recorder stopped or
+ * died.  An error: what the tasks did after it is unknown.
+ */
+static void
+gate_stopped(struct verdicts *vs)
+{
+	const struct run *now = vs->now;
+	const struct gpuinfo *last = NULL;
+	struct verdict *v;
+	uint64_t end = vs->lim->cmd_end, iv, slack;
+	char at[GTIME_BUFSZ];
+	size_t i;
+
+	if (!vs->lim->has_cmd_end)
+		return;
+	for (i = 0; i < now->ngpu; i++)
+		if (now->gpu[i].samples > 0 &&
+		    (last == NULL || now->gpu[i].last_ts > last->last_ts))
+			last = &now->gpu[i];
+	if (last == NULL)
+		return;
+	iv = last->samples > 1 ? (last->last_ts - last->first_ts) /
+	    (last->samples - 1) : 0;
+	slack = 2 * (iv > NS_PER_SEC ? iv : NS_PER_SEC);
+	if (vs->lim->until < end)
+		end = vs->lim->until;
+	if (last->last_ts >= end || end - last->last_ts <= slack)
+		return;
+	vs->stopped_at = last->last_ts;
+	v = add(vs, GATE_INPUT, "", 0, NULL, NULL);
+	v->unit = "s";
+	snprintf(v->value, sizeof(v->value), "%llu",
+	    (unsigned long long)((end - last->last_ts) / NS_PER_SEC));
+	memcpy(vs->stopped_by, v->value, sizeof(vs->stopped_by));
+	set_msg(v, RES_ERROR, "the recorder stopped at %s, %s s before the "
+	    "command ended (%s): the verdict is incomplete",
+	    gtime_fmt(last->last_ts, 1, at), v->value, vs->lim->cmd_from);
+}
+
 void
 gates_eval(struct verdicts *vs)
 {
@@ -888,6 +929,7 @@ gates_eval(struct verdicts *vs)
 		    "(the messages of gpumem check say why): the verdict is "
 		    "incomplete");
 	}
+	gate_stopped(vs);
 	if (base != NULL) {
 		used = ecalloc(b->n + 1, 1);
 		bocc = ecalloc(b->n + 1, sizeof(*bocc));

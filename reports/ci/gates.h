@@ -43,6 +43,15 @@
  *                       for (a device-only log, processes the log cannot
  *                       see).
  *
+ *   The recorder stopped: when the command's end is known, the latest
+ *   device sample of any GPU lies before it (or before --until, when
+ *   that is earlier) by more than two of that GPU's sampling intervals
+ *   (2 s at least): the recording ends while the command ran, and what
+ *   came after is unknown.  An error verdict (GATE_INPUT) saying when it
+ *   stopped and how long before the end, value those whole seconds, and
+ *   vs->stopped_at and stopped_by; not said as an input that could not
+ *   be read.
+ *
  *   Nothing judged (no check passed or failed, and the input was read):
  *   an error verdict (GATE_INPUT) saying to give --tasks or a log with
  *   processes, and vs->nothing_judged.  A gate never passes on nothing.
@@ -122,6 +131,7 @@ struct limits {
 	int has_cmd_start, has_cmd_end;	/* the recorded command's times */
 	uint64_t cmd_start, cmd_end;	/* ns since the epoch */
 	const char *cmd_from;		/* "run/meta", "--command-end" */
+	uint64_t until;			/* --until (UINT64_MAX: none) */
 };
 
 #define BUILTIN_MAX_LEAK_MIB 0
@@ -167,6 +177,10 @@ struct verdicts {
 	int input_failed;	/* an input could not be read: one error */
 	int nothing_judged;	/* set by gates_eval: no check passed or
 				   failed (an error verdict says so) */
+	uint64_t stopped_at;	/* set by gates_eval: the recording's last
+				   device sample when the recorder stopped
+				   before the command ended, else 0 */
+	char stopped_by[32];	/* then: the whole seconds before the end */
 	struct verdict *v;	/* grouped by GPU, in order of host and gpu */
 	size_t nv, capv;
 	size_t count[4];	/* by enum result */

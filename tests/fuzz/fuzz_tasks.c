@@ -122,6 +122,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	memset(&lim, 0, sizeof(lim));
 	lim.cfg = &cfg;
+	lim.until = UINT64_MAX;
 	lim.has_delay = 1;
 	lim.delay = 5000000000ULL;
 	memset(&vs, 0, sizeof(vs));

@@ -77,9 +77,15 @@ gpumem-read -q run | run -
 # --command-end for the logs alone: no start is known, so the daemon is
 # judged too.
 run --command-end 2026-01-01T00:00:10Z run/query-gpu.csv run/compute-apps.csv
-# --command-end overrides the meta: a command that ended after the last
-# sample left nothing running after it.
+# --command-end overrides the meta: a command that ended 31 s after the
+# last sample (00:00:29) ended after the recording did: the recorder
+# stopped, said as such (trouble: what ran after it is unknown), and
+# nothing is judged as left running.  Two intervals after it (2 s) is
+# still the recording's end (gpumem record --after 0 stops its loggers
+# with the command); 3 s is not.
 run --command-end @1767225660 run
+run --command-end @1767225631 run
+run --command-end @1767225632 run
 # A task table knows it as well.
 gpumem-tasks -q run > tasks.csv
 run --command-end 2026-01-01T00:00:10Z tasks.csv

@@ -180,12 +180,12 @@ if [ -n "$other" ]; then
 	sleep 0.1
 	echo "# the same, that process gone: job 12's"
 	: > drained
-	epilog 12 1
+	epilog 12 1 | sed "s/(pid $other /(pid OTHER /"
 	cat drained
 else
 	echo "# job 12 and another job's process on GPU 1"
 	echo "gpumem: job 12 left no GPU memory (node gpu17)"
 	echo "# the same, that process gone: job 12's"
-	echo "gpumem: job 12 left 512 MiB on GPU 1 (node gpu17)"
+	echo "gpumem: job 12 left 512 MiB on GPU 1 (pid OTHER \"serve\") (node gpu17)"
 	echo "update nodename=gpu17 state=drain reason=gpumem: job 12 left 512 MiB on GPU 1"
 fi

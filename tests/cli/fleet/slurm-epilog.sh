@@ -118,7 +118,7 @@ slurm_start "Epilog=$PWD/gpumem-epilog
 GresTypes=gpu"
 trap stop_all EXIT
 # The machine's names and paths, out of what is shown.
-host="s|$PWD|DIR|; s|(node $slurm_node)|(node NODE)|"
+host="s|$PWD|DIR|; s|(node $slurm_node)|(node NODE)|; s|(pid [0-9]* |(pid N |"
 
 # run WHAT [SBATCH OPTION...]: a job on the GPU that runs WHAT; waits
 # until it and its Epilog are done and prints the Epilog's line (without
