@@ -1,10 +1,20 @@
 /* SPDX-License-Identifier: ISC */
 /* esc.c: text made safe for XML, JSON and Markdown (esc.h). */
 #include <string.h>
+#include <strings.h>
 
 #include "esc.h"
 
 static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
+
+/* Whether what sb holds ends with s (ASCII letters in either case). */
+static int
+ends(const struct sbuf *sb, const char *s)
+{
+	size_t n = strlen(s);
+
+	return sb->len >= n && strncasecmp(sb->buf + sb->len - n, s, n) == 0;
+}
 
 /*
  * Walk s: call each() for every ASCII byte, copy every valid multi-byte
@@ -194,10 +204,19 @@ esc_word(struct sbuf *sb, const char *s)
  * block's string column is double-quoted: it cannot escape a double
  * quote (it becomes a single one), and takes backslash escapes ("\n",
  * "\101"), so a backslash is doubled.
+ *
+ * gnuplot's SVG terminal writes strings into the SVG's text with & and <
+ * escaped, not >: "]]>", which XML forbids in text (the SVG would not
+ * parse: browsers show an error instead of the chart), gets a WORD JOINER
+ * (U+2060, no width: it reads the same) between "]]" and ">".
  */
 static int
 gnuplot_char(struct sbuf *sb, int c, int data)
 {
+	if (c == '>' && ends(sb, "]]")) {
+		sbuf_adds(sb, "\xe2\x81\xa0>");	/* U+2060 */
+		return 1;
+	}
 	if (c < 0x20 || c == 0x7f) {
 		sbuf_addc(sb, ' ');
 		return 1;

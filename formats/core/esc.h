@@ -59,7 +59,9 @@ void esc_word(struct sbuf *sb, const char *s);
  * breaks above all: they end a command) become spaces, so the string
  * cannot end its line, and a data block's line, which starts with a
  * number, is never "EOD".  Enhanced-text markup is left as it is: every
- * chart's terminal runs noenhanced.
+ * chart's terminal runs noenhanced.  "]]>" is written with a WORD JOINER
+ * (U+2060) before its ">": gnuplot's SVG does not escape ">", and XML
+ * text cannot hold "]]>".
  */
 void esc_gnuplot(struct sbuf *sb, const char *s, int data);
 

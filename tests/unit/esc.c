@@ -121,6 +121,10 @@ main(void)
 	CHECK_STR(gp("`x` @m \\", 0), "'`x` @m \\'");
 	CHECK_STR(gp("\xff", 0), "'\xef\xbf\xbd'");
 	CHECK_STR(gp("", 0), "''");
+	/* "]]>" (in gnuplot's SVG text: XML forbids it) with U+2060. */
+	CHECK_STR(gp("a]]>b]>]]]>", 0),
+	    "'a]]\xe2\x81\xa0>b]>]]]\xe2\x81\xa0>'");
+	CHECK_STR(gp("]]>", 1), "\"]]\xe2\x81\xa0>\"");
 	/* Data blocks: " as ', backslash doubled, no line ("EOD"). */
 	CHECK_STR(gp("a\"b\\n\nEOD", 1), "\"a'b\\\\n EOD\"");
 
