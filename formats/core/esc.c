@@ -6,6 +6,7 @@
 #include "esc.h"
 
 static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
+#define ZWSP "\xe2\x80\x8b"	/* U+200B ZERO WIDTH SPACE */
 
 /* Whether what sb holds ends with s (ASCII letters in either case). */
 static int
@@ -124,10 +125,28 @@ esc_json(struct sbuf *sb, const char *s)
 	sbuf_addc(sb, '"');
 }
 
+/*
+ * GitHub finds @mentions, bare URLs ("scheme://", "www.") and e-mail
+ * addresses in the text Markdown has become, after backslash escapes are
+ * gone: "\@user" still mentions, and notifies, the user.  A ZERO WIDTH
+ * SPACE stays in that text and matches none of them: after "@" (no
+ * mention, no address), between the slashes of "://" and before the "."
+ * of "www." (no link); it shows nothing.  (Renovate's pull requests break
+ * mentions so; a code span would too, but turns the cell to monospace and
+ * needs its own escaping of backticks.)
+ */
 static int
 md_char(struct sbuf *sb, int c, int arg)
 {
 	(void)arg;
+	if (c == '@' || (c == '/' && ends(sb, ":/")) ||
+	    (c == '.' && ends(sb, "www"))) {
+		if (c == '@')
+			sbuf_adds(sb, "@" ZWSP);
+		else
+			sbuf_printf(sb, ZWSP "%c", c);
+		return 1;
+	}
 	/* & starts an entity, $ TeX math on GitHub. */
 	if (strchr("|\\`*_[]<>#~&$", c) != NULL) {
 		sbuf_addc(sb, '\\');

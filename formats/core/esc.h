@@ -30,7 +30,10 @@ void esc_json(struct sbuf *sb, const char *s);
 /*
  * A Markdown table cell: characters Markdown would take as markup
  * (| \ ` * _ [ ] < > # ~ & $) backslash-escaped; control characters
- * (line breaks, ESC) as spaces.
+ * (line breaks, ESC) as spaces; a ZERO WIDTH SPACE (U+200B) after "@",
+ * between the slashes of "://" and before the "." of "www.", so that a
+ * name makes no @mention, URL or e-mail link where GitHub renders it
+ * (a CI comment).
  */
 void esc_md(struct sbuf *sb, const char *s);
 
