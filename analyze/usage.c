@@ -353,7 +353,7 @@ static struct cmd cmd = {
 	.opts = opts,
 	.exits = "0 success, 2 trouble (usage, unreadable input, bad "
 	    "configuration)",
-	.flags = CMD_OUTPUT | CMD_READ,
+	.flags = CMD_OUTPUT | CMD_CSV | CMD_READ,
 	.option = option,
 };
 

@@ -61,7 +61,7 @@ static struct cmd cmd = {
 	    "standard input.",
 	.opts = opts,
 	.exits = "0 success, 2 trouble (usage, unreadable input, --strict)",
-	.flags = CMD_OUTPUT | CMD_READ | CMD_READHELP | CMD_SUMMARIES,
+	.flags = CMD_OUTPUT | CMD_CSV | CMD_READ | CMD_READHELP | CMD_SUMMARIES,
 	.option = option,
 };
 

@@ -9,10 +9,12 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "csv.h"
 #include "util.h"
 
 #define HELPCOLS 79		/* lines of --help wrap before this */
 #define OPT_COLOR 0x10000	/* above every command's own long options */
+#define OPT_SPREADSHEET 0x10001
 
 /* The read options, as getopt_long wants them (readopt.h). */
 static const struct option readlong[] = {
@@ -34,6 +36,13 @@ static const struct cmd_opt common[] = {
 static const struct cmd_opt output_opt[] = {
 	{'o', "output", "FILE", "write to FILE (replaced only when all went "
 	    "well)"},
+	{0, NULL, NULL, NULL}
+};
+
+static const struct cmd_opt csv_opt[] = {
+	{OPT_SPREADSHEET, "spreadsheet", NULL, "CSV for a spreadsheet: a text "
+	    "cell that starts with\n= + - @, a tab or a carriage return (a "
+	    "formula\nthere) gets a ' before it"},
 	{0, NULL, NULL, NULL}
 };
 
@@ -202,6 +211,7 @@ cmd_usage(const struct cmd *c, int status)
 {
 	FILE *f = status == EXIT_OK ? stdout : stderr;
 	const struct cmd_opt *out = c->flags & CMD_OUTPUT ? output_opt : NULL;
+	const struct cmd_opt *csv = c->flags & CMD_CSV ? csv_opt : NULL;
 	size_t w;
 
 	print_synopsis(f, c);
@@ -211,9 +221,11 @@ cmd_usage(const struct cmd *c, int status)
 		exit(status);
 	}
 	fprintf(f, "\n%s\n\n", c->about);
-	w = left_width(common, left_width(out, left_width(c->opts, 0)));
+	w = left_width(common, left_width(csv, left_width(out,
+	    left_width(c->opts, 0))));
 	print_opts(f, NULL, c->opts, w);
 	print_opts(f, c->opts, out, w);
+	print_opts(f, c->opts, csv, w);
 	print_opts(f, c->opts, common, w);
 	if (c->flags & CMD_READHELP)
 		fprintf(f, "\nRead options:\n%s", readopt_help);
@@ -252,6 +264,11 @@ common_option(struct cmd *c, int val, const char *arg)
 		/* "-o -" is standard output, as "-" is for an input. */
 		c->output = strcmp(arg, "-") == 0 ? NULL : arg;
 		return 1;
+	case OPT_SPREADSHEET:
+		if (!(c->flags & CMD_CSV))
+			return 0;
+		csv_set_spreadsheet(1);
+		return 1;
 	}
 	return 0;
 }
@@ -270,13 +287,15 @@ cmd_start(struct cmd *c, int argc, char *argv[])
 	if (c->flags & CMD_LIVEAUTO)
 		c->ro.live = LIVE_AUTO;
 	c->output = NULL;
-	lo = ecalloc(count(c->opts) + 2 + count(common) +
+	lo = ecalloc(count(c->opts) + 3 + count(common) +
 	    sizeof(readlong) / sizeof(readlong[0]), sizeof(*lo));
 	if (c->flags & CMD_INORDER)
 		sbuf_addc(&so, '+');
 	add_opts(NULL, c->opts, lo, &nlo, &so);
 	if (c->flags & CMD_OUTPUT)
 		add_opts(c->opts, output_opt, lo, &nlo, &so);
+	if (c->flags & CMD_CSV)
+		add_opts(c->opts, csv_opt, lo, &nlo, &so);
 	add_opts(c->opts, common, lo, &nlo, &so);
 	if (c->flags & CMD_READ) {
 		for (i = 0; readlong[i].name != NULL; i++)

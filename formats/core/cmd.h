@@ -58,6 +58,7 @@ struct cmd_opt {
 #define CMD_SUMMARIES	0x08	/* a summary per input unless -q (read) */
 #define CMD_LIVEAUTO	0x10	/* inputs that are not files read live */
 #define CMD_INORDER	0x20	/* options end at the first operand */
+#define CMD_CSV		0x40	/* writes CSV: --spreadsheet (csv.h) */
 
 struct cmd {
 	/* What the command declares. */

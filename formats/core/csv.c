@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /* csv.c: CSV fields written and read, RFC 4180 (csv.h). */
 #include <stddef.h>
+#include <string.h>
 
 #include "csv.h"
 
@@ -9,14 +10,27 @@ static const unsigned char csv_special[256] = {
 	['\n'] = 1, ['\r'] = 1, ['"'] = 1, [','] = 1,
 };
 
+/* --spreadsheet (csv_set_spreadsheet). */
+static int spreadsheet;
+
+void
+csv_set_spreadsheet(int on)
+{
+	spreadsheet = on;
+}
+
 size_t
 csv_field(char *dst, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t n = 0;
+	size_t n = 0, pre;
 	/* A reader drops a byte-order mark at a line's start (input.h). */
 	int bom = p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf;
 
+	/* What a spreadsheet would start a formula with: made text. */
+	pre = spreadsheet && *s != '\0' && strchr("=+-@\t\r", *s) != NULL;
+	if (pre)
+		dst[n++] = '\'';
 	/* The usual case: copied as it is scanned, nothing to quote. */
 	for (; *p != '\0' && !bom; p++) {
 		if (csv_special[*p])
@@ -27,6 +41,8 @@ csv_field(char *dst, const char *s)
 		return n;
 	n = 0;
 	dst[n++] = '"';
+	if (pre)
+		dst[n++] = '\'';
 	for (p = (const unsigned char *)s; *p != '\0'; p++) {
 		if (*p == '"')
 			dst[n++] = '"';

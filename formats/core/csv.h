@@ -17,9 +17,21 @@
 /*
  * Append s as one CSV field to dst (quoted when it must be: a comma, a
  * quote, a line break, or a leading UTF-8 byte-order mark, which a
- * reader drops at a line's start); return the bytes written.  dst must have room for 2 * strlen(s) + 2.
+ * reader drops at a line's start); return the bytes written.  dst must
+ * have room for 2 * strlen(s) + 3.
  */
 size_t csv_field(char *dst, const char *s);
+
+/*
+ * CSV for a spreadsheet (the commands' --spreadsheet), from now on: a
+ * field that starts with = + - @, a tab or a carriage return, which a
+ * spreadsheet takes as a formula (=HYPERLINK(...), =cmd|'...'!A0: a
+ * process name is whatever the process called itself), gets a ' before
+ * it, which makes it text (OWASP's rule for CSV injection).  Such a
+ * field no longer reads back as it was written: not for files gpumem
+ * reads again.
+ */
+void csv_set_spreadsheet(int on);
 
 /*
  * Cut the next field from *pp: a quoted one is unescaped in place, not

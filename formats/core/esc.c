@@ -1,10 +1,21 @@
 /* SPDX-License-Identifier: ISC */
 /* esc.c: text made safe for XML, JSON and Markdown (esc.h). */
 #include <string.h>
+#include <strings.h>
 
 #include "esc.h"
 
 static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
+#define ZWSP "\xe2\x80\x8b"	/* U+200B ZERO WIDTH SPACE */
+
+/* Whether what sb holds ends with s (ASCII letters in either case). */
+static int
+ends(const struct sbuf *sb, const char *s)
+{
+	size_t n = strlen(s);
+
+	return sb->len >= n && strncasecmp(sb->buf + sb->len - n, s, n) == 0;
+}
 
 /*
  * Walk s: call each() for every ASCII byte, copy every valid multi-byte
@@ -114,10 +125,28 @@ esc_json(struct sbuf *sb, const char *s)
 	sbuf_addc(sb, '"');
 }
 
+/*
+ * GitHub finds @mentions, bare URLs ("scheme://", "www.") and e-mail
+ * addresses in the text Markdown has become, after backslash escapes are
+ * gone: "\@user" still mentions, and notifies, the user.  A ZERO WIDTH
+ * SPACE stays in that text and matches none of them: after "@" (no
+ * mention, no address), between the slashes of "://" and before the "."
+ * of "www." (no link); it shows nothing.  (Renovate's pull requests break
+ * mentions so; a code span would too, but turns the cell to monospace and
+ * needs its own escaping of backticks.)
+ */
 static int
 md_char(struct sbuf *sb, int c, int arg)
 {
 	(void)arg;
+	if (c == '@' || (c == '/' && ends(sb, ":/")) ||
+	    (c == '.' && ends(sb, "www"))) {
+		if (c == '@')
+			sbuf_adds(sb, "@" ZWSP);
+		else
+			sbuf_printf(sb, ZWSP "%c", c);
+		return 1;
+	}
 	/* & starts an entity, $ TeX math on GitHub. */
 	if (strchr("|\\`*_[]<>#~&$", c) != NULL) {
 		sbuf_addc(sb, '\\');
@@ -194,10 +223,19 @@ esc_word(struct sbuf *sb, const char *s)
  * block's string column is double-quoted: it cannot escape a double
  * quote (it becomes a single one), and takes backslash escapes ("\n",
  * "\101"), so a backslash is doubled.
+ *
+ * gnuplot's SVG terminal writes strings into the SVG's text with & and <
+ * escaped, not >: "]]>", which XML forbids in text (the SVG would not
+ * parse: browsers show an error instead of the chart), gets a WORD JOINER
+ * (U+2060, no width: it reads the same) between "]]" and ">".
  */
 static int
 gnuplot_char(struct sbuf *sb, int c, int data)
 {
+	if (c == '>' && ends(sb, "]]")) {
+		sbuf_adds(sb, "\xe2\x81\xa0>");	/* U+2060 */
+		return 1;
+	}
 	if (c < 0x20 || c == 0x7f) {
 		sbuf_addc(sb, ' ');
 		return 1;

@@ -30,7 +30,10 @@ void esc_json(struct sbuf *sb, const char *s);
 /*
  * A Markdown table cell: characters Markdown would take as markup
  * (| \ ` * _ [ ] < > # ~ & $) backslash-escaped; control characters
- * (line breaks, ESC) as spaces.
+ * (line breaks, ESC) as spaces; a ZERO WIDTH SPACE (U+200B) after "@",
+ * between the slashes of "://" and before the "." of "www.", so that a
+ * name makes no @mention, URL or e-mail link where GitHub renders it
+ * (a CI comment).
  */
 void esc_md(struct sbuf *sb, const char *s);
 
@@ -59,7 +62,9 @@ void esc_word(struct sbuf *sb, const char *s);
  * breaks above all: they end a command) become spaces, so the string
  * cannot end its line, and a data block's line, which starts with a
  * number, is never "EOD".  Enhanced-text markup is left as it is: every
- * chart's terminal runs noenhanced.
+ * chart's terminal runs noenhanced.  "]]>" is written with a WORD JOINER
+ * (U+2060) before its ">": gnuplot's SVG does not escape ">", and XML
+ * text cannot hold "]]>".
  */
 void esc_gnuplot(struct sbuf *sb, const char *s, int data);
 

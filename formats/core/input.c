@@ -239,9 +239,10 @@ zfill(struct input *in)
 }
 
 /*
- * After a member's end, with fewer compressed bytes left than a magic:
- * move them to the front and read more behind them (a read may cut the
- * next member's magic).
+ * After a member's end, with fewer compressed bytes left than a magic, or
+ * before a member, with fewer than its header: move them to the front and
+ * read more behind them (a read may cut the next member's magic, or the
+ * header the decoder reads before the member).
  */
 static void
 zmore(struct input *in)
@@ -313,7 +314,11 @@ unpack(struct input *in, unsigned char *dst, size_t want)
 			in->zend = 1;
 		if (out > 0 || rc < 0)
 			return out;
-		if (used == 0 && rc == 0 && in->zeof && in->zavail == 0) {
+		if (used == 0 && rc == 0 && in->zavail > 0 && !in->zeof) {
+			zmore(in);	/* a read cut a member's header */
+			continue;
+		}
+		if (used == 0 && rc == 0 && in->zeof) {
 			if (!in->cut)
 				set_error(in, "unexpected end of %s data "
 				    "(truncated file?) after %llu bytes",

@@ -12,10 +12,14 @@
 #include <bzlib.h>
 #include <limits.h>
 #include <lzma.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+/* For ZSTD_getFrameHeader and the sizes its decoder allocates: the header
+ * is the format's (RFC 8878), the sizes the library's own arithmetic. */
+#define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
 
 #include "unzip.h"
@@ -27,7 +31,9 @@ struct unzip {
 	ZSTD_DStream *zstd;	/* zstd */
 	lzma_stream xz;		/* xz */
 	bz_stream bz;		/* bzip2 */
-	char err[160];
+	int fresh;		/* zstd: a frame starts (its header is next) */
+	uint64_t held;		/* bytes of the budget held (zstd, xz) */
+	char err[200];
 };
 
 struct codec {
@@ -40,6 +46,72 @@ struct codec {
 	    unsigned char *dst, size_t *dstlen, uint64_t at);
 	void (*end)(struct unzip *);
 };
+
+/* The budget of all decoders together (unzip_set_budget), and what they
+ * hold of it. */
+static pthread_mutex_t budget_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t budget = (uint64_t)UNZIP_BUDGET_MIB << 20;
+static uint64_t budget_held;
+
+void
+unzip_set_budget(uint64_t mib)
+{
+	pthread_mutex_lock(&budget_lock);
+	budget = (mib > 0 ? mib : 1) << 20;
+	pthread_mutex_unlock(&budget_lock);
+}
+
+static uint64_t
+mib_up(uint64_t n)
+{
+	return (n >> 20) + ((n & ((1U << 20) - 1)) != 0);
+}
+
+/*
+ * Let z hold need bytes of the budget in all (what it holds already is
+ * part of them; it never holds less than before): 0, or -1 with z->err
+ * saying what the member at byte at needs and what the budget allows.
+ */
+static int
+budget_hold(struct unzip *z, uint64_t need, uint64_t at)
+{
+	uint64_t others, cap;
+	int ok;
+
+	if (need <= z->held)
+		return 0;
+	pthread_mutex_lock(&budget_lock);
+	others = budget_held - z->held;
+	cap = budget;
+	ok = need <= cap && others <= cap - need;
+	if (ok) {
+		budget_held = others + need;
+		z->held = need;
+	}
+	pthread_mutex_unlock(&budget_lock);
+	if (ok)
+		return 0;
+	snprintf(z->err, sizeof(z->err), "%s data near byte %llu needs "
+	    "%llu MiB to decompress, over the budget of %llu MiB", z->c->name,
+	    (unsigned long long)at, (unsigned long long)mib_up(need),
+	    (unsigned long long)(cap >> 20));
+	if (others > 0)
+		snprintf(z->err + strlen(z->err), sizeof(z->err) -
+		    strlen(z->err), " (%llu MiB held by other inputs)",
+		    (unsigned long long)mib_up(others));
+	snprintf(z->err + strlen(z->err), sizeof(z->err) - strlen(z->err),
+	    "; --mem-budget raises it");
+	return -1;
+}
+
+static void
+budget_release(struct unzip *z)
+{
+	pthread_mutex_lock(&budget_lock);
+	budget_held -= z->held;
+	pthread_mutex_unlock(&budget_lock);
+	z->held = 0;
+}
 
 static void
 gz_start(struct unzip *z)
@@ -79,13 +151,49 @@ gz_end(struct unzip *z)
 	inflateEnd(&z->zs);
 }
 
-/* At most a window of 2^27 bytes (zstd's own default): --long=31 data is
- * refused with the library's reason. */
+/*
+ * zstd: the window of any frame the budget allows (the library's own
+ * default stops at 2^27 bytes), each frame's header read before the
+ * frame, by ZSTD_getFrameHeader, and what the decoder will allocate for
+ * it held first: its context, a block, and its window (no more than the
+ * frame's content when the header says how long that is).
+ */
 static void
 zstd_start(struct unzip *z)
 {
+	ZSTD_bounds b = ZSTD_dParam_getBounds(ZSTD_d_windowLogMax);
+
 	if ((z->zstd = ZSTD_createDStream()) == NULL)
 		die("out of memory (zstd)");
+	if (!ZSTD_isError(b.error))
+		ZSTD_DCtx_setParameter(z->zstd, ZSTD_d_windowLogMax,
+		    b.upperBound);
+	z->fresh = 1;
+}
+
+/* Before a frame: hold what it needs.  0 go on, 1 its header is not all
+ * in src[0, n), -1 over the budget. */
+static int
+zstd_frame(struct unzip *z, const unsigned char *src, size_t n, uint64_t at)
+{
+	ZSTD_frameHeader fh;
+	size_t rc, win;
+
+	rc = ZSTD_getFrameHeader(&fh, src, n);
+	if (!ZSTD_isError(rc) && rc > 0)
+		return 1;
+	/* A damaged header (the decoder names it), a skippable frame. */
+	if (ZSTD_isError(rc) || fh.frameType != ZSTD_frame ||
+	    ZSTD_isError(win = ZSTD_decodingBufferSize_min(fh.windowSize,
+	    fh.frameContentSize))) {
+		z->fresh = 0;
+		return 0;
+	}
+	if (budget_hold(z, (uint64_t)ZSTD_estimateDCtxSize() +
+	    fh.blockSizeMax + win, at) < 0)
+		return -1;
+	z->fresh = 0;
+	return 0;
 }
 
 static int
@@ -95,7 +203,13 @@ zstd_step(struct unzip *z, const unsigned char *src, size_t *srclen,
 	ZSTD_inBuffer ib = { src, *srclen, 0 };
 	ZSTD_outBuffer ob = { dst, *dstlen, 0 };
 	size_t rc;
+	int f;
 
+	if (z->fresh && (f = zstd_frame(z, src, *srclen, at)) != 0) {
+		*srclen = 0;
+		*dstlen = 0;
+		return f > 0 ? 0 : -1;
+	}
 	rc = ZSTD_decompressStream(z->zstd, &ob, &ib);
 	*srclen = ib.pos;
 	*dstlen = ob.pos;
@@ -105,7 +219,9 @@ zstd_step(struct unzip *z, const unsigned char *src, size_t *srclen,
 		    ZSTD_getErrorName(rc));
 		return -1;
 	}
-	return rc == 0;		/* a frame decoded and flushed */
+	if (rc == 0)		/* a frame decoded and flushed */
+		z->fresh = 1;
+	return rc == 0;
 }
 
 static void
@@ -118,7 +234,10 @@ zstd_end(struct unzip *z)
  * xz: one stream at a time, as for gzip, so that bytes after the last one
  * are told from a stream cut short (liblzma's LZMA_CONCATENATED would
  * wait for them to become a stream); the zero padding the format allows
- * between streams is the caller's to pass over (pad).
+ * between streams is the caller's to pass over (pad).  Its memory limit
+ * is what the decoder holds of the budget: a block that needs more stops
+ * liblzma with LZMA_MEMLIMIT_ERROR, and once the budget gives it the
+ * limit is raised and the block decoded (liblzma's way to go on).
  */
 static void
 xz_start(struct unzip *z)
@@ -126,7 +245,8 @@ xz_start(struct unzip *z)
 	lzma_stream init = LZMA_STREAM_INIT;
 
 	z->xz = init;
-	if (lzma_stream_decoder(&z->xz, UNZIP_XZ_MEMLIMIT, 0) != LZMA_OK)
+	if (lzma_stream_decoder(&z->xz, z->held > 0 ? z->held : 1, 0) !=
+	    LZMA_OK)
 		die("out of memory (xz)");
 }
 
@@ -140,7 +260,15 @@ xz_step(struct unzip *z, const unsigned char *src, size_t *srclen,
 	z->xz.avail_in = *srclen;
 	z->xz.next_out = dst;
 	z->xz.avail_out = *dstlen;
-	rc = lzma_code(&z->xz, LZMA_RUN);
+	while ((rc = lzma_code(&z->xz, LZMA_RUN)) == LZMA_MEMLIMIT_ERROR) {
+		uint64_t need = lzma_memusage(&z->xz);
+
+		if (budget_hold(z, need, at + *srclen - z->xz.avail_in) < 0)
+			break;
+		if (lzma_memlimit_set(&z->xz, z->held) != LZMA_OK)
+			BUG("liblzma refused a limit of %llu bytes",
+			    (unsigned long long)z->held);
+	}
 	*srclen -= z->xz.avail_in;
 	*dstlen -= z->xz.avail_out;
 	switch (rc) {
@@ -151,11 +279,7 @@ xz_step(struct unzip *z, const unsigned char *src, size_t *srclen,
 		return 0;
 	case LZMA_MEM_ERROR:
 		die("out of memory (xz)");
-	case LZMA_MEMLIMIT_ERROR:
-		snprintf(z->err, sizeof(z->err), "xz data near byte %llu "
-		    "needs more than %u MiB of memory to decode",
-		    (unsigned long long)(at + *srclen),
-		    UNZIP_XZ_MEMLIMIT >> 20);
+	case LZMA_MEMLIMIT_ERROR:	/* budget_hold said why */
 		return -1;
 	default:
 		snprintf(z->err, sizeof(z->err), "corrupt xz data near "
@@ -306,6 +430,7 @@ unzip_free(struct unzip *z)
 	if (z == NULL)
 		return;
 	z->c->end(z);
+	budget_release(z);
 	free(z);
 }
 

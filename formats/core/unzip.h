@@ -13,9 +13,15 @@
  * allows between them (xz), or else is trailing garbage.  input.c is
  * the one caller.
  *
- * Memory is bounded per stream whatever a header asks: xz at most
- * UNZIP_XZ_MEMLIMIT, zstd at most its library's default window (2^27
- * bytes); more is refused with a message, not obeyed.
+ * Memory: a zstd frame's header says the window its decoder needs, an
+ * xz block's header the dictionary; both can ask for gigabytes in a file
+ * of a few kilobytes.  All decoders open at once share one budget
+ * (unzip_set_budget, UNZIP_BUDGET_MIB by default): a decoder holds what
+ * its members have asked for, the most of them, until unzip_free, and a
+ * member that would take the decoders past the budget is refused with a
+ * message, not obeyed; the other decoders go on.  gzip and bzip2 need a
+ * small amount fixed by their formats (at most 32 KiB and 3.7 MB), not
+ * counted.
  */
 #ifndef GPUMEM_UNZIP_H
 #define GPUMEM_UNZIP_H
@@ -23,7 +29,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define UNZIP_XZ_MEMLIMIT (256U << 20)
+#define UNZIP_BUDGET_MIB 512	/* the default budget, in MiB */
+
+/*
+ * Set the budget of all decoders together to mib MiB (at least 1).  For
+ * the options, before the first decoder starts; decoders that hold more
+ * already keep it.  Thread-safe: decoders hold and release under a lock.
+ */
+void unzip_set_budget(uint64_t mib);
 
 struct unzip;
 
@@ -55,8 +68,10 @@ const char *unzip_name(const struct unzip *z);
  * compressed file, for messages.  Return 0 (call again: with more input
  * when none was used and none made), 1 when a member has ended (call
  * unzip_next before decoding on), or -1 when the data is damaged or asks
- * for too much memory: unzip_error says so, with the offset.  What was
- * made before an error is in dst.
+ * for more memory than the budget has left: unzip_error says so, with the
+ * offset.  What was made before an error is in dst.  A step may use no
+ * input and make nothing while src holds the start of a member's header
+ * and not all of it: the caller gives it more bytes behind them.
  */
 int unzip_step(struct unzip *z, const unsigned char *src, size_t *srclen,
     unsigned char *dst, size_t *dstlen, uint64_t at);

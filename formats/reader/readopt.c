@@ -7,6 +7,7 @@
 #include "colmap.h"
 #include "gtime.h"
 #include "readopt.h"
+#include "unzip.h"
 
 const char readopt_help[] =
 "  --format NAME      read every input as NAME (default: detect):\n"
@@ -32,6 +33,8 @@ const char readopt_help[] =
 "                     are one recording (tcpdump -C, dumpcap -b)\n"
 "  --max-open N       at most N inputs open at once, merged in passes\n"
 "                     beyond (default: the open-files limit less 64)\n"
+"  --mem-budget MIB   memory all compressed inputs open at once may take\n"
+"                     to decompress, in MiB (512)\n"
 "  --map MAP          read CSV through a column map: inline\n"
 "                     (timestamp=ts:ms,memory_used=mem_mb:MB,gpu=gpu_id),\n"
 "                     a YAML file, or a shipped map (amd-smi, rocm-smi,\n"
@@ -178,6 +181,10 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 	case OPT_MAX_OPEN:
 		/* Undocumented in --help: for tests (read.1 says it). */
 		o->max_open = (size_t)opt_u64("--max-open", arg, 2, 1 << 30);
+		return 1;
+	case OPT_MEM_BUDGET:
+		unzip_set_budget(opt_u64("--mem-budget", arg, 1,
+		    UINT64_C(1) << 30));
 		return 1;
 	case OPT_LAG:
 		if (gtime_duration(arg, &o->lag) < 0)

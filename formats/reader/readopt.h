@@ -38,6 +38,7 @@ enum {
 	OPT_TIME_FORMAT,
 	OPT_MAX_OPEN,
 	OPT_NO_JOIN,
+	OPT_MEM_BUDGET,
 	OPT_READ_LAST		/* tools number their own long options from here */
 };
 
@@ -61,6 +62,7 @@ enum {
 	{"time-format", required_argument, NULL, OPT_TIME_FORMAT}, \
 	{"max-open", required_argument, NULL, OPT_MAX_OPEN}, \
 	{"no-join", no_argument, NULL, OPT_NO_JOIN}, \
+	{"mem-budget", required_argument, NULL, OPT_MEM_BUDGET}, \
 	{"jobs", required_argument, NULL, 'j'}
 
 /*

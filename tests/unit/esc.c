@@ -112,6 +112,12 @@ main(void)
 	CHECK_STR(md("two\nlines"), "two lines");
 	CHECK_STR(md("&amp; $x$"), "\\&amp; \\$x\\$");
 	CHECK_STR(md("\033[2J"), " \\[2J");
+	/* No @mention, URL or e-mail link: U+200B where GitHub finds them. */
+#define Z "\xe2\x80\x8b"
+	CHECK_STR(md("@octocat a@b.io"), "@" Z "octocat a@" Z "b.io");
+	CHECK_STR(md("https://x.io/a//b ftp:/c"), "https:/" Z "/x.io/a//b ftp:/c");
+	CHECK_STR(md("www.x.io WWW.y wwwz."), "www" Z ".x.io WWW" Z ".y wwwz.");
+#undef Z
 
 	/* gnuplot: '' doubled, a leading quote joined on, no line break. */
 	CHECK_STR(gp("it's", 0), "'it''s'");
@@ -121,6 +127,10 @@ main(void)
 	CHECK_STR(gp("`x` @m \\", 0), "'`x` @m \\'");
 	CHECK_STR(gp("\xff", 0), "'\xef\xbf\xbd'");
 	CHECK_STR(gp("", 0), "''");
+	/* "]]>" (in gnuplot's SVG text: XML forbids it) with U+2060. */
+	CHECK_STR(gp("a]]>b]>]]]>", 0),
+	    "'a]]\xe2\x81\xa0>b]>]]]\xe2\x81\xa0>'");
+	CHECK_STR(gp("]]>", 1), "\"]]\xe2\x81\xa0>\"");
 	/* Data blocks: " as ', backslash doubled, no line ("EOD"). */
 	CHECK_STR(gp("a\"b\\n\nEOD", 1), "\"a'b\\\\n EOD\"");
 
