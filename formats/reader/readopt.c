@@ -46,7 +46,8 @@ const char readopt_help[] =
 "                     (e.g. '%d-%m-%Y %H:%M:%S')\n"
 "  -j, --jobs N       decode inputs in N threads (default: the CPUs this\n"
 "                     process may use, 1 when one input holds most of\n"
-"                     the bytes); the output is that of -j 1\n";
+"                     the bytes); one input: decoded in a thread of its\n"
+"                     own; the output is that of -j 1\n";
 
 static uint64_t
 time_arg(const char *opt, const char *arg)

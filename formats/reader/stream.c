@@ -314,13 +314,15 @@ merge_next(struct stream *st, struct rec *out)
 	} else if (!st->started) {
 		st->started = 1;
 		/*
-		 * Worker threads for two inputs or more; not for live ones,
-		 * whose records go on as soon as they are read (their reader
-		 * may wait in a hook, see above).
+		 * Worker threads when more than one is asked for or chosen,
+		 * even for one input (its decoding in a thread of its own,
+		 * the merge and the output here); not for live inputs, whose
+		 * records go on as soon as they are read (their reader may
+		 * wait in a hook, see above).
 		 */
 		jobs = st->opt->jobs != 0 ? st->opt->jobs :
 		    workers_choose(st->src, n);
-		if (jobs > 1 && n > 1 && !st->live)
+		if (jobs > 1 && !st->live)
 			st->w = workers_start(st->src, n, jobs, st->gpus);
 		for (i = 0; i < n; i++) {
 			src_fill(st, i);

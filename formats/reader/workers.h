@@ -5,10 +5,13 @@
  * Each input is read by one thread at a time, exactly as the main thread
  * reads it with -j 1 (source_fill, then its window's earliest record, and
  * again), into batches of records; at most WORKERS_QUEUE batches of
- * WORKERS_BATCH records wait per input, so memory is bounded by the
- * number of inputs, not by their length, and a worker that runs ahead
- * waits (backpressure).  The main thread takes the records in the order
- * it wants them, so the merge is -j 1's merge.
+ * WORKERS_BATCH records wait per input (WORKERS_QUEUE1 when there is
+ * one), so memory is bounded by the number of inputs, not by their
+ * length, and a worker that runs ahead waits (backpressure).  The main
+ * thread takes the records in the order it wants them, so the merge is
+ * -j 1's merge.  One input makes a pipeline: its worker decodes, the
+ * main thread merges and writes; the main thread, the faster stage, is
+ * woken when the queue is full, not for every batch.
  *
  * What decoding does beyond records is recorded with the record it comes
  * before: messages (msg_capture), counts of lines passed over, GPU
@@ -27,6 +30,7 @@
 
 #define WORKERS_BATCH 512	/* records per batch */
 #define WORKERS_QUEUE 2		/* batches waiting per input, at most */
+#define WORKERS_QUEUE1 8	/* when there is one input (a pipeline) */
 
 struct workers;
 
@@ -64,7 +68,9 @@ unsigned workers_default(void);
 
 /*
  * The threads a run without -j uses for the n inputs src[] (not read
- * yet): 1 for one input, and 1 when the inputs other than the largest
+ * yet): 1 for one input (its decoding is about 70% of the work: a
+ * pipeline of two threads gains at most 1.4 times with a free core, and
+ * nothing on a busy machine), and 1 when the inputs other than the largest
  * hold at most a third of its bytes (WORKERS_SHARE): then the worker of
  * the largest is the slowest stage and the batches cost more than the
  * second core saves.  Else the CPUs, at most one per input.  An input
