@@ -289,8 +289,11 @@ procwatch_scan(struct procwatch *pw)
 
 		if (p->state != ALIVE)
 			continue;
-		if (p->pidfd < 0 && (read_stat(pw, p->pid, name, &ppid,
-		    &start, &state, &code) < 0 || state == 'Z')) {
+		/* The name as last seen: a child forked by sh execs later. */
+		if (read_stat(pw, p->pid, name, &ppid, &start, &state,
+		    &code) == 0 && state != 'Z')
+			snprintf(p->name, sizeof(p->name), "%s", name);
+		else if (p->pidfd < 0) {
 			ended(pw, p, now);
 			continue;
 		}

@@ -11,7 +11,8 @@
  * they ended, their status the one /proc/PID/stat shows while they are a
  * zombie (unknown when their own parent reaped them first).  A process
  * that starts and ends between two scans under a parent that reaps it is
- * missed: procwatch_seen() says how many were seen.
+ * missed: procwatch_seen() says how many were seen.  A name is the one
+ * last seen (a shell's child execs its program after the fork).
  *
  * procwatch_new() blocks SIGCHLD (procwatch_wait() lets it in): call it
  * before forking the command, and unblock SIGCHLD in the child

@@ -56,7 +56,8 @@ END { for (p in parent) if ((parent[p] in start) && start[p] < start[parent[p]])
     run/procs.csv > early.txt || die "started before its parent: $(cat early.txt)"
 # What still runs at the end is named, and left running.
 gpumem-record --before 0 --after 0 -o run2 -- \
-    sh -c 'sleep 30 & echo $! > left.pid' 2> err2.txt
+    sh -c 'sleep 30 & p=$!; echo $p > left.pid
+	until grep -qx sleep /proc/$p/comm; do sleep 0.01; done' 2> err2.txt
 left=$(cat left.pid)
 bg_add $left
 expect_eq "left running" "$(cat err2.txt)" \
