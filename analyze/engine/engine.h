@@ -78,8 +78,12 @@ enum task_note {
 	NOTE_LASTSAMPLE = 1 << 4,	/* back only in the last sample */
 	NOTE_ESTIMATED = 1 << 5,	/* memory never listed (N/A): judged from
 				   its life and the device's usage */
-	NOTE_DEVONLY = 1 << 6	/* no process listed on its GPU: an episode
+	NOTE_DEVONLY = 1 << 6,	/* no process listed on its GPU: an episode
 				   of the usage curve (episode.h) */
+	NOTE_EXACT = 1 << 7,	/* its end is its exit, from gpumem record's
+				   procs.csv (recdir.h) */
+	NOTE_HOLDER = 1 << 8	/* named after the process that held its GPU
+				   open (holders.csv, recdir.h) */
 };
 
 struct task {
@@ -184,6 +188,14 @@ typedef void engine_life_fn(void *ctx, const char *host, uint32_t gpu,
     uint64_t from, uint64_t until);
 size_t engine_unlisted(const struct engine *e, engine_life_fn *fn,
     void *ctx);
+
+struct recdir;
+/*
+ * The exact exits and device holders of the recording directories among
+ * the inputs (recdir.h; NULL: none), used from now on: rd must outlive
+ * the engine.
+ */
+void engine_recdir(struct engine *e, const struct recdir *rd);
 
 /* The next record of the stream (in time order). */
 void engine_put(struct engine *e, const struct rec *r);
