@@ -541,7 +541,7 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 	close(fd_gpu);
 	close(fd_apps);
 	w->pw = procwatch_new((pid_t[]){*gpu, *apps}, 2);
-	w->h = holders_new(o->devices, w->holders);
+	w->h = holders_new(o->devices, w->holders, (pid_t[]){*gpu, *apps}, 2);
 	w->interval = o->interval;
 }
 

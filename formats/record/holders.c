@@ -25,13 +25,18 @@ struct holders {
 	char *glob;		/* NULL: /dev/nvidia + digits */
 	FILE *out;
 	size_t unreadable, rows;
+	pid_t *skip;
+	size_t nskip;
 };
 
 struct holders *
-holders_new(const char *glob, FILE *out)
+holders_new(const char *glob, FILE *out, const pid_t *skip, size_t nskip)
 {
 	struct holders *h = ecalloc(1, sizeof(*h));
 
+	h->skip = ecalloc(nskip + 1, sizeof(*h->skip));
+	memcpy(h->skip, skip, nskip * sizeof(*skip));
+	h->nskip = nskip;
 	h->glob = glob == NULL ? NULL : estrdup(glob);
 	h->out = out;
 	fprintf(out, "time_ns,gpu,pid,name,cgroup,container\n");
@@ -176,10 +181,15 @@ holders_scan(struct holders *h, uint64_t now)
 		char id[HOLDERS_IDSZ];
 		char fname[2 * NAMESZ + 2], fcg[2 * CGSZ + 2];
 		long gpus[MAXGPUS];
+		size_t k;
 		int n, i;
 
 		if (!isdigit((unsigned char)e->d_name[0]) ||
 		    strlen(e->d_name) > 20)
+			continue;
+		for (k = 0; k < h->nskip && h->skip[k] != atol(e->d_name); k++)
+			;
+		if (k < h->nskip)
 			continue;
 		if ((n = held(h, e->d_name, gpus)) < 0) {
 			unreadable++;
@@ -224,5 +234,6 @@ holders_free(struct holders *h)
 	if (h == NULL)
 		return;
 	free(h->glob);
+	free(h->skip);
 	free(h);
 }

@@ -19,15 +19,18 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 struct holders;
 
 /*
  * Scan for files matching glob (fnmatch(3); NULL: the GPU devices), rows
  * to out, whose header "time_ns,gpu,pid,name,cgroup,container" is
- * written now.
+ * written now.  The processes of skip[0..nskip-1] (record's own
+ * nvidia-smi loops, which hold every GPU open) are left out.
  */
-struct holders *holders_new(const char *glob, FILE *out);
+struct holders *holders_new(const char *glob, FILE *out, const pid_t *skip,
+    size_t nskip);
 /* One scan, its rows stamped now (ns since the epoch). */
 void holders_scan(struct holders *h, uint64_t now);
 /* The most processes one scan could not read the open files of. */

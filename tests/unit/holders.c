@@ -1,15 +1,39 @@
 /* SPDX-License-Identifier: ISC */
 /* Unit tests: GPU device names and cgroups (formats/record/holders.c). */
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "holders.h"
 #include "test.h"
 
+/* The rows of one scan for glob, skipping skip (0: none). */
+static size_t
+rows(const char *glob, pid_t skip, char *out, size_t n)
+{
+	FILE *f = tmpfile();
+	struct holders *h = holders_new(glob, f, &skip, skip != 0);
+	size_t got, r;
+
+	holders_scan(h, 42);
+	r = holders_rows(h);
+
+	rewind(f);
+	got = fread(out, 1, n - 1, f);
+	out[got] = '\0';
+	fclose(f);
+	holders_free(h);
+	return r;
+}
+
 int
 main(void)
 {
-	char cg[64], id[HOLDERS_IDSZ];
+	char cg[64], id[HOLDERS_IDSZ], dir[512], glob[600], want[700];
+	char out[4096];
+	int fd;
 
 	/* The GPUs' device files, and only those. */
 	CHECK(holders_gpu_device("/dev/nvidia0") == 0);
@@ -40,5 +64,21 @@ main(void)
 	/* Cut at the buffer, terminated. */
 	holders_cgroup("0::/a/very/long/path/that/goes/on", cg, 8, id);
 	CHECK_STR(cg, "/a/very");
+
+	/*
+	 * A stand-in GPU 3 this process holds open: one row, named after
+	 * us; none when we are skipped (record's own loops).
+	 */
+	CHECK(getcwd(dir, sizeof(dir)) != NULL);
+	fd = open("standin-nvidia3", O_RDONLY | O_CREAT, 0600);
+	CHECK(fd >= 0);
+	snprintf(glob, sizeof(glob), "%s/standin-nvidia[0-9]*", dir);
+	CHECK(rows(glob, 0, out, sizeof(out)) == 1);
+	snprintf(want, sizeof(want), ",3,%ld,", (long)getpid());
+	CHECK(strstr(out, want) != NULL);
+	CHECK(strncmp(out, "time_ns,gpu,pid,name,cgroup,container\n42,", 41) == 0);
+	CHECK(rows(glob, getpid(), out, sizeof(out)) == 0);
+	close(fd);
+	unlink("standin-nvidia3");
 	TEST_END("holders");
 }
