@@ -135,7 +135,7 @@ load_file(struct recdir *rd, const char *dir, const char *name,
 }
 
 struct recdir *
-recdir_load(char **paths, size_t n, int *status)
+recdir_load(char *const *paths, size_t n, int *status)
 {
 	struct recdir *rd = ecalloc(1, sizeof(*rd));
 	size_t i;

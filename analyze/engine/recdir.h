@@ -33,7 +33,7 @@ struct recdir;
  * NULL when none holds procs.csv or holders.csv.  *status becomes
  * EXIT_TROUBLE when one could not be read (said).
  */
-struct recdir *recdir_load(char **paths, size_t n, int *status);
+struct recdir *recdir_load(char *const *paths, size_t n, int *status);
 /*
  * Whether pid exited in [last, end] (ns, a few ms of clock rounding
  * allowed before last): then *exit is that time.

@@ -1,6 +1,6 @@
 # Memory no process listing owns is named after the process that held
-# its GPU open (gpumem record's holders.csv beside the logs), in tasks
-# and in check's verdict.
+# its GPU open (gpumem record's holders.csv beside the logs), in tasks,
+# in check's verdict and in gantt.
 #
 # A device-only recording (whole-device samples alone), 1 s samples from
 # 00:00:00 to 00:00:29, and the holders of GPU 0 at each poll: Xorg all
@@ -34,6 +34,9 @@ rc=0; gpumem-check -q run 2> err.txt || rc=$?
 expect_eq "check: exit" $rc 1
 grep -q '^gpumem-check: gpu 0: held by 5151 webui (no process listed): max_leak_mib: leaked 4096 MiB' err.txt ||
 	die "check: $(cat err.txt)"
+# gantt (and report, through the same reading) draw them by that name.
+gpumem-gantt -q --text --width 100 run > gantt.txt
+grep -q '^gpu0 held by 5151 webui ' gantt.txt || die "gantt: $(cat gantt.txt)"
 # Without holders.csv the same memory is nobody's.
 rm run/holders.csv
 expect_eq "without holders" "$(gpumem-tasks -q run | awk -F, 'NR > 1 { print $4 }' | sort -u)" "(unlisted)"
