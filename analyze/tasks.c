@@ -15,6 +15,7 @@
 #include "engine.h"
 #include "gtime.h"
 #include "readopt.h"
+#include "recdir.h"
 #include "stream.h"
 #include "tasktab.h"
 #include "util.h"
@@ -85,6 +86,7 @@ struct ctx {
 	int werr;
 	struct task longest;	/* the released task with the longest delay */
 	int have_longest;
+	struct recdir *rd;	/* gpumem record's procs and holders */
 };
 
 static void
@@ -239,12 +241,16 @@ pass(const struct opts *o, const struct config *cfg, FILE *f,
 	struct engine_cb cb;
 	struct stream *st;
 	const struct rec *r;
+	int status = EXIT_OK;
 
+	recdir_free(c->rd);	/* the engine of the pass before is done */
 	memset(c, 0, sizeof(*c));
+	c->rd = recdir_load(cmd.argv, (size_t)cmd.argc, &status);
 	cb.sample = NULL;
 	cb.task = on_task;
 	cb.ctx = c;
 	*ep = engine_new(cfg, &cb);
+	engine_recdir(*ep, c->rd);
 	if (o->cfg.tasks != NULL && tasktab_declare(o->cfg.tasks, *ep) < 0)
 		return -1;
 	if (prev != NULL)
@@ -256,7 +262,7 @@ pass(const struct opts *o, const struct config *cfg, FILE *f,
 	engine_end(*ep);
 	if (tasktab_close(c->w) < 0)
 		c->werr = 1;
-	return stream_close(st);
+	return exit_worst(stream_close(st), status);
 }
 
 /* Copy the first pass's table (tmp, rewound here) to f, unless it is f. */
@@ -389,6 +395,7 @@ out:
 	if (tmp != NULL && tmp != f)
 		fclose(tmp);
 	engine_free(e);
+	recdir_free(c.rd);
 	config_release(&cfg);
 	return cmd_end(&cmd, status, how);
 }

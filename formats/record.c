@@ -17,6 +17,12 @@
  *	                      since the epoch (start_ns, end_ns: what
  *	                      gpumem check judges tasks alive after the
  *	                      command ended by)
+ *	DIR/procs.csv         every process under the command: pid, ppid,
+ *	                      name, start and exit (ns), exit status
+ *	                      (procwatch.h: we are their subreaper)
+ *	DIR/holders.csv       at each device poll, the processes holding a
+ *	                      GPU device file open, with their cgroup
+ *	                      (holders.h)
  *
  * The command's exit status is passed through.  SIGINT and SIGTERM stop
  * the command and the loops; what was written is kept.
@@ -38,6 +44,8 @@
 #include "cmd.h"
 #include "esc.h"
 #include "gtime.h"
+#include "holders.h"
+#include "procwatch.h"
 #include "util.h"
 
 #define QUERY_GPU "timestamp,index,uuid,pci.bus_id,memory.total," \
@@ -48,6 +56,7 @@
 	"used_gpu_memory"
 #define GRACE_MS 2000		/* for a loop to stop after SIGTERM */
 #define POLL_MS 20		/* how often a bounded wait looks */
+#define SCAN_NS (10 * NS_PER_MS)	/* how often new descendants are looked for */
 
 static volatile sig_atomic_t got_signal;
 
@@ -64,7 +73,8 @@ enum {
 	OPT_BEFORE,
 	OPT_NVSMI,
 	OPT_KILL_AFTER,
-	OPT_PROBE_TIMEOUT
+	OPT_PROBE_TIMEOUT,
+	OPT_DEVICES
 };
 
 static const struct cmd_opt opts[] = {
@@ -78,13 +88,15 @@ static const struct cmd_opt opts[] = {
 	    "take to answer\nwhether it runs (10s)"},
 	{OPT_KILL_AFTER, "kill-after", "DUR", "after a signal passed on, kill "
 	    "COMMAND if it\nhas not ended (10s; 0: never)"},
+	{OPT_DEVICES, "devices", "GLOB", "the device files whose holders are "
+	    "listed\n(/dev/nvidia followed by digits)"},
 	{'f', "force", NULL, "replace the logs of an earlier recording in DIR"},
 	{0, NULL, NULL, NULL}
 };
 
 /* What the options ask for. */
 struct opts {
-	const char *dir, *nvsmi;
+	const char *dir, *nvsmi, *devices;
 	uint64_t interval, after, before, kill_after, probe_timeout;
 	int force;
 };
@@ -104,6 +116,9 @@ option(void *ctx, int val, const char *arg)
 		if (gtime_duration(arg, &o->before) < 0)
 			die("--before: '%s': expected a duration (1s, 500ms)",
 			    arg);
+		break;
+	case OPT_DEVICES:
+		o->devices = arg;
 		break;
 	case 'f':
 		o->force = 1;
@@ -140,11 +155,14 @@ option(void *ctx, int val, const char *arg)
 /* The command skeleton (cmd.h); "cmd" is the recorded command's pid. */
 static struct cmd skel = {
 	.synopsis = "[-fqv] [--interval DUR] [--before DUR] [--after DUR]\n"
-	    "[--nvidia-smi PATH] [--probe-timeout DUR] -o DIR -- COMMAND [ARGS ...]",
+	    "[--nvidia-smi PATH] [--probe-timeout DUR] [--devices GLOB]\n"
+	    "-o DIR -- COMMAND [ARGS ...]",
 	.about = "Run COMMAND and record the GPUs with nvidia-smi while it "
 	    "runs and for a while\nafter, into DIR: query-gpu.csv, "
-	    "compute-apps.csv and meta.  Then\n'gpumem read DIR' reads them.  "
-	    "COMMAND's exit status is passed through.",
+	    "compute-apps.csv, meta, procs.csv (every\nprocess under COMMAND, "
+	    "its exact exit) and holders.csv (who holds the GPU\ndevices open).  "
+	    "Then 'gpumem read DIR' reads them.  COMMAND's exit status\n"
+	    "is passed through.",
 	.opts = opts,
 	.exits = "0 success, 2 trouble (usage, no nvidia-smi, DIR not "
 	    "writable);\notherwise COMMAND's own status (128 + N when signal "
@@ -193,22 +211,6 @@ spawn(const char *nvsmi, char *const args[], int fd)
 		_exit(127);
 	}
 	return pid;
-}
-
-/* Wait for pid; return its status, or -1 while interrupted. */
-static int
-wait_for(pid_t pid, int *status)
-{
-	for (;;) {
-		pid_t r = waitpid(pid, status, 0);
-
-		if (r == pid)
-			return 0;
-		if (r < 0 && errno == EINTR && got_signal)
-			return -1;
-		if (r < 0 && errno != EINTR)
-			return -2;
-	}
 }
 
 /*
@@ -359,6 +361,96 @@ nap(uint64_t ns)
 		;
 }
 
+/*
+ * What record watches while the command runs and after it: the processes
+ * under it (procs.csv) and the holders of the GPU devices (holders.csv).
+ * Times to come are CLOCK_MONOTONIC.
+ */
+struct watch {
+	struct procwatch *pw;
+	struct holders *h;
+	FILE *procs, *holders;
+	uint64_t interval, next_scan, next_poll;
+};
+
+/*
+ * One step: the scans that are due, then a wait until the next one, an
+ * exit (reaped then) or a signal.
+ */
+static void
+watch_step(struct watch *w)
+{
+	uint64_t now = gtime_clock(CLOCK_MONOTONIC), next;
+
+	if (now >= w->next_scan) {
+		procwatch_scan(w->pw);
+		w->next_scan = now + SCAN_NS;
+	}
+	if (now >= w->next_poll) {
+		holders_scan(w->h, gtime_clock(CLOCK_REALTIME));
+		w->next_poll = now + w->interval;
+	}
+	next = w->next_scan < w->next_poll ? w->next_scan : w->next_poll;
+	now = gtime_clock(CLOCK_MONOTONIC);
+	procwatch_wait(w->pw, next > now ? next - now : 0);
+}
+
+/* Watch for ns, or less when a signal comes. */
+static void
+watch_for(struct watch *w, uint64_t ns)
+{
+	uint64_t end = gtime_clock(CLOCK_MONOTONIC) + ns;
+
+	while (!got_signal && gtime_clock(CLOCK_MONOTONIC) < end)
+		watch_step(w);
+}
+
+/* Stop the loggers (those the watch reaped have stopped already). */
+static void
+stop_loggers(const struct watch *w, pid_t logger[2])
+{
+	int i, status;
+
+	for (i = 0; i < 2; i++) {
+		if (procwatch_reaped(w->pw, logger[i], &status))
+			logger[i] = 0;
+		stop(logger[i]);
+	}
+}
+
+/*
+ * The end of the watch: name what still runs under the command (left as
+ * it is), write procs.csv, close holders.csv and say what could not be
+ * read.
+ */
+static void
+watch_end(struct watch *w, const char *dir)
+{
+	struct sbuf sb = SBUF_INIT;
+	size_t n;
+
+	procwatch_scan(w->pw);
+	procwatch_wait(w->pw, 0);
+	if ((n = procwatch_running(w->pw, &sb, 10)) > 0)
+		warnmsg("%zu process%s under the command still running at the "
+		    "end, left as %s: %s", n, n == 1 ? "" : "es",
+		    n == 1 ? "it is" : "they are", sb.buf);
+	sbuf_release(&sb);
+	note("%zu processes seen under the command (one that lives less "
+	    "than %d ms under a parent that reaps it may be missed)",
+	    procwatch_seen(w->pw), (int)(SCAN_NS / NS_PER_MS));
+	if (procwatch_write(w->pw, w->procs) < 0 || fclose(w->procs) != 0)
+		die("%s/procs.csv: cannot write:", dir);
+	if (ferror(w->holders) || fclose(w->holders) != 0)
+		die("%s/holders.csv: cannot write:", dir);
+	if ((n = holders_unreadable(w->h)) > 0)
+		warnmsg("%s/holders.csv: the open files of %zu process%s could "
+		    "not be read (other users': root sees them)", dir, n,
+		    n == 1 ? "" : "es");
+	procwatch_free(w->pw);
+	holders_free(w->h);
+}
+
 static void
 write_meta(const char *dir, char **cmd, uint64_t start, uint64_t end,
     const char *how, int code, uint64_t interval, int force)
@@ -408,7 +500,7 @@ write_meta(const char *dir, char **cmd, uint64_t start, uint64_t end,
  */
 static void
 start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
-    size_t lmscap)
+    size_t lmscap, struct watch *w)
 {
 	char qgpu[160], qapps[160];
 	static char fmt[] = "--format=csv", lmsopt[] = "-lms";
@@ -428,6 +520,10 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 		die("%s: cannot create directory:", o->dir);
 	fd_gpu = open_log(o->dir, "query-gpu.csv", o->force);
 	fd_apps = open_log(o->dir, "compute-apps.csv", o->force);
+	if ((w->procs = fdopen(open_log(o->dir, "procs.csv", o->force),
+	    "w")) == NULL || (w->holders = fdopen(open_log(o->dir,
+	    "holders.csv", o->force), "w")) == NULL)
+		die("%s: cannot open:", o->dir);
 	snprintf(lms, lmscap, "%llu",
 	    (unsigned long long)(o->interval / NS_PER_MS));
 	snprintf(qgpu, sizeof(qgpu), "--query-gpu=%s", reserved ? QUERY_GPU :
@@ -444,6 +540,9 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 	*apps = spawn(o->nvsmi, args, fd_apps);
 	close(fd_gpu);
 	close(fd_apps);
+	w->pw = procwatch_new((pid_t[]){*gpu, *apps}, 2);
+	w->h = holders_new(o->devices, w->holders, (pid_t[]){*gpu, *apps}, 2);
+	w->interval = o->interval;
 }
 
 /*
@@ -455,49 +554,38 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
  * parent ending meanwhile cannot hide its children.  Where the kernel has
  * no children files, the command alone gets it.
  */
+struct tree {
+	pid_t *v, skip[2];
+	size_t n;
+};
+
+static void
+tree_add(void *ctx, pid_t child)
+{
+	struct tree *t = ctx;
+
+	if (child == t->skip[0] || child == t->skip[1] || t->n >= 100000)
+		return;
+	t->v = egrow(t->v, t->n, sizeof(*t->v));
+	t->v[t->n++] = child;
+}
+
 static void
 signal_tree(pid_t cmd, pid_t gpu, pid_t apps, int sig)
 {
-	pid_t *v = NULL;
-	size_t n = 0, cap = 0, i, k;
-	char path[96];
+	struct tree t = {NULL, {gpu, apps}, 0};
+	size_t i, k;
 
-	for (i = 0; i <= n && n < 100000; i++) {
-		pid_t parent = i == 0 ? getpid() : v[i - 1];
-		struct dirent *e;
-		DIR *d;
-
-		snprintf(path, sizeof(path), "/proc/%ld/task", (long)parent);
-		if ((d = opendir(path)) == NULL)
-			continue;
-		while ((e = readdir(d)) != NULL) {
-			FILE *f;
-			long c;
-
-			if (e->d_name[0] == '.' || strlen(e->d_name) > 20)
-				continue;
-			snprintf(path, sizeof(path), "/proc/%ld/task/%s/children",
-			    (long)parent, e->d_name);
-			if ((f = fopen(path, "r")) == NULL)
-				continue;
-			while (fscanf(f, "%ld", &c) == 1)
-				if (c != gpu && c != apps) {
-					if (n == cap)
-						v = erealloc(v, (cap = cap * 2 + 16) *
-						    sizeof(*v));
-					v[n++] = (pid_t)c;
-				}
-			fclose(f);
-		}
-		closedir(d);
-	}
-	for (k = 0; k < n && v[k] != cmd; k++)
+	for (i = 0; i <= t.n; i++)
+		(void)proc_children(i == 0 ? getpid() : t.v[i - 1], tree_add,
+		    &t);
+	for (k = 0; k < t.n && t.v[k] != cmd; k++)
 		;
-	if (k == n)
+	if (k == t.n)
 		kill(cmd, sig);		/* no children files */
-	for (k = 0; k < n; k++)
-		kill(v[k], sig);
-	free(v);
+	for (k = 0; k < t.n; k++)
+		kill(t.v[k], sig);
+	free(t.v);
 }
 
 /*
@@ -508,18 +596,19 @@ signal_tree(pid_t cmd, pid_t gpu, pid_t apps, int sig)
  * comes, is killed (SIGKILL), and that is said: a command that ignores
  * SIGTERM cannot keep the recording going.
  */
-static int
+static void
 run_command(char **argv, uint64_t kill_after, const pid_t logger[2],
-    int *status, int *stopped)
+    struct watch *w, uint64_t start, int *status, int *stopped)
 {
 	struct sigaction sa;
 	pid_t cmd;
-	int rc, killed = 0;
+	int killed = 0;
 
 	cmd = fork();
 	if (cmd < 0)
 		die("fork:");
 	if (cmd == 0) {
+		procwatch_child();
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
@@ -533,9 +622,13 @@ run_command(char **argv, uint64_t kill_after, const pid_t logger[2],
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGALRM, &sa, NULL);
-	while ((rc = wait_for(cmd, status)) == -1) {
-		int sig = got_signal;
+	procwatch_add(w->pw, cmd, start);
+	while (!procwatch_reaped(w->pw, cmd, status)) {
+		int sig;
 
+		watch_step(w);
+		if ((sig = got_signal) == 0)
+			continue;
 		got_signal = 0;
 		if (*stopped == 0 && sig != SIGALRM) {
 			signal_tree(cmd, logger[0], logger[1], sig);
@@ -553,18 +646,18 @@ run_command(char **argv, uint64_t kill_after, const pid_t logger[2],
 		}
 	}
 	alarm(0);
-	return rc;
 }
 
 int
 main(int argc, char *argv[])
 {
-	struct opts o = {NULL, "nvidia-smi", 100 * NS_PER_MS,
+	struct opts o = {NULL, "nvidia-smi", NULL, 100 * NS_PER_MS,
 	    30 * NS_PER_SEC, NS_PER_SEC, 10 * NS_PER_SEC, 10 * NS_PER_SEC, 0};
 	uint64_t start, end;
 	char lms[32], t[GTIME_BUFSZ];
 	pid_t logger[2];
-	int status = 0, code = EXIT_TROUBLE, rc, stopped = 0;
+	struct watch w;
+	int status = 0, code = EXIT_TROUBLE, stopped = 0;
 	const char *how = "status";
 
 	skel.ctx = &o;
@@ -573,24 +666,23 @@ main(int argc, char *argv[])
 	argv = skel.argv;
 	if (o.dir == NULL || argc == 0)
 		cmd_usage(&skel, EXIT_TROUBLE);
-	start_loggers(&o, &logger[0], &logger[1], lms, sizeof(lms));
+	start_loggers(&o, &logger[0], &logger[1], lms, sizeof(lms), &w);
 	note("recording into %s every %s ms", o.dir, lms);
 	/* Idle samples first: the baseline memory comes back to. */
 	if (o.before > 0)
 		nap(o.before);
 	if (got_signal) {
-		stop(logger[0]);
-		stop(logger[1]);
+		stop_loggers(&w, logger);
 		die("stopped by a signal before %s started", argv[0]);
 	}
 	/* What the command leaves when its parent ends is still ours. */
 	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
 	start = gtime_clock(CLOCK_REALTIME);
-	rc = run_command(argv, o.kill_after, logger, &status, &stopped);
+	run_command(argv, o.kill_after, logger, &w, start, &status, &stopped);
 	end = gtime_clock(CLOCK_REALTIME);
-	if (rc == 0 && WIFEXITED(status)) {
+	if (WIFEXITED(status)) {
 		code = WEXITSTATUS(status);
-	} else if (rc == 0 && WIFSIGNALED(status)) {
+	} else if (WIFSIGNALED(status)) {
 		code = 128 + WTERMSIG(status);
 		how = "signal";
 	}
@@ -598,10 +690,10 @@ main(int argc, char *argv[])
 		/* Said once, by default: a silent wait looks like a hang. */
 		warnmsg("%s ended; recording %s s more to see memory come "
 		    "back", argv[0], gtime_fmt_secs(o.after, t));
-		nap(o.after);
+		watch_for(&w, o.after);
 	}
-	stop(logger[0]);
-	stop(logger[1]);
+	stop_loggers(&w, logger);
+	watch_end(&w, o.dir);
 	write_meta(o.dir, argv, start, end, how, strcmp(how, "signal") == 0 ?
 	    code - 128 : code, o.interval, o.force);
 	if (stopped || got_signal)

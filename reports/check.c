@@ -19,6 +19,7 @@
 #include "gtime.h"
 #include "junit.h"
 #include "readopt.h"
+#include "recdir.h"
 #include "stream.h"
 #include "tasktab.h"
 #include "usagecsv.h"
@@ -267,10 +268,13 @@ read_stream(struct run *r, char **paths, int n, const struct readopts *opt,
 	struct engine *e = engine_new(cfg, &cb);
 	struct stream *st;
 	const struct rec *rec;
-	int status, collided;
+	int status, collided, rdstatus = EXIT_OK;
+	struct recdir *rd = recdir_load(paths, (size_t)n, &rdstatus);
 
+	engine_recdir(e, rd);
 	if (tasks != NULL && tasktab_declare(tasks, e) < 0) {
 		engine_free(e);
+		recdir_free(rd);
 		return EXIT_TROUBLE;
 	}
 	st = stream_open(paths, (size_t)n, opt);
@@ -294,7 +298,8 @@ read_stream(struct run *r, char **paths, int n, const struct readopts *opt,
 		status = EXIT_TROUBLE;
 	}
 	engine_free(e);
-	return status;
+	recdir_free(rd);
+	return exit_worst(status, rdstatus);
 }
 
 /*

@@ -10,6 +10,7 @@
 #include "gpumap.h"
 #include "gtime.h"
 #include "hmap.h"
+#include "recdir.h"
 #include "util.h"
 
 #define NGAPS 31		/* gaps kept per cadence, for the median */
@@ -132,6 +133,7 @@ struct engine {
 	size_t phead, pcount, pcap;
 	size_t nlive;
 	struct engine_stats st;
+	const struct recdir *rd;	/* gpumem record's procs and holders */
 	uint64_t negative;	/* samples with attributed > usage */
 	struct sbuf key;
 	struct hmap hosts;	/* host -> struct hostgpus */
@@ -171,6 +173,12 @@ engine_new(const struct config *cfg, const struct engine_cb *cb)
 	e->cfg = cfg;
 	e->cb = *cb;
 	return e;
+}
+
+void
+engine_recdir(struct engine *e, const struct recdir *rd)
+{
+	e->rd = rd;
 }
 
 /* The GPU's state, or NULL when it is new and ENGINE_MAXGPUS are known. */
@@ -640,7 +648,7 @@ release_waiting(struct engine *e, struct gpu *g, struct ptask *p,
 		lo = 0;
 		notes |= NOTE_GAP;
 	}
-	hi = ts > p->last ? ts - p->last : 0;
+	hi = recdir_held_until(p->notes & NOTE_EXACT, p->last, p->end, ts);
 	if (hi < lo)
 		hi = lo;
 	t.delay = ts > p->end ? ts - p->end : 0;
@@ -1635,6 +1643,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 	}
 	t->end = r->ts;
 	t->lastnot = t->last;
+	t->notes |= recdir_end(e->rd, r->pid, t->last, &t->end);
 	hmap_del(&g->live, &r->pid, sizeof(r->pid));
 	if (g->hot == t)
 		g->hot = NULL;
@@ -1724,7 +1733,9 @@ static void
 emit_episode(void *ctx, struct task *t)
 {
 	struct emit_ctx *c = ctx;
+	char held[REC_MAXSTR + 64];
 
+	t->notes |= recdir_name(c->e->rd, c->g->gpu, t, held, sizeof(held));
 	c->n++;
 	c->e->st.episodes++;
 	if (t->status == TASK_LEAKED)

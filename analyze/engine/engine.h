@@ -80,7 +80,11 @@ enum task_note {
 				   its life and the device's usage */
 	NOTE_DEVONLY = 1 << 6,	/* no process listed on its GPU: an episode
 				   of the usage curve (episode.h) */
-	NOTE_LOGSTOP = 1 << 7	/* listed at the process log's last poll,
+	NOTE_EXACT = 1 << 7,	/* its end is its exit, from gpumem record's
+				   procs.csv (recdir.h) */
+	NOTE_HOLDER = 1 << 8,	/* named after the process that held its GPU
+				   open (holders.csv, recdir.h) */
+	NOTE_LOGSTOP = 1 << 9	/* listed at the process log's last poll,
 				   long before the device log's end: it may
 				   have lived on (engine.c, log_stopped) */
 };
@@ -187,6 +191,14 @@ typedef void engine_life_fn(void *ctx, const char *host, uint32_t gpu,
     uint64_t from, uint64_t until);
 size_t engine_unlisted(const struct engine *e, engine_life_fn *fn,
     void *ctx);
+
+struct recdir;
+/*
+ * The exact exits and device holders of the recording directories among
+ * the inputs (recdir.h; NULL: none), used from now on: rd must outlive
+ * the engine.
+ */
+void engine_recdir(struct engine *e, const struct recdir *rd);
 
 /* The next record of the stream (in time order). */
 void engine_put(struct engine *e, const struct rec *r);

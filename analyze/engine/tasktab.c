@@ -106,7 +106,8 @@ tasktab_delay(uint64_t delay, uint64_t interval, char *buf)
 }
 
 static const char *const note_names[] = {"gap", "ambiguous", "pid-reused",
-    "resumed", "last-sample", "estimated", "device-only", "log-stopped"};
+    "resumed", "last-sample", "estimated", "device-only", "exact-exit",
+    "holder", "log-stopped"};
 #define NNOTES (sizeof(note_names) / sizeof(note_names[0]))
 
 char *

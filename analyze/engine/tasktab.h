@@ -13,7 +13,12 @@
  * tenths at 100 ms; delay_min_s and delay_max_s are the bounds the data
  * allows (the samples around the end and the release), in ms; note says
  * what the data could not decide ("gap", "ambiguous", "pid-reused",
- * "resumed", "last-sample", "estimated", "device-only", "log-stopped", joined by ';'); leaked_mib is
+ * "resumed", "last-sample", "estimated", "device-only", "exact-exit" (its
+ * end is its exit, from gpumem record's procs.csv), "holder" (memory no
+ * process listing owns, named after the process that held the GPU open:
+ * holders.csv), "log-stopped" (held to the end by a process listed at the
+ * process log's last poll, long before the device log ends), joined by
+ * ';'); leaked_mib is
  * empty when it cannot be known and for running tasks.  Tables of the 12 columns before
  * the last three (gpumem 0.x) are read too.  "text" and "md" are tables for people (kept until the
  * end to size the columns), "json" an object for jq, {"version", "tasks": [...]} (docs/schema/tasks.json,

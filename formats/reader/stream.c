@@ -795,7 +795,8 @@ resolver_free(struct resolver *rs)
 
 /*
  * Whether a file in a directory given as input is one to read: not hidden,
- * not the metadata gpumem record writes beside its logs.
+ * not the metadata gpumem record writes beside its logs, nor its process
+ * tables (procs.csv, holders.csv: no memory in them).
  */
 static int
 dir_wanted(const struct dirent *d)
@@ -805,6 +806,9 @@ dir_wanted(const struct dirent *d)
 	if (d->d_name[0] == '.')
 		return 0;
 	if (strcmp(d->d_name, "meta") == 0 || strncmp(d->d_name, "meta.", 5) == 0)
+		return 0;
+	if (strcmp(d->d_name, "procs.csv") == 0 ||
+	    strcmp(d->d_name, "holders.csv") == 0)
 		return 0;
 	return !(n > 5 && strcmp(d->d_name + n - 5, ".meta") == 0);
 }

@@ -9,6 +9,7 @@
 #include "hmap.h"
 #include "input.h"
 #include "rec.h"
+#include "recdir.h"
 #include "stream.h"
 #include "usagecsv.h"
 #include "util.h"
@@ -452,14 +453,17 @@ read_records(struct run *rn, char *const *paths, size_t n)
 	struct engine *e;
 	struct stream *st;
 	const struct rec *r;
-	int status;
+	int status, rdstatus = EXIT_OK;
+	struct recdir *rd = recdir_load(paths, n, &rdstatus);
 
 	cb.sample = on_sample;
 	cb.task = on_task;
 	cb.ctx = rn;
 	e = engine_new(o->cfg, &cb);
+	engine_recdir(e, rd);
 	if (o->declared != NULL && tasktab_declare(o->declared, e) < 0) {
 		engine_free(e);
+		recdir_free(rd);
 		return EXIT_TROUBLE;
 	}
 	st = stream_open(paths, n, o->ro);
@@ -469,7 +473,8 @@ read_records(struct run *rn, char *const *paths, size_t n)
 	status = stream_close(st);
 	engine_warnings(e);
 	engine_free(e);
-	return status;
+	recdir_free(rd);
+	return exit_worst(status, rdstatus);
 }
 
 static int
