@@ -623,6 +623,8 @@ silence_end(const struct gpu *g, const struct ptask *p)
 {
 	uint64_t iv = proc_iv(g);
 
+	if (p->notes & NOTE_EXACT)
+		return 0;	/* its exit is known (recdir.h) */
 	return iv != 0 && p->end - p->last > iv + iv / 8;
 }
 
