@@ -160,4 +160,11 @@ char *gtime_fmt(uint64_t t, int utc, char *buf);
 /* Format a duration in seconds with up to 3 decimals ("0.5", "12.25"). */
 char *gtime_fmt_secs(uint64_t ns, char *buf);
 
+/*
+ * A span for people: "5 min", "1 h", "5 min 0.1 s", "8 h 24 min 40 s",
+ * "0.001 s" (the seconds as gtime_fmt_secs, left out when under a
+ * millisecond and hours or minutes were said).  Return buf (cap bytes).
+ */
+char *gtime_fmt_span(uint64_t ns, char *buf, size_t cap);
+
 #endif

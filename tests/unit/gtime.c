@@ -270,5 +270,11 @@ main(void)
 	CHECK_STR(gtime_fmt_secs(2500000000ULL, buf), "2.5");
 	CHECK_STR(gtime_fmt_secs(0, buf), "0");
 	CHECK_STR(gtime_fmt_secs(45000000000ULL, buf), "45");
+	/* Spans for people. */
+	CHECK_STR(gtime_fmt_span(30280000000000ULL, buf, 32), "8 h 24 min 40 s");
+	CHECK_STR(gtime_fmt_span(3600000000000ULL, buf, 32), "1 h");
+	CHECK_STR(gtime_fmt_span(300100000000ULL, buf, 32), "5 min 0.1 s");
+	CHECK_STR(gtime_fmt_span(25000000000ULL, buf, 32), "25 s");
+	CHECK_STR(gtime_fmt_span(0, buf, 32), "0 s");
 	TEST_END("gtime");
 }
