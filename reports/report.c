@@ -274,10 +274,10 @@ percentile(const uint64_t *v, size_t n, double q)
 static void
 secs(struct sbuf *sb, uint64_t ns, uint64_t interval)
 {
-	char d[32];
+	char d[32], w[64];
 
-	sbuf_printf(sb, "%s s", interval != 0 ? tasktab_delay(ns, interval,
-	    d) : gtime_fmt_secs(ns, d));
+	sbuf_adds(sb, gtime_secs_words(interval != 0 ? tasktab_delay(ns,
+	    interval, d) : gtime_fmt_secs(ns, d), w, sizeof(w)));
 }
 
 static void
@@ -360,6 +360,9 @@ static const char table_js[] =
 "var hosts=D.hosts>1,ST=['released','leaked','running'];\n"
 "function $(i){return document.getElementById(i)}\n"
 "function mib(m){return m>=1024?(m/1024).toFixed(1)+' GiB':m+' MiB'}\n"
+"function span(t){var d=+t;if(d<60)return t+' s';var h=Math.floor(d/3600),\n"
+" m=Math.floor(d%3600/60),x=+(d%60).toFixed(3);return (h?h+' h':'')+\n"
+" (m?(h?' ':'')+m+' min':'')+(x?' '+x+' s':'')}\n"
 "function clock(s){var d=new Date((D.t0+s+D.zone)*1000).toISOString();\n"
 " return D.date?d.slice(0,10)+' '+d.slice(11,19):d.slice(11,19)}\n"
 "function esc(x){return String(x).replace(/[&<>\"']/g,function(c){\n"
@@ -376,7 +379,7 @@ static const char table_js[] =
 " h+='<td class=\"n\">'+G[1]+'</td><td class=\"n\">'+r[1]+'</td><td class=\"name\">'+\n"
 "  esc(D.names[r[2]])+'</td><td>'+clock(r[3])+'</td><td>'+clock(r[3]+r[4])+\n"
 "  '</td><td class=\"n\">'+mib(r[5]||r[6])+'</td><td class=\"n\">'+mib(r[6])+'</td><td class=\"n\">';\n"
-" if(r[9]==0)h+=r[7].toFixed(G[3])+' s'+(G[2]?' \\u00b1'+G[2]+' s':'');\n"
+" if(r[9]==0)h+=span(r[7].toFixed(G[3]))+(G[2]?' \\u00b1'+G[2]+' s':'');\n"
 " else if(r[9]==1&&r[8]>=0&&r[6]-r[8]>D.tol)h+=mib(r[6]-r[8])+' back late';\n"
 " else h+='\\u2013';\n"
 " h+='</td><td class=\"n\">'+(r[9]==0?'0':r[9]==1&&r[8]>=0?mib(r[8]):'?')+\n"
@@ -699,9 +702,9 @@ task_row(struct sbuf *sb, const struct task *t, int nhosts, int utc,
 	time_cell(sb, t->start, utc, date);
 	time_cell(sb, t->end, utc, date);
 	sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
-	    t->peak, chart_mib(t->peak, mb));
+	    t->peak, fmt_mib(t->peak, mb));
 	sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
-	    t->held, chart_mib(t->held, mb));
+	    t->held, fmt_mib(t->held, mb));
 	if (t->status == TASK_RELEASED) {
 		sbuf_printf(sb, "<td class=\"n\" data-v=\"%.3f\">",
 		    (double)t->delay / NS_PER_SEC);
@@ -712,13 +715,13 @@ task_row(struct sbuf *sb, const struct task *t, int nhosts, int utc,
 		sbuf_adds(sb, "</td>");
 	} else if (chart_back_late(t, tolerance) > 0)
 		sbuf_printf(sb, "<td class=\"n\" data-v=\"\">%s back "
-		    "late</td>", chart_mib(chart_back_late(t,
+		    "late</td>", fmt_mib(chart_back_late(t,
 		    tolerance), mb));
 	else
 		sbuf_adds(sb, "<td class=\"n\" data-v=\"\">&ndash;</td>");
 	if (t->status == TASK_LEAKED && t->has_leaked)
 		sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
-		    t->leaked, chart_mib(t->leaked, mb));
+		    t->leaked, fmt_mib(t->leaked, mb));
 	else if (t->status == TASK_RELEASED)
 		sbuf_adds(sb, "<td class=\"n\" data-v=\"0\">0</td>");
 	else
@@ -792,7 +795,7 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 	uint64_t *delays;
 	size_t i, n = 0, hidden, shown;
 	char num[64], sub[160], mb[32], iv[32], label[160], when[GTIME_BUFSZ];
-	char range[96];
+	char range[96], words[128];
 	char text[160];
 	int64_t unowned;
 	struct sbuf s = SBUF_INIT;
@@ -812,15 +815,15 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 	unowned = unowned_at_end(c, tolerance);
 	if (c->nleaked > 0 && unowned > 0)
 		snprintf(sub, sizeof(sub), "%s never came back, %s more "
-		    "held by no task", chart_mib((int64_t)c->leaked_mib, mb),
-		    chart_mib(unowned, iv));
+		    "held by no task", fmt_mib((int64_t)c->leaked_mib, mb),
+		    fmt_mib(unowned, iv));
 	else if (c->nleaked > 0)
 		snprintf(sub, sizeof(sub), "%s never came back",
-		    chart_mib((int64_t)c->leaked_mib, mb));
+		    fmt_mib((int64_t)c->leaked_mib, mb));
 	else if (unowned > 0)
 		snprintf(sub, sizeof(sub), "but %s more is in use at the end "
 		    "than at the start, held by no task",
-		    chart_mib(unowned, mb));
+		    fmt_mib(unowned, mb));
 	else
 		snprintf(sub, sizeof(sub), "all memory came back");
 	card(sb, c->nleaked > 0 || unowned > 0 ? "bad" : "good", num, "leaks",
@@ -894,7 +897,7 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 				sbuf_adds(sb, "</b>: ");
 				if (chart_back_late(t, tolerance) > 0)
 					sbuf_printf(sb, "held %s: ",
-					    chart_mib(t->held, mb));
+					    fmt_mib(t->held, mb));
 				if (!t->has_leaked)
 					sbuf_adds(sb, "leaked, ");
 				html(sb, chart_leak_text(t, tolerance, ", ",
@@ -921,7 +924,8 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 			    sizeof(label)));
 			/* The bounds the data allows, as the table's. */
 			sbuf_adds(sb, "</b>: memory held ");
-			html(sb, tasktab_delay_range(t, range));
+			html(sb, gtime_secs_words(tasktab_delay_range(t,
+			    range), words, sizeof(words)));
 			sbuf_printf(sb, " after its end (%s",
 			    chart_clock(t->end, utc, date, when));
 			sbuf_printf(sb, " to %s)</li>\n",
@@ -962,7 +966,7 @@ gantt_tips(struct tips *tp, const struct chart_ids *ids,
 		sbuf_printf(&one, "%s\n%s to %s, held %s",
 		    chart_task_label(t, nhosts, 80, label, sizeof(label)),
 		    chart_clock(t->start, utc, date, a), chart_clock(t->end,
-		    utc, 0, b), chart_mib(t->held, mb));
+		    utc, 0, b), fmt_mib(t->held, mb));
 		if (t->status == TASK_RELEASED)
 			sbuf_printf(&one, "\nreleased after %s",
 			    tasktab_delay_range(t, d));
@@ -1167,7 +1171,7 @@ gpu_section(struct sbuf *page, struct drawing *dr,
 	}
 	sbuf_printf(page, "GPU %u", v->gpu);
 	if (v->total > 0)
-		sbuf_printf(page, " <small>(%s)</small>", chart_mib(v->total,
+		sbuf_printf(page, " <small>(%s)</small>", fmt_mib(v->total,
 		    mb));
 	sbuf_adds(page, "</h2>\n");
 	if (nocharts) {
@@ -1366,7 +1370,7 @@ overview(struct sbuf *page, const struct collection *c, int nhosts,
 {
 	struct ovcell *v;
 	size_t i, n = ov_cells(c, &v);
-	char mb[32], d[32];
+	char mb[32], d[32], w[64];
 
 	if (n == 0) {
 		free(v);
@@ -1396,11 +1400,12 @@ overview(struct sbuf *page, const struct collection *c, int nhosts,
 		    (unsigned long long)o->ntasks, o->ntasks == 1 ? "" : "s");
 		if (o->nleaked > 0)
 			sbuf_printf(&tip, ", %llu leaked (%s)",
-			    (unsigned long long)o->nleaked, chart_mib((int64_t)
+			    (unsigned long long)o->nleaked, fmt_mib((int64_t)
 			    o->leaked, mb));
 		if (o->maxdelay > 0)
-			sbuf_printf(&tip, ", longest release delay %s s",
-			    gtime_fmt_secs(o->maxdelay, d));
+			sbuf_printf(&tip, ", longest release delay %s",
+			    gtime_secs_words(gtime_fmt_secs(o->maxdelay, d), w,
+			    sizeof(w)));
 		if (o->sec == c->ng)
 			sbuf_adds(&tip, "; not charted");
 		sbuf_printf(page, "<td class=\"c%s\" style=\"border-left-color:"

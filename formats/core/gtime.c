@@ -922,3 +922,20 @@ gtime_fmt_span(uint64_t ns, char *buf, size_t cap)
 		    gtime_fmt_secs(rest, sec));
 	return buf;
 }
+
+char *
+gtime_secs_words(const char *secs, char *buf, size_t cap)
+{
+	char *rest, span[64];
+	double d = strtod(secs, &rest);
+
+	if (rest == secs || (*rest != '\0' && strncmp(rest, " s", 2) != 0))
+		snprintf(buf, cap, "%s", secs);
+	else if (d < 60)
+		snprintf(buf, cap, "%s%s", secs, *rest == '\0' ? " s" : "");
+	else
+		snprintf(buf, cap, "%s%s", gtime_fmt_span((uint64_t)(d * 1e3 +
+		    0.5) * NS_PER_MS, span, sizeof(span)), *rest != '\0' ?
+		    rest + 2 : "");
+	return buf;
+}

@@ -167,4 +167,13 @@ char *gtime_fmt_secs(uint64_t ns, char *buf);
  */
 char *gtime_fmt_span(uint64_t ns, char *buf, size_t cap);
 
+/*
+ * Seconds as a table writes them ("25", "0.05", "30280"), alone or
+ * followed by " s" and more ("30280 s +-10 s"), for people: under a
+ * minute as they are (alone: "25 s"), else their span first
+ * ("8 h 24 min 40 s", "8 h 24 min 40 s +-10 s").  Text that starts
+ * otherwise is copied.  Return buf (cap bytes).
+ */
+char *gtime_secs_words(const char *secs, char *buf, size_t cap);
+
 #endif

@@ -136,16 +136,6 @@ chart_default_size(struct chart *ch, int gantt, size_t n)
 		ch->height = 12000;
 }
 
-char *
-chart_mib(int64_t mib, char *buf)
-{
-	if (mib >= 1024 || mib <= -1024)
-		snprintf(buf, 32, "%.1f GiB", (double)mib / 1024.0);
-	else
-		snprintf(buf, 32, "%lld MiB", (long long)mib);
-	return buf;
-}
-
 uint32_t
 chart_back_late(const struct task *t, uint32_t tolerance)
 {
@@ -165,9 +155,9 @@ chart_leak_text(const struct task *t, uint32_t tolerance, const char *sep,
 		snprintf(buf, cap, "how much is unknown (no device samples)");
 	else if (back > 0)
 		snprintf(buf, cap, "%s never came back%s%s came back late",
-		    chart_mib(t->leaked, a), sep, chart_mib(back, b));
+		    fmt_mib(t->leaked, a), sep, fmt_mib(back, b));
 	else
-		snprintf(buf, cap, "%s never came back", chart_mib(t->leaked,
+		snprintf(buf, cap, "%s never came back", fmt_mib(t->leaked,
 		    a));
 	return buf;
 }
@@ -1019,7 +1009,7 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		else
 			sbuf_printf(&pt, "GPU %u", v->gpu);
 		if (v->total > 0)
-			sbuf_printf(&pt, ": %s total", chart_mib(v->total, mb));
+			sbuf_printf(&pt, ": %s total", fmt_mib(v->total, mb));
 		if (!ch->notasks)
 			sbuf_printf(&pt, ", %llu task%s",
 			    (unsigned long long)v->ntasks,
@@ -1391,12 +1381,12 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 				char b[32];
 
 				snprintf(text, sizeof(text), "leaked %s, %s "
-				    "back late", chart_mib(t->leaked, mb),
-				    chart_mib(chart_back_late(t,
+				    "back late", fmt_mib(t->leaked, mb),
+				    fmt_mib(chart_back_late(t,
 				    ch->tolerance), b));
 			} else if (t->has_leaked)
 				snprintf(text, sizeof(text), "leaked %s",
-				    chart_mib(t->leaked, mb));
+				    fmt_mib(t->leaked, mb));
 			else
 				snprintf(text, sizeof(text), "leaked");
 			a = xval(t->end, ch->utc);
