@@ -932,11 +932,11 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 	    unit > 1 ? "GiB" : "MiB");
 	/*
 	 * Text has no colours: no grid, and the key below the plot where it
-	 * cannot run into the curves.
+	 * cannot run into the curves, two blanks between its entries.
 	 */
 	if (ch->term == TERM_DUMB)
 		sbuf_adds(sb, "set key outside bottom center horizontal "
-		    "samplen 2\n");
+		    "samplen 2 width 2\n");
 	else
 		sbuf_printf(sb, "set grid xtics ytics lc rgb '%s'\n"
 		    "set key outside right top vertical Left reverse "
@@ -1068,12 +1068,18 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 			    sep, i, C_TOTAL);
 			sep = ", \\\n     ";
 		}
+		/*
+		 * Text draws a key's sample with its line type's character
+		 * (* # $ % @ & =, then again): held '@' and leaked '&', not
+		 * the same by the count of the entries before them.
+		 */
 		if (!ch->notasks) {
-			sbuf_printf(sb, "%skeyentry with boxes fc rgb '%s' fs "
+			sbuf_printf(sb, "%skeyentry with boxes%s fc rgb '%s' fs "
 			    "transparent solid 0.25 title 'held after the end', "
-			    "\\\n     keyentry with boxes fc rgb '%s' fs "
-			    "transparent solid 0.35 title 'leaked'", sep, C_HELD,
-			    C_LEAK);
+			    "\\\n     keyentry with boxes%s fc rgb '%s' fs "
+			    "transparent solid 0.35 title 'leaked'", sep,
+			    ch->term == TERM_DUMB ? " lt 5" : "", C_HELD,
+			    ch->term == TERM_DUMB ? " lt 6" : "", C_LEAK);
 			sep = ", \\\n     ";
 		}
 		/* Invisible, over the rest: what the tooltips hang on. */
@@ -1411,7 +1417,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 			e++;
 		ch->ids->held = nheld > 0 ? e : 0;
 		if (nheld > 0)
-			e += 2;
+			e += ch->term == TERM_DUMB ? 2 : 1;
 		ch->ids->leak = nleak > 0 ? e : 0;
 	}
 	sbuf_printf(sb, "plot $life using (($2+$3)/2):1:2:3:($1-0.32):"
@@ -1420,12 +1426,20 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	if (nrun > 0)
 		sbuf_printf(sb, ", \\\n     keyentry with boxes fc rgb '%s' "
 		    "title 'running at the end'", C_RUNNING);
-	/* The key shows the middle of the delay colours; the box, all. */
-	if (nheld > 0)
-		sbuf_printf(sb, ", \\\n     $held using (($2+$3)/2):1:2:3:"
+	/*
+	 * The colours of memory held are the delay scale's: the colour box
+	 * shows it (the report: its page's legend), no swatch of one colour
+	 * in the key; text has no colour, its key says the character.
+	 */
+	if (nheld > 0) {
+		sbuf_adds(sb, ", \\\n     $held using (($2+$3)/2):1:2:3:"
 		    "($1-0.32):($1+0.32):5 with boxxyerror lc palette "
-		    "notitle, \\\n     keyentry with boxes fc rgb '%s' "
-		    "title 'memory held after the end'", C_HELD);
+		    "notitle");
+		if (ch->term == TERM_DUMB)
+			sbuf_printf(sb, ", \\\n     keyentry with boxes fc "
+			    "rgb '%s' title 'memory held after the end'",
+			    C_HELD);
+	}
 	if (nleak > 0)
 		sbuf_printf(sb, ", \\\n     $leak using (($2+$3)/2):1:2:3:"
 		    "($1-0.32):($1+0.32) with boxxyerror lc rgb '%s' "
