@@ -1670,7 +1670,11 @@ page_write(struct sbuf *page, const struct collection *c,
 			sbuf_adds(&text, i > 0 ? ", <a href=\"" : " <a href=\"");
 			esc_url(&text, sp[i].name);
 			sbuf_adds(&text, "\">");
-			html(&text, sp[i].name);
+			html(&text, *c->g[sp[i].first]->host ?
+			    c->g[sp[i].first]->host : "GPUs");
+			if (i > 0 && strcmp(sp[i].base, sp[i - 1].base) == 0)
+				sbuf_printf(&text, " (from GPU %u)",
+				    c->g[sp[i].first]->gpu);
 			sbuf_adds(&text, "</a>");
 		}
 		sbuf_adds(&text, ".</p>\n");

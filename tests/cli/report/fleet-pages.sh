@@ -48,6 +48,10 @@ while IFS='|' read -r gpu file id; do
 	sed -n "/^<section class=\"gpu\" id=\"$id\">/,/^<\/section>/p" "a/$file" |
 	    grep -q "<text>$gpu: 16.0 GiB total, 1 task" || die "$gpu: not its chart"
 done < links.txt
+# The list of the pages names their hosts (and first GPU when a host has
+# several).
+grep -q '<a href="r-rack_1_a+2.html">rack 1/a (from GPU 3)</a>, <a href="r-rack_1_a+h5.html">rack_1_a</a>' a/r.html ||
+	die "the list of pages: $(grep 'id="pages"' a/r.html)"
 # The first page has no chart; a host's pages have two a GPU and link
 # back to it.
 ! grep -q '<svg' a/r.html || die "the first page holds a chart"
