@@ -227,12 +227,14 @@ demo: deps all
 
 # Speed and memory, side by side with the tools a user would otherwise use;
 # the table goes to bench/results.md, then the fleet's (bench/fleet.sh),
-# then the goals' ratios from paired runs, with the load (bench/pairs.sh).
+# then the goals' ratios from paired runs, with the load (bench/pairs.sh),
+# then a fleet's report against tasks on the same logs (bench/report.sh).
 bench: deps all tests
 	@sh tests/deps.sh --bench
 	@sh bench/run.sh
 	@sh bench/fleet.sh | tee -a bench/results.md
 	@sh bench/pairs.sh | tee -a bench/results.md
+	@sh bench/report.sh | tee -a bench/results.md
 
 install: $(BINS)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1

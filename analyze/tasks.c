@@ -103,21 +103,34 @@ on_task(void *p, const struct task *t)
 		c->werr = 1;
 }
 
+/*
+ * A delay for people: the table's "25 s +-1 s" or "0 s (0-1 s)", from a
+ * minute on its span first, "8 h 24 min 40 s +-10 s".  r holds 96
+ * bytes.
+ */
+static char *
+delay_words(const struct task *t, char *r)
+{
+	char cell[96];
+
+	return gtime_secs_words(tasktab_delay_range(t, cell), r, 96);
+}
+
 static void
 summary(const struct engine_stats *st, const struct ctx *c)
 {
-	char r[96];
+	char r[96], m[FMT_MIBSZ];
 	struct sbuf sb = SBUF_INIT;
 
 	sbuf_printf(&sb, "%llu tasks: %llu released",
 	    (unsigned long long)st->tasks, (unsigned long long)st->released);
 	if (st->released > 0 && c->have_longest)
 		sbuf_printf(&sb, " (longest after %s)",
-		    tasktab_delay_range(&c->longest, r));
+		    delay_words(&c->longest, r));
 	sbuf_printf(&sb, ", %llu leaked", (unsigned long long)st->leaked);
 	if (st->leaked > 0)
-		sbuf_printf(&sb, " (%llu MiB never came back%s)",
-		    (unsigned long long)st->leaked_mib, st->unknown > 0 ?
+		sbuf_printf(&sb, " (%s never came back%s)",
+		    fmt_mib((int64_t)st->leaked_mib, m), st->unknown > 0 ?
 		    ", some unknown" : "");
 	sbuf_printf(&sb, ", %llu running", (unsigned long long)st->running);
 	warnmsg("%s", sb.buf);

@@ -7,6 +7,7 @@
  * gnuplot), and the task table, sortable.  No network, no external file:
  * a CI artifact or a mail attachment.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,7 @@
 #define MINBUCKETS 100		/* usage chart columns per GPU, at least */
 #define PAGE_TIPS 300		/* usage tooltip columns of a page, about */
 #define MINTIPS 30		/* usage tooltip columns per GPU, at least */
+#define PAGE_GPUS 32		/* GPUs charted on the page itself by default */
 #define MARKS 12		/* tasks marked per GPU on the usage chart */
 #define CHART_W 1100		/* chart width in SVG pixels */
 #define WORST 5			/* the worst delays listed */
@@ -42,13 +44,17 @@
 #define SLOW 10			/* s: a release this late is slow (filter) */
 
 enum {
-	OPT_MAXROWS = OPT_CHART_LAST
+	OPT_MAXROWS = OPT_CHART_LAST,
+	OPT_PAGEGPUS
 };
 
 static const struct cmd_opt opts[] = {
 	{OPT_TITLE, "title", "TEXT", "the report's title"},
 	{OPT_MAXROWS, "max-rows", "N", "Gantt rows per GPU, the most leaked "
 	    "and latest first (50,\nfewer for many GPUs)"},
+	{OPT_PAGEGPUS, "page-gpus", "N", "GPUs charted on the page itself "
+	    "(32; 0: all); with more\nand -o FILE, their charts go to a "
+	    "page a host beside FILE"},
 	CHARTOPT_UTC,
 	CFGOPT_OPTS,
 	{0, NULL, NULL, NULL}
@@ -59,6 +65,7 @@ struct opts {
 	struct cfgopts cfg;
 	const char *title;
 	size_t maxrows;
+	size_t page_gpus;	/* GPUs charted on the first page, at most */
 	int utc;
 	int nocharts;		/* gnuplot is missing: the page without charts */
 };
@@ -71,6 +78,10 @@ option(void *ctx, int val, const char *arg)
 	switch (val) {
 	case OPT_MAXROWS:
 		o->maxrows = (size_t)opt_u64("--max-rows", arg, 1, 100000);
+		return 1;
+	case OPT_PAGEGPUS:
+		o->page_gpus = (size_t)opt_u64("--page-gpus", arg, 0,
+		    COLLECT_MAXPAGES);
 		return 1;
 	case OPT_TITLE:
 		o->title = arg;
@@ -263,10 +274,10 @@ percentile(const uint64_t *v, size_t n, double q)
 static void
 secs(struct sbuf *sb, uint64_t ns, uint64_t interval)
 {
-	char d[32];
+	char d[32], w[64];
 
-	sbuf_printf(sb, "%s s", interval != 0 ? tasktab_delay(ns, interval,
-	    d) : gtime_fmt_secs(ns, d));
+	sbuf_adds(sb, gtime_secs_words(interval != 0 ? tasktab_delay(ns,
+	    interval, d) : gtime_fmt_secs(ns, d), w, sizeof(w)));
 }
 
 static void
@@ -349,6 +360,9 @@ static const char table_js[] =
 "var hosts=D.hosts>1,ST=['released','leaked','running'];\n"
 "function $(i){return document.getElementById(i)}\n"
 "function mib(m){return m>=1024?(m/1024).toFixed(1)+' GiB':m+' MiB'}\n"
+"function span(t){var d=+t;if(d<60)return t+' s';var h=Math.floor(d/3600),\n"
+" m=Math.floor(d%3600/60),x=+(d%60).toFixed(3);return (h?h+' h':'')+\n"
+" (m?(h?' ':'')+m+' min':'')+(x?' '+x+' s':'')}\n"
 "function clock(s){var d=new Date((D.t0+s+D.zone)*1000).toISOString();\n"
 " return D.date?d.slice(0,10)+' '+d.slice(11,19):d.slice(11,19)}\n"
 "function esc(x){return String(x).replace(/[&<>\"']/g,function(c){\n"
@@ -365,7 +379,7 @@ static const char table_js[] =
 " h+='<td class=\"n\">'+G[1]+'</td><td class=\"n\">'+r[1]+'</td><td class=\"name\">'+\n"
 "  esc(D.names[r[2]])+'</td><td>'+clock(r[3])+'</td><td>'+clock(r[3]+r[4])+\n"
 "  '</td><td class=\"n\">'+mib(r[5]||r[6])+'</td><td class=\"n\">'+mib(r[6])+'</td><td class=\"n\">';\n"
-" if(r[9]==0)h+=r[7].toFixed(G[3])+' s'+(G[2]?' \\u00b1'+G[2]+' s':'');\n"
+" if(r[9]==0)h+=span(r[7].toFixed(G[3]))+(G[2]?' \\u00b1'+G[2]+' s':'');\n"
 " else if(r[9]==1&&r[8]>=0&&r[6]-r[8]>D.tol)h+=mib(r[6]-r[8])+' back late';\n"
 " else h+='\\u2013';\n"
 " h+='</td><td class=\"n\">'+(r[9]==0?'0':r[9]==1&&r[8]>=0?mib(r[8]):'?')+\n"
@@ -688,9 +702,9 @@ task_row(struct sbuf *sb, const struct task *t, int nhosts, int utc,
 	time_cell(sb, t->start, utc, date);
 	time_cell(sb, t->end, utc, date);
 	sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
-	    t->peak, chart_mib(t->peak, mb));
+	    t->peak, fmt_mib(t->peak, mb));
 	sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
-	    t->held, chart_mib(t->held, mb));
+	    t->held, fmt_mib(t->held, mb));
 	if (t->status == TASK_RELEASED) {
 		sbuf_printf(sb, "<td class=\"n\" data-v=\"%.3f\">",
 		    (double)t->delay / NS_PER_SEC);
@@ -701,13 +715,13 @@ task_row(struct sbuf *sb, const struct task *t, int nhosts, int utc,
 		sbuf_adds(sb, "</td>");
 	} else if (chart_back_late(t, tolerance) > 0)
 		sbuf_printf(sb, "<td class=\"n\" data-v=\"\">%s back "
-		    "late</td>", chart_mib(chart_back_late(t,
+		    "late</td>", fmt_mib(chart_back_late(t,
 		    tolerance), mb));
 	else
 		sbuf_adds(sb, "<td class=\"n\" data-v=\"\">&ndash;</td>");
 	if (t->status == TASK_LEAKED && t->has_leaked)
 		sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
-		    t->leaked, chart_mib(t->leaked, mb));
+		    t->leaked, fmt_mib(t->leaked, mb));
 	else if (t->status == TASK_RELEASED)
 		sbuf_adds(sb, "<td class=\"n\" data-v=\"0\">0</td>");
 	else
@@ -781,7 +795,7 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 	uint64_t *delays;
 	size_t i, n = 0, hidden, shown;
 	char num[64], sub[160], mb[32], iv[32], label[160], when[GTIME_BUFSZ];
-	char range[96];
+	char range[96], words[128];
 	char text[160];
 	int64_t unowned;
 	struct sbuf s = SBUF_INIT;
@@ -801,15 +815,15 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 	unowned = unowned_at_end(c, tolerance);
 	if (c->nleaked > 0 && unowned > 0)
 		snprintf(sub, sizeof(sub), "%s never came back, %s more "
-		    "held by no task", chart_mib((int64_t)c->leaked_mib, mb),
-		    chart_mib(unowned, iv));
+		    "held by no task", fmt_mib((int64_t)c->leaked_mib, mb),
+		    fmt_mib(unowned, iv));
 	else if (c->nleaked > 0)
 		snprintf(sub, sizeof(sub), "%s never came back",
-		    chart_mib((int64_t)c->leaked_mib, mb));
+		    fmt_mib((int64_t)c->leaked_mib, mb));
 	else if (unowned > 0)
 		snprintf(sub, sizeof(sub), "but %s more is in use at the end "
 		    "than at the start, held by no task",
-		    chart_mib(unowned, mb));
+		    fmt_mib(unowned, mb));
 	else
 		snprintf(sub, sizeof(sub), "all memory came back");
 	card(sb, c->nleaked > 0 || unowned > 0 ? "bad" : "good", num, "leaks",
@@ -883,7 +897,7 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 				sbuf_adds(sb, "</b>: ");
 				if (chart_back_late(t, tolerance) > 0)
 					sbuf_printf(sb, "held %s: ",
-					    chart_mib(t->held, mb));
+					    fmt_mib(t->held, mb));
 				if (!t->has_leaked)
 					sbuf_adds(sb, "leaked, ");
 				html(sb, chart_leak_text(t, tolerance, ", ",
@@ -910,7 +924,8 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 			    sizeof(label)));
 			/* The bounds the data allows, as the table's. */
 			sbuf_adds(sb, "</b>: memory held ");
-			html(sb, tasktab_delay_range(t, range));
+			html(sb, gtime_secs_words(tasktab_delay_range(t,
+			    range), words, sizeof(words)));
 			sbuf_printf(sb, " after its end (%s",
 			    chart_clock(t->end, utc, date, when));
 			sbuf_printf(sb, " to %s)</li>\n",
@@ -951,7 +966,7 @@ gantt_tips(struct tips *tp, const struct chart_ids *ids,
 		sbuf_printf(&one, "%s\n%s to %s, held %s",
 		    chart_task_label(t, nhosts, 80, label, sizeof(label)),
 		    chart_clock(t->start, utc, date, a), chart_clock(t->end,
-		    utc, 0, b), chart_mib(t->held, mb));
+		    utc, 0, b), fmt_mib(t->held, mb));
 		if (t->status == TASK_RELEASED)
 			sbuf_printf(&one, "\nreleased after %s",
 			    tasktab_delay_range(t, d));
@@ -1007,32 +1022,130 @@ usage_tips(struct tips *tp, const struct chart_ids *ids,
 	free(lk);
 }
 
-/* Run a chart's script through gnuplot and inline the SVG it draws. */
-static int
-svg_chart(struct sbuf *page, const struct sbuf *script, const char *pfx,
-    const char *cls, const struct tips *tp)
-{
-	struct sbuf svg = SBUF_INIT;
-	int rc = 0;
+/*
+ * The charts of one page, drawn by one gnuplot run (a run costs more to
+ * start than a chart to draw): their scripts one after the other, each
+ * after "reset session" (nothing of one chart is left to the next; each
+ * sets its terminal), and of each its place in the page text, the prefix
+ * of its ids, its class and its tooltips.  gnuplot writes an SVG document
+ * a plot, in order; drawing_page puts the page together after.
+ */
+struct pchart {
+	size_t at;		/* offset in the page text of its figure */
+	char pfx[32];
+	const char *cls;
+	struct tips tips;	/* owned */
+	size_t from, len;	/* its SVG document in svg, once drawn */
+};
 
-	if (gnuplot_run(script->buf, script->len, NULL, NULL, &svg) < 0)
-		rc = -1;
-	else {
-		sbuf_printf(page, "<figure class=\"chart %s\">\n", cls);
-		if (svg_inline(page, svg.buf != NULL ? svg.buf : "", svg.len,
-		    pfx, tp) < 0) {
-			msg("gnuplot drew no SVG");
-			rc = -1;
-		}
-		sbuf_adds(page, "</figure>\n");
-	}
-	sbuf_release(&svg);
-	return rc;
+struct drawing {
+	struct sbuf script;
+	struct pchart *v;
+	size_t n;
+	struct sbuf svg;	/* what gnuplot drew */
+};
+
+/* Add a chart whose script is in script, its figure at page->len. */
+static void
+drawing_add(struct drawing *dr, const struct sbuf *page,
+    const struct sbuf *script, const char *pfx, const char *cls,
+    const struct tips *tp)
+{
+	struct pchart *pc;
+
+	dr->v = egrow(dr->v, dr->n, sizeof(*dr->v));
+	pc = &dr->v[dr->n++];
+	pc->at = page->len;
+	snprintf(pc->pfx, sizeof(pc->pfx), "%s", pfx);
+	pc->cls = cls;
+	pc->tips = *tp;
+	sbuf_adds(&dr->script, "reset session\n");
+	sbuf_add(&dr->script, script->buf, script->len);
 }
 
+static void
+drawing_release(struct drawing *dr)
+{
+	size_t i;
+	int k;
+
+	for (i = 0; i < dr->n; i++)
+		for (k = 0; k < 3; k++)
+			sbuf_release(&dr->v[i].tips.text[k]);
+	free(dr->v);
+	sbuf_release(&dr->script);
+	sbuf_release(&dr->svg);
+	memset(dr, 0, sizeof(*dr));
+}
+
+/*
+ * Run gnuplot once on every chart of dr and find each one's SVG document:
+ * return 0, or -1 after a message (gnuplot failed, or drew fewer SVG
+ * documents than charts).
+ */
 static int
-gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
-    int utc, int date, size_t maxrows, int nocharts, uint32_t tolerance)
+drawing_run(struct drawing *dr)
+{
+	size_t i, from = 0;
+
+	if (dr->n == 0)
+		return 0;
+	if (gnuplot_run(dr->script.buf, dr->script.len, NULL, NULL,
+	    &dr->svg) < 0)
+		return -1;
+	for (i = 0; i < dr->n; i++) {
+		const char *end = dr->svg.buf != NULL ? strstr(dr->svg.buf +
+		    from, "</svg>") : NULL;
+
+		if (end == NULL) {
+			msg("gnuplot drew %zu SVG pictures of %zu charts", i,
+			    dr->n);
+			return -1;
+		}
+		dr->v[i].from = from;
+		dr->v[i].len = (size_t)(end + 6 - (dr->svg.buf + from));
+		if (end[6] == '\n')
+			dr->v[i].len++;
+		from += dr->v[i].len;
+	}
+	return 0;
+}
+
+/*
+ * text[from, to) with the charts of dr drawn (drawing_run) whose place is
+ * in it put there, appended to out: return 0, or -1 when gnuplot drew
+ * something else than an SVG document (said).
+ */
+static int
+drawing_fill(struct sbuf *out, const struct sbuf *text, size_t from,
+    size_t to, const struct drawing *dr)
+{
+	size_t i;
+
+	for (i = 0; i < dr->n; i++) {
+		const struct pchart *pc = &dr->v[i];
+
+		if (pc->at < from || pc->at >= to)
+			continue;
+		sbuf_add(out, text->buf + from, pc->at - from);
+		from = pc->at;
+		sbuf_printf(out, "<figure class=\"chart %s\">\n", pc->cls);
+		if (svg_inline(out, dr->svg.buf + pc->from, pc->len, pc->pfx,
+		    &pc->tips) < 0) {
+			msg("gnuplot drew no SVG");
+			return -1;
+		}
+		sbuf_adds(out, "</figure>\n");
+	}
+	sbuf_add(out, text->buf + from, to - from);
+	return 0;
+}
+
+/* GPU gi's section, its charts added to dr. */
+static void
+gpu_section(struct sbuf *page, struct drawing *dr,
+    const struct collection *c, size_t gi, int utc, int date,
+    size_t maxrows, int nocharts, uint32_t tolerance)
 {
 	const struct gpuview *v = c->g[gi];
 	struct gpuview *one[1];
@@ -1041,9 +1154,8 @@ gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
 	const struct task **rows;
 	struct chart_ids ids;
 	struct tips tips;
-	size_t i, n, hidden;
+	size_t n, hidden;
 	char pfx[32], mb[32];
-	int rc = 0;
 
 	memset(&ch, 0, sizeof(ch));
 	ch.term = TERM_SVG;
@@ -1059,13 +1171,13 @@ gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
 	}
 	sbuf_printf(page, "GPU %u", v->gpu);
 	if (v->total > 0)
-		sbuf_printf(page, " <small>(%s)</small>", chart_mib(v->total,
+		sbuf_printf(page, " <small>(%s)</small>", fmt_mib(v->total,
 		    mb));
 	sbuf_adds(page, "</h2>\n");
 	if (nocharts) {
 		sbuf_printf(page, "<p class=\"note nocharts\">No charts: %s."
 		    "</p>\n</section>\n", NOCHARTS);
-		return 0;
+		return;
 	}
 	if (v->nsamples > 0) {
 		one[0] = (struct gpuview *)v;
@@ -1081,16 +1193,13 @@ gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
 		ch.ids = NULL;
 		usage_tips(&tips, &ids, v, c->nhosts, utc, date);
 		snprintf(pfx, sizeof(pfx), "u%zu_", gi);
-		if (svg_chart(page, &script, pfx, "usage", &tips) < 0)
-			rc = -1;
-		for (i = 0; i < 3; i++)
-			sbuf_release(&tips.text[i]);
+		drawing_add(dr, page, &script, pfx, "usage", &tips);
 	} else
 		sbuf_adds(page, "<p class=\"note\">No whole-device samples of "
 		    "this GPU.</p>\n");
 	n = chart_gantt_rows(&c->tasks, 1, v->host, v->gpu, maxrows, &rows,
 	    &hidden);
-	if (rc == 0 && n > 0) {
+	if (n > 0) {
 		sbuf_reset(&script);
 		chart_default_size(&ch, 1, n);
 		ch.width = CHART_W;
@@ -1100,16 +1209,12 @@ gpu_section(struct sbuf *page, const struct collection *c, size_t gi,
 		    c->nhosts);
 		gantt_tips(&tips, &ids, rows, n, c->nhosts, utc, date, tolerance);
 		snprintf(pfx, sizeof(pfx), "g%zu_", gi);
-		if (svg_chart(page, &script, pfx, "gantt", &tips) < 0)
-			rc = -1;
-		for (i = 0; i < 3; i++)
-			sbuf_release(&tips.text[i]);
+		drawing_add(dr, page, &script, pfx, "gantt", &tips);
 	} else if (n == 0)
 		sbuf_adds(page, "<p class=\"note\">No tasks on this GPU.</p>\n");
 	free(rows);
 	sbuf_release(&script);
 	sbuf_adds(page, "</section>\n");
-	return rc;
 }
 
 /* The page's head: title, style, the header line of what was read. */
@@ -1260,11 +1365,12 @@ ov_cells(const struct collection *c, struct ovcell **out)
  * it has one.  Then the link to the task table.
  */
 static void
-overview(struct sbuf *page, const struct collection *c, int nhosts)
+overview(struct sbuf *page, const struct collection *c, int nhosts,
+    char *const *href)
 {
 	struct ovcell *v;
 	size_t i, n = ov_cells(c, &v);
-	char mb[32], d[32];
+	char mb[32], d[32], w[64];
 
 	if (n == 0) {
 		free(v);
@@ -1294,11 +1400,12 @@ overview(struct sbuf *page, const struct collection *c, int nhosts)
 		    (unsigned long long)o->ntasks, o->ntasks == 1 ? "" : "s");
 		if (o->nleaked > 0)
 			sbuf_printf(&tip, ", %llu leaked (%s)",
-			    (unsigned long long)o->nleaked, chart_mib((int64_t)
+			    (unsigned long long)o->nleaked, fmt_mib((int64_t)
 			    o->leaked, mb));
 		if (o->maxdelay > 0)
-			sbuf_printf(&tip, ", longest release delay %s s",
-			    gtime_fmt_secs(o->maxdelay, d));
+			sbuf_printf(&tip, ", longest release delay %s",
+			    gtime_secs_words(gtime_fmt_secs(o->maxdelay, d), w,
+			    sizeof(w)));
 		if (o->sec == c->ng)
 			sbuf_adds(&tip, "; not charted");
 		sbuf_printf(page, "<td class=\"c%s\" style=\"border-left-color:"
@@ -1306,9 +1413,12 @@ overview(struct sbuf *page, const struct collection *c, int nhosts)
 		    chart_delay_colour(o->maxdelay) : "#ddd");
 		html(page, tip.buf);
 		sbuf_release(&tip);
-		if (o->sec < c->ng)
-			sbuf_printf(page, "\"><a href=\"#gpu-%zu\">%u</a>",
-			    o->sec, o->gpu);
+		if (o->sec < c->ng) {
+			sbuf_adds(page, "\"><a href=\"");
+			if (href != NULL)
+				esc_url(page, href[o->sec]);
+			sbuf_printf(page, "#gpu-%zu\">%u</a>", o->sec, o->gpu);
+		}
 		else
 			sbuf_printf(page, "\">%u", o->gpu);
 		sbuf_printf(page, " <small>%llu</small></td>",
@@ -1346,14 +1456,169 @@ page_budget(struct collection *c, struct opts *o)
 	}
 }
 
-/* The whole page; return 0, or -1 when a chart failed (said why). */
+/*
+ * The pages of a fleet: when the GPUs charted are more than --page-gpus
+ * and the page goes to a named file, their charts go to pages beside it,
+ * one a host, STEM-HOST.html (STEM: the file's name less .html; HOST: its
+ * letters, digits, '.', '_' and '-', any other byte '_').  A host of more
+ * GPUs than that has several, STEM-HOST+2.html and on; a host whose name
+ * reads as an earlier one's is STEM-HOST+hK.html, K its place among the
+ * hosts ('+' is in no HOST: no name is taken twice).  The first page
+ * keeps the overview, whose cells link to them, the numbers and the task
+ * table.
+ */
+struct subpage {
+	size_t first, n;	/* its sections: c->g[first .. first + n) */
+	char *base;		/* its host's first page's path less .html */
+	char *path;		/* beside the first page */
+	const char *name;	/* path's last part: the links */
+};
+
+/* The subpages of c (per GPUs a page at most) in *out; their number. */
+static size_t
+subpages(const struct collection *c, size_t per, const char *output,
+    struct subpage **out)
+{
+	struct subpage *v = NULL;
+	struct sbuf base = SBUF_INIT;
+	size_t i, j, n = 0, len = strlen(output), part = 0, hosts = 0;
+	const char *slash, *q;
+
+	if (len > 5 && strcmp(output + len - 5, ".html") == 0)
+		len -= 5;
+	else if (len > 4 && strcmp(output + len - 4, ".htm") == 0)
+		len -= 4;
+	for (i = 0; i < c->ng; i++) {
+		const char *h = c->g[i]->host;
+		int same = n > 0 && strcmp(h, c->g[v[n - 1].first]->host) == 0;
+
+		if (same && v[n - 1].n < per) {
+			v[n - 1].n++;
+			continue;
+		}
+		v = egrow(v, n, sizeof(*v));
+		v[n].first = i;
+		v[n].n = 1;
+		if (same) {
+			v[n].base = estrdup(v[n - 1].base);
+			part++;
+		} else {
+			sbuf_reset(&base);
+			sbuf_add(&base, output, len);
+			sbuf_addc(&base, '-');
+			for (q = *h ? h : "gpus"; *q; q++)
+				sbuf_addc(&base, (*q >= 'a' && *q <= 'z') ||
+				    (*q >= 'A' && *q <= 'Z') || (*q >= '0' &&
+				    *q <= '9') || *q == '.' || *q == '_' ||
+				    *q == '-' ? *q : '_');
+			hosts++;
+			for (j = 0; j < n; j++)
+				if (strcmp(v[j].base, base.buf) == 0)
+					break;
+			if (j < n)
+				sbuf_printf(&base, "+h%zu", hosts);
+			v[n].base = estrdup(base.buf);
+			part = 1;
+		}
+		sbuf_reset(&base);
+		sbuf_adds(&base, v[n].base);
+		if (part > 1)
+			sbuf_printf(&base, "+%zu", part);
+		sbuf_adds(&base, ".html");
+		v[n].path = estrdup(base.buf);
+		slash = strrchr(v[n].path, '/');
+		v[n].name = slash != NULL ? slash + 1 : v[n].path;
+		n++;
+	}
+	sbuf_release(&base);
+	*out = v;
+	return n;
+}
+
+/*
+ * Sections [first, first + n) with the legend before them appended to
+ * text, their charts to dr.
+ */
+static void
+sections(struct sbuf *text, struct drawing *dr, const struct collection *c,
+    size_t first, size_t n, const struct opts *o, int date,
+    uint32_t tolerance)
+{
+	size_t i;
+
+	if (!o->nocharts && n > 0)
+		delay_legend(text);
+	for (i = first; i < first + n; i++)
+		gpu_section(text, dr, c, i, o->utc, date, o->maxrows,
+		    o->nocharts, tolerance);
+}
+
+/* The head and the sections of subpage sp, appended to text. */
+static void
+subpage_text(struct sbuf *text, struct drawing *dr,
+    const struct subpage *sp, const struct collection *c,
+    const struct opts *o, int date, uint32_t tolerance, const char *index)
+{
+	struct sbuf t = SBUF_INIT;
+	const char *host = c->g[sp->first]->host;
+
+	sbuf_printf(&t, "%s: %s", o->title != NULL ? o->title :
+	    "GPU memory report", *host ? host : "GPUs");
+	page_head(text, c, t.buf, o->utc, date);
+	sbuf_release(&t);
+	sbuf_adds(text, "<p class=\"meta\"><a href=\"");
+	esc_url(text, index);
+	sbuf_printf(text, "#index\">&larr; every GPU, the numbers and the "
+	    "task table</a> &middot; this page: %zu GPU%s of ", sp->n,
+	    sp->n == 1 ? "" : "s");
+	html(text, *host ? host : "the input");
+	sbuf_adds(text, "</p>\n");
+	sections(text, dr, c, sp->first, sp->n, o, date, tolerance);
+	sbuf_printf(text, "<script>\n%s</script>\n</body>\n</html>\n",
+	    zoom_js);
+}
+
+/* Write text[from, to), dr's charts in it, to path; 0 or -1 (said why). */
+static int
+subpage_write(const char *path, const struct sbuf *text, size_t from,
+    size_t to, const struct drawing *dr)
+{
+	struct sbuf page = SBUF_INIT;
+	struct outfile of;
+	int rc = drawing_fill(&page, text, from, to, dr);
+
+	if (rc == 0) {
+		if (outfile_open(&of, path) < 0)
+			rc = -1;
+		else if (ewrite_file(of.f, page.buf, page.len) < 0) {
+			msg("%s: write error: %s", path, strerror(errno));
+			outfile_abort(&of);
+			rc = -1;
+		} else if (outfile_commit(&of) < 0)
+			rc = -1;
+	}
+	sbuf_release(&page);
+	return rc;
+}
+
+/*
+ * The whole page in page, its charts' pages beside output when it splits
+ * (see struct subpage); return 0, or -1 when a chart or a page failed
+ * (said why).  All charts are drawn by one gnuplot run (see struct
+ * drawing), the pages put together after.
+ */
 static int
 page_write(struct sbuf *page, const struct collection *c,
-    const struct opts *o, uint32_t tolerance)
+    const struct opts *o, uint32_t tolerance, const char *output)
 {
 	char a[GTIME_BUFSZ], b[GTIME_BUFSZ];
-	int date = 0;
-	size_t i;
+	struct sbuf text = SBUF_INIT;
+	struct drawing dr;
+	struct subpage *sp = NULL;
+	char **href = NULL;
+	const char *slash;
+	int date = 0, rc;
+	size_t i, j, nsp = 0, *at, start;
 
 	/*
 	 * Times carry their date when the input runs over more than one
@@ -1363,27 +1628,65 @@ page_write(struct sbuf *page, const struct collection *c,
 	if (c->have_range)
 		date = strncmp(chart_clock(c->first, o->utc, 1, a),
 		    chart_clock(c->last, o->utc, 1, b), 10) != 0;
-
-	page_head(page, c, o->title, o->utc, date);
+	if (output != NULL && !o->nocharts && o->page_gpus > 0 &&
+	    c->ng > o->page_gpus)
+		nsp = subpages(c, o->page_gpus, output, &sp);
+	for (i = 0; i < nsp; i++)
+		cmd_not_input(&cmd, "a page of charts", sp[i].path);
+	memset(&dr, 0, sizeof(dr));
+	at = ecalloc(nsp + 1, sizeof(*at));
+	if (nsp > 0) {
+		href = ecalloc(c->ng, sizeof(*href));
+		for (i = 0; i < nsp; i++)
+			for (j = 0; j < sp[i].n; j++)
+				href[sp[i].first + j] = (char *)sp[i].name;
+	}
+	slash = output != NULL ? strrchr(output, '/') : NULL;
+	for (i = 0; i < nsp; i++) {
+		at[i] = text.len;
+		subpage_text(&text, &dr, &sp[i], c, o, date, tolerance,
+		    slash != NULL ? slash + 1 : output);
+	}
+	start = text.len;
+	page_head(&text, c, o->title, o->utc, date);
 	/* A cut of the page is said on it, whatever -q says to stderr. */
 	if (c->ng_uncharted > 0)
-		sbuf_printf(page, "<p class=\"warn\" id=\"cut\">This page "
+		sbuf_printf(&text, "<p class=\"warn\" id=\"cut\">This page "
 		    "charts the first %zu GPUs seen of %s%zu: the %llu "
 		    "samples of the others are left out of the charts; their "
 		    "tasks are counted in the numbers and listed in the task "
 		    "table.</p>\n", c->ng, c->uncounted ? "more than " : "",
 		    c->ng + c->ng_uncharted, (unsigned long long)c->uncharted);
 	if (o->nocharts)
-		sbuf_printf(page, "<p class=\"warn\">%s: the charts need it, "
+		sbuf_printf(&text, "<p class=\"warn\">%s: the charts need it, "
 		    "this page has none.</p>\n", GNUPLOT_MISSING);
-	overview(page, c, c->nhosts);
-	headline(page, c, o->utc, date, c->nhosts, tolerance);
-	if (!o->nocharts && c->ng > 0)
-		delay_legend(page);
-	for (i = 0; i < c->ng; i++)
-		if (gpu_section(page, c, i, o->utc, date, o->maxrows,
-		    o->nocharts, tolerance) < 0)
-			return -1;
+	overview(&text, c, c->nhosts, href);
+	headline(&text, c, o->utc, date, c->nhosts, tolerance);
+	if (nsp > 0) {
+		sbuf_printf(&text, "<p class=\"note\" id=\"pages\">The charts "
+		    "of these %zu GPUs are on %zu pages beside this one (a "
+		    "cell above opens its GPU):", c->ng, nsp);
+		for (i = 0; i < nsp; i++) {
+			sbuf_adds(&text, i > 0 ? ", <a href=\"" : " <a href=\"");
+			esc_url(&text, sp[i].name);
+			sbuf_adds(&text, "\">");
+			html(&text, *c->g[sp[i].first]->host ?
+			    c->g[sp[i].first]->host : "GPUs");
+			if (i > 0 && strcmp(sp[i].base, sp[i - 1].base) == 0)
+				sbuf_printf(&text, " (from GPU %u)",
+				    c->g[sp[i].first]->gpu);
+			sbuf_adds(&text, "</a>");
+		}
+		sbuf_adds(&text, ".</p>\n");
+	}
+	sections(&text, &dr, c, 0, nsp > 0 ? 0 : c->ng, o, date, tolerance);
+	at[nsp] = text.len;
+	rc = drawing_run(&dr);
+	for (i = 0; rc == 0 && i < nsp; i++)
+		rc = subpage_write(sp[i].path, &text, at[i], i + 1 < nsp ?
+		    at[i + 1] : start, &dr);
+	if (rc == 0)
+		rc = drawing_fill(page, &text, start, text.len, &dr);
 	if (c->ng == 0)
 		sbuf_adds(page, "<p class=\"note\">The input holds no "
 		    "whole-device samples: there is no usage to chart.</p>\n");
@@ -1399,13 +1702,22 @@ page_write(struct sbuf *page, const struct collection *c,
 	    "<b>leaked</b> when it never is.</footer>\n"
 	    "<script>\n%s%s</script>\n</body>\n</html>\n", GPUMEM_VERSION,
 	    tolerance, table_js, zoom_js);
-	return 0;
+	drawing_release(&dr);
+	for (i = 0; i < nsp; i++) {
+		free(sp[i].path);
+		free(sp[i].base);
+	}
+	free(sp);
+	free(href);
+	free(at);
+	sbuf_release(&text);
+	return rc;
 }
 
 int
 main(int argc, char *argv[])
 {
-	struct opts o = {CFGOPTS_INIT, NULL, 0, 0, 0};
+	struct opts o = {CFGOPTS_INIT, NULL, 0, PAGE_GPUS, 0, 0};
 	struct config cfg;
 	struct collect_opts co;
 	struct collection c;
@@ -1434,11 +1746,16 @@ main(int argc, char *argv[])
 	co.width = CHART_W;
 	co.marks = MARKS;
 	co.keep_tasks = 1;
+	/* Every GPU of a fleet is charted when its charts can go beside. */
+	if (cmd.output != NULL && strcmp(cmd.output, "-") != 0 &&
+	    !o.nocharts)
+		co.maxgpus = COLLECT_MAXPAGES;
 	status = chartopt_collect(&c, &co, &cmd, &o.cfg, &cfg);
 	if (c.kind == 0)
 		goto out;
 	page_budget(&c, &o);
-	if (page_write(&page, &c, &o, cfg.tolerance) < 0) {
+	if (page_write(&page, &c, &o, cfg.tolerance, cmd.output != NULL &&
+	    strcmp(cmd.output, "-") != 0 ? cmd.output : NULL) < 0) {
 		status = EXIT_TROUBLE;
 		goto out;
 	}

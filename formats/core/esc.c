@@ -215,6 +215,19 @@ esc_word(struct sbuf *sb, const char *s)
 		esc_json(sb, s);
 }
 
+void
+esc_url(struct sbuf *sb, const char *s)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)s; *p != '\0'; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~+", *p) != NULL)
+			sbuf_addc(sb, *p);
+		else
+			sbuf_printf(sb, "%%%02X", *p);
+}
+
 /*
  * gnuplot reads a script line by line: a line break ends a command
  * wherever it is, so every control character goes (a space).  In a

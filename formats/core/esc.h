@@ -53,6 +53,14 @@ void esc_prom(struct sbuf *sb, const char *s);
 void esc_word(struct sbuf *sb, const char *s);
 
 /*
+ * A path segment of a relative URL (a link to a file beside the page):
+ * ASCII letters, digits and - . _ ~ + as they are, every other byte
+ * %XX, so a space, '#', '?', '%', '/' or a quote cannot end or split
+ * it.  Markup takes it as it is (no & < > " ' left).
+ */
+void esc_url(struct sbuf *sb, const char *s);
+
+/*
  * The one way a string reaches a gnuplot script.  data 0: a string of
  * the script (titles, labels), single-quoted, '' doubled, a leading '
  * joined on as "'".'...' (a string expression: gnuplot cannot double a

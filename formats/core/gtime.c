@@ -900,3 +900,42 @@ gtime_fmt_secs(uint64_t ns, char *buf)
 	}
 	return buf;
 }
+
+char *
+gtime_fmt_span(uint64_t ns, char *buf, size_t cap)
+{
+	uint64_t h = ns / (3600 * NS_PER_SEC);
+	uint64_t m = ns / (60 * NS_PER_SEC) % 60;
+	uint64_t rest = ns % (60 * NS_PER_SEC);
+	char sec[GTIME_BUFSZ];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (h > 0)
+		n += (size_t)snprintf(buf + n, cap - n, "%llu h",
+		    (unsigned long long)h);
+	if (m > 0 && n < cap)
+		n += (size_t)snprintf(buf + n, cap - n, "%s%llu min",
+		    n > 0 ? " " : "", (unsigned long long)m);
+	if ((rest >= NS_PER_MS || n == 0) && n < cap)
+		snprintf(buf + n, cap - n, "%s%s s", n > 0 ? " " : "",
+		    gtime_fmt_secs(rest, sec));
+	return buf;
+}
+
+char *
+gtime_secs_words(const char *secs, char *buf, size_t cap)
+{
+	char *rest, span[64];
+	double d = strtod(secs, &rest);
+
+	if (rest == secs || (*rest != '\0' && strncmp(rest, " s", 2) != 0))
+		snprintf(buf, cap, "%s", secs);
+	else if (d < 60)
+		snprintf(buf, cap, "%s%s", secs, *rest == '\0' ? " s" : "");
+	else
+		snprintf(buf, cap, "%s%s", gtime_fmt_span((uint64_t)(d * 1e3 +
+		    0.5) * NS_PER_MS, span, sizeof(span)), *rest != '\0' ?
+		    rest + 2 : "");
+	return buf;
+}

@@ -160,4 +160,20 @@ char *gtime_fmt(uint64_t t, int utc, char *buf);
 /* Format a duration in seconds with up to 3 decimals ("0.5", "12.25"). */
 char *gtime_fmt_secs(uint64_t ns, char *buf);
 
+/*
+ * A span for people: "5 min", "1 h", "5 min 0.1 s", "8 h 24 min 40 s",
+ * "0.001 s" (the seconds as gtime_fmt_secs, left out when under a
+ * millisecond and hours or minutes were said).  Return buf (cap bytes).
+ */
+char *gtime_fmt_span(uint64_t ns, char *buf, size_t cap);
+
+/*
+ * Seconds as a table writes them ("25", "0.05", "30280"), alone or
+ * followed by " s" and more ("30280 s +-10 s"), for people: under a
+ * minute as they are (alone: "25 s"), else their span first
+ * ("8 h 24 min 40 s", "8 h 24 min 40 s +-10 s").  Text that starts
+ * otherwise is copied.  Return buf (cap bytes).
+ */
+char *gtime_secs_words(const char *secs, char *buf, size_t cap);
+
 #endif

@@ -271,3 +271,13 @@ parse_mib(const char *s, uint32_t *mib, const char **unit, size_t *ulen)
 	*mib = (uint32_t)d;
 	return 0;
 }
+
+char *
+fmt_mib(int64_t mib, char *buf)
+{
+	if (mib >= 1024 || mib <= -1024)
+		snprintf(buf, FMT_MIBSZ, "%.1f GiB", (double)mib / 1024.0);
+	else
+		snprintf(buf, FMT_MIBSZ, "%lld MiB", (long long)mib);
+	return buf;
+}

@@ -52,6 +52,14 @@ const char *mem_unit_name(double bytes);
  */
 int parse_mib(const char *s, uint32_t *mib, const char **unit, size_t *ulen);
 
+/*
+ * MiB for people, as every table and summary says them: "512 MiB" under
+ * a GiB, else GiB to a tenth ("11.0 GiB", "-1.5 GiB").  buf holds
+ * FMT_MIBSZ bytes; return buf.
+ */
+#define FMT_MIBSZ 32
+char *fmt_mib(int64_t mib, char *buf);
+
 /* Number of decimal digits written by fmt_u64 (at most 20, plus NUL). */
 size_t fmt_u64(char *dst, uint64_t v);
 

@@ -569,29 +569,6 @@ same_day(uint64_t a, uint64_t b, int local)
 	return strncmp(da, db, 10) == 0;
 }
 
-/* A span for people: "5 min", "1 h", "5 min 0.1 s", "0.001 s". */
-static char *
-clock_span(uint64_t ns, char *buf, size_t cap)
-{
-	uint64_t h = ns / (3600 * NS_PER_SEC);
-	uint64_t m = ns / (60 * NS_PER_SEC) % 60;
-	uint64_t rest = ns % (60 * NS_PER_SEC);
-	char sec[GTIME_BUFSZ];
-	size_t n = 0;
-
-	buf[0] = '\0';
-	if (h > 0)
-		n += (size_t)snprintf(buf + n, cap - n, "%llu h",
-		    (unsigned long long)h);
-	if (m > 0 && n < cap)
-		n += (size_t)snprintf(buf + n, cap - n, "%s%llu min",
-		    n > 0 ? " " : "", (unsigned long long)m);
-	if ((rest >= NS_PER_MS || n == 0) && n < cap)
-		snprintf(buf + n, cap - n, "%s%s s", n > 0 ? " " : "",
-		    gtime_fmt_secs(rest, sec));
-	return buf;
-}
-
 /* "FILE:LINE" or "FILE: packet N (offset ...)": where the parser is. */
 static void
 source_where(struct source *s, struct sbuf *sb)
@@ -781,8 +758,8 @@ clock_said(struct source *s, const char *where, uint64_t from, uint64_t to,
 		return;
 	clock_time(from, dst, 1, tf, sizeof(tf));
 	clock_time(to, dst, !same_day(from, to, dst), tt, sizeof(tt));
-	clock_span(back, tb, sizeof(tb));
-	clock_span(plus, tp, sizeof(tp));
+	gtime_fmt_span(back, tb, sizeof(tb));
+	gtime_fmt_span(plus, tp, sizeof(tp));
 	if (dst)
 		msg("%s%s: the clock steps back %s (from %s to %s): local "
 		    "times repeat the hour the zone turns back at the end of "

@@ -136,16 +136,6 @@ chart_default_size(struct chart *ch, int gantt, size_t n)
 		ch->height = 12000;
 }
 
-char *
-chart_mib(int64_t mib, char *buf)
-{
-	if (mib >= 1024 || mib <= -1024)
-		snprintf(buf, 32, "%.1f GiB", (double)mib / 1024.0);
-	else
-		snprintf(buf, 32, "%lld MiB", (long long)mib);
-	return buf;
-}
-
 uint32_t
 chart_back_late(const struct task *t, uint32_t tolerance)
 {
@@ -165,9 +155,9 @@ chart_leak_text(const struct task *t, uint32_t tolerance, const char *sep,
 		snprintf(buf, cap, "how much is unknown (no device samples)");
 	else if (back > 0)
 		snprintf(buf, cap, "%s never came back%s%s came back late",
-		    chart_mib(t->leaked, a), sep, chart_mib(back, b));
+		    fmt_mib(t->leaked, a), sep, fmt_mib(back, b));
 	else
-		snprintf(buf, cap, "%s never came back", chart_mib(t->leaked,
+		snprintf(buf, cap, "%s never came back", fmt_mib(t->leaked,
 		    a));
 	return buf;
 }
@@ -942,11 +932,11 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 	    unit > 1 ? "GiB" : "MiB");
 	/*
 	 * Text has no colours: no grid, and the key below the plot where it
-	 * cannot run into the curves.
+	 * cannot run into the curves, two blanks between its entries.
 	 */
 	if (ch->term == TERM_DUMB)
 		sbuf_adds(sb, "set key outside bottom center horizontal "
-		    "samplen 2\n");
+		    "samplen 2 width 2\n");
 	else
 		sbuf_printf(sb, "set grid xtics ytics lc rgb '%s'\n"
 		    "set key outside right top vertical Left reverse "
@@ -1019,7 +1009,7 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		else
 			sbuf_printf(&pt, "GPU %u", v->gpu);
 		if (v->total > 0)
-			sbuf_printf(&pt, ": %s total", chart_mib(v->total, mb));
+			sbuf_printf(&pt, ": %s total", fmt_mib(v->total, mb));
 		if (!ch->notasks)
 			sbuf_printf(&pt, ", %llu task%s",
 			    (unsigned long long)v->ntasks,
@@ -1078,12 +1068,18 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 			    sep, i, C_TOTAL);
 			sep = ", \\\n     ";
 		}
+		/*
+		 * Text draws a key's sample with its line type's character
+		 * (* # $ % @ & =, then again): held '@' and leaked '&', not
+		 * the same by the count of the entries before them.
+		 */
 		if (!ch->notasks) {
-			sbuf_printf(sb, "%skeyentry with boxes fc rgb '%s' fs "
+			sbuf_printf(sb, "%skeyentry with boxes%s fc rgb '%s' fs "
 			    "transparent solid 0.25 title 'held after the end', "
-			    "\\\n     keyentry with boxes fc rgb '%s' fs "
-			    "transparent solid 0.35 title 'leaked'", sep, C_HELD,
-			    C_LEAK);
+			    "\\\n     keyentry with boxes%s fc rgb '%s' fs "
+			    "transparent solid 0.35 title 'leaked'", sep,
+			    ch->term == TERM_DUMB ? " lt 5" : "", C_HELD,
+			    ch->term == TERM_DUMB ? " lt 6" : "", C_LEAK);
 			sep = ", \\\n     ";
 		}
 		/* Invisible, over the rest: what the tooltips hang on. */
@@ -1391,12 +1387,12 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 				char b[32];
 
 				snprintf(text, sizeof(text), "leaked %s, %s "
-				    "back late", chart_mib(t->leaked, mb),
-				    chart_mib(chart_back_late(t,
+				    "back late", fmt_mib(t->leaked, mb),
+				    fmt_mib(chart_back_late(t,
 				    ch->tolerance), b));
 			} else if (t->has_leaked)
 				snprintf(text, sizeof(text), "leaked %s",
-				    chart_mib(t->leaked, mb));
+				    fmt_mib(t->leaked, mb));
 			else
 				snprintf(text, sizeof(text), "leaked");
 			a = xval(t->end, ch->utc);
@@ -1421,7 +1417,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 			e++;
 		ch->ids->held = nheld > 0 ? e : 0;
 		if (nheld > 0)
-			e += 2;
+			e += ch->term == TERM_DUMB ? 2 : 1;
 		ch->ids->leak = nleak > 0 ? e : 0;
 	}
 	sbuf_printf(sb, "plot $life using (($2+$3)/2):1:2:3:($1-0.32):"
@@ -1430,12 +1426,20 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	if (nrun > 0)
 		sbuf_printf(sb, ", \\\n     keyentry with boxes fc rgb '%s' "
 		    "title 'running at the end'", C_RUNNING);
-	/* The key shows the middle of the delay colours; the box, all. */
-	if (nheld > 0)
-		sbuf_printf(sb, ", \\\n     $held using (($2+$3)/2):1:2:3:"
+	/*
+	 * The colours of memory held are the delay scale's: the colour box
+	 * shows it (the report: its page's legend), no swatch of one colour
+	 * in the key; text has no colour, its key says the character.
+	 */
+	if (nheld > 0) {
+		sbuf_adds(sb, ", \\\n     $held using (($2+$3)/2):1:2:3:"
 		    "($1-0.32):($1+0.32):5 with boxxyerror lc palette "
-		    "notitle, \\\n     keyentry with boxes fc rgb '%s' "
-		    "title 'memory held after the end'", C_HELD);
+		    "notitle");
+		if (ch->term == TERM_DUMB)
+			sbuf_printf(sb, ", \\\n     keyentry with boxes fc "
+			    "rgb '%s' title 'memory held after the end'",
+			    C_HELD);
+	}
 	if (nleak > 0)
 		sbuf_printf(sb, ", \\\n     $leak using (($2+$3)/2):1:2:3:"
 		    "($1-0.32):($1+0.32) with boxxyerror lc rgb '%s' "

@@ -173,8 +173,6 @@ uint32_t chart_back_late(const struct task *t, uint32_t tolerance);
 char *chart_leak_text(const struct task *t, uint32_t tolerance,
     const char *sep, char *buf, size_t cap);
 
-/* "11.0 GiB", "512 MiB"; buf holds 32 bytes. */
-char *chart_mib(int64_t mib, char *buf);
 
 /*
  * A task's label: "gpu0 4242 python3 eval.py" ("node1:0 ..." when there

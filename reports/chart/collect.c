@@ -62,7 +62,7 @@ task_interest(const struct task *a, const struct task *b)
 	return (a->pid > b->pid) - (a->pid < b->pid);
 }
 
-/* The GPU's view, or NULL when it is new and COLLECT_MAXGPUS are charted. */
+/* The GPU's view, or NULL when it is new and the most are charted. */
 static struct gpuview *
 view_of(struct run *rn, const char *host, uint32_t gpu)
 {
@@ -81,7 +81,8 @@ view_of(struct run *rn, const char *host, uint32_t gpu)
 		    strcmp(rn->cache[i].v->host, host) == 0)
 			return rn->cache[i].v;
 	gpu_key(&rn->key, host, gpu);
-	if (rn->views.n >= COLLECT_MAXGPUS) {
+	if (rn->views.n >= (rn->o->maxgpus > 0 ? rn->o->maxgpus :
+	    COLLECT_MAXGPUS)) {
 		slot = hmap_get(&rn->views, rn->key.buf, rn->key.len);
 		if (slot == NULL)
 			return NULL;
@@ -604,7 +605,7 @@ collect_read(struct collection *c, char *const *paths, size_t n,
 		msg("%s%zu GPUs: the charts show the first %d seen; %llu "
 		    "samples of the other %s%zu are left out (their tasks are "
 		    "counted and listed)", c->uncounted ? "more than " : "",
-		    c->ng + c->ng_uncharted, COLLECT_MAXGPUS,
+		    c->ng + c->ng_uncharted, (int)c->ng,
 		    (unsigned long long)c->uncharted, c->uncounted ?
 		    "more than " : "", c->ng_uncharted);
 	if (rn.mixed)

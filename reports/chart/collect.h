@@ -17,8 +17,8 @@
  *
  * Memory: the curves cost O(width) per GPU and the markers O(marks) per
  * GPU, whatever the length of the input; only keep_tasks (Gantt, report)
- * keeps one row per task.  At most COLLECT_MAXGPUS GPUs are charted, the
- * first seen: the samples of the others are left out of the curves (and
+ * keeps one row per task.  At most COLLECT_MAXGPUS GPUs are charted
+ * (maxgpus, when set: the report's pages), the first seen: the samples of the others are left out of the curves (and
  * counted in `uncharted', their GPUs in `ng_uncharted', said once even
  * with -q: a cut is never hidden), their tasks are still counted and
  * kept.
@@ -36,6 +36,7 @@
 #include "tasktab.h"
 
 #define COLLECT_MAXGPUS 256	/* GPUs with curves and markers */
+#define COLLECT_MAXPAGES 1024	/* the same, for charts on many pages */
 #define COLLECT_MAXCOUNT 65536	/* GPUs beyond those counted, at most */
 
 /* The kinds of input. */
@@ -69,6 +70,7 @@ struct collect_opts {
 	size_t width;		/* buckets per GPU (pixel columns); 0: no curves */
 	size_t marks;		/* tasks marked per GPU on the curves */
 	int keep_tasks;		/* keep every task in tasks */
+	size_t maxgpus;		/* GPUs charted; 0: COLLECT_MAXGPUS */
 	const struct readopts *ro;
 	const struct config *cfg;
 	const char *declared;	/* --tasks FILE for device-only logs, or NULL */
@@ -84,7 +86,7 @@ struct collection {
 	uint64_t ntasks, nreleased, nleaked, nrunning, leaked_mib;
 	uint64_t interval;	/* the largest sampling interval seen */
 	int nhosts;		/* distinct hosts (labels name them when > 1) */
-	uint64_t uncharted;	/* samples of GPUs beyond COLLECT_MAXGPUS */
+	uint64_t uncharted;	/* samples of GPUs beyond those charted */
 	size_t ng_uncharted;	/* those GPUs (ng + this: all with samples) */
 	int uncounted;		/* more of them than COLLECT_MAXCOUNT */
 	struct gpuid {

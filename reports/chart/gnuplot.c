@@ -42,8 +42,12 @@ close_pair(int p[2])
 static int
 start(struct child *c)
 {
-	static char prog[] = "gnuplot";
-	char *argv[] = {prog, NULL};
+	static char prog[] = "gnuplot", script[] = "/dev/stdin";
+	/*
+	 * The script as a file gnuplot opens: from its standard input it
+	 * reads a byte a read(2), a system call a byte of a large script.
+	 */
+	char *argv[] = {prog, script, NULL};
 	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
 	int note[2] = {-1, -1}, e = 0;
 	ssize_t r;
@@ -144,9 +148,14 @@ pass_errors(struct sbuf *errs, int failed)
 		p = line + strspn(line, " \t");
 		if (strncmp(p, "gnuplot: ", 9) == 0)
 			p += 9;
-		/* "\"-\", line 12: what" or "line 0: what" */
+		/*
+		 * "\"-\", line 12: what", "\"/dev/stdin\" line 12: what" or
+		 * "line 0: what"
+		 */
 		if (*p == '"' && (q = strstr(p, "\", line ")) != NULL)
 			p = q + 3;
+		else if (*p == '"' && (q = strstr(p, "\" line ")) != NULL)
+			p = q + 2;
 		if (strncmp(p, "line ", 5) == 0 &&
 		    (q = strstr(p, ": ")) != NULL &&
 		    strspn(p + 5, "0123456789") == (size_t)(q - p - 5))

@@ -371,10 +371,9 @@ md_baseline(struct obuf *o, const struct verdicts *vs)
 static void
 mib_cell(struct sbuf *sb, uint32_t v)
 {
-	if (v < 1024)
-		sbuf_printf(sb, "%u MiB", v);
-	else
-		sbuf_printf(sb, "%.1f GiB", v / 1024.0);
+	char b[FMT_MIBSZ];
+
+	sbuf_adds(sb, fmt_mib(v, b));
 }
 
 static void

@@ -60,6 +60,16 @@ word(const char *s)
 }
 
 static const char *
+url(const char *s)
+{
+	static struct sbuf sb;
+
+	sbuf_reset(&sb);
+	esc_url(&sb, s);
+	return sb.buf;
+}
+
+static const char *
 clean(const char *s, size_t maxchars)
 {
 	static char buf[64];
@@ -137,6 +147,10 @@ main(void)
 	/* Words of a line (record's meta): plain, else a JSON string. */
 	CHECK_STR(word("--lr=0.1,x_y/z:a+b@c%d"), "--lr=0.1,x_y/z:a+b@c%d");
 	CHECK_STR(word("two words"), "\"two words\"");
+	/* A link's file name: what could end or split it is %XX. */
+	CHECK_STR(url("r-node_1.a~b+2.html"), "r-node_1.a~b+2.html");
+	CHECK_STR(url("my r#1?%/\"'<&\xc3\xa9 x.html"),
+	    "my%20r%231%3F%25%2F%22%27%3C%26%C3%A9%20x.html");
 	CHECK_STR(word("x\nend: 0"), "\"x\\nend: 0\"");
 	CHECK_STR(word("\"q\" \\"), "\"\\\"q\\\" \\\\\"");
 	CHECK_STR(word(""), "\"\"");

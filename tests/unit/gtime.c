@@ -270,5 +270,21 @@ main(void)
 	CHECK_STR(gtime_fmt_secs(2500000000ULL, buf), "2.5");
 	CHECK_STR(gtime_fmt_secs(0, buf), "0");
 	CHECK_STR(gtime_fmt_secs(45000000000ULL, buf), "45");
+	/* Spans for people. */
+	CHECK_STR(gtime_fmt_span(30280000000000ULL, buf, 32), "8 h 24 min 40 s");
+	CHECK_STR(gtime_fmt_span(3600000000000ULL, buf, 32), "1 h");
+	CHECK_STR(gtime_fmt_span(300100000000ULL, buf, 32), "5 min 0.1 s");
+	CHECK_STR(gtime_fmt_span(25000000000ULL, buf, 32), "25 s");
+	CHECK_STR(gtime_fmt_span(0, buf, 32), "0 s");
+	CHECK_STR(gtime_secs_words("30280", buf, 32), "8 h 24 min 40 s");
+	CHECK_STR(gtime_secs_words("59.95", buf, 32), "59.95 s");
+	CHECK_STR(gtime_secs_words("61.5", buf, 32), "1 min 1.5 s");
+	CHECK_STR(gtime_secs_words("30280 s \xc2\xb1" "10 s", buf, 64),
+	    "8 h 24 min 40 s \xc2\xb1" "10 s");
+	CHECK_STR(gtime_secs_words("120 s (119\xe2\x80\x93" "120 s)", buf, 64),
+	    "2 min (119\xe2\x80\x93" "120 s)");
+	CHECK_STR(gtime_secs_words("25 s \xc2\xb1" "1 s", buf, 64),
+	    "25 s \xc2\xb1" "1 s");
+	CHECK_STR(gtime_secs_words("never", buf, 64), "never");
 	TEST_END("gtime");
 }

@@ -22,4 +22,21 @@ for s in demo multi-gpu concurrent; do
 	fi
 done
 grep -q 'leaked 11.0 GiB' demo.svg || die "the leaked memory is not written on its bar"
+# The key's swatches are colours of bars they stand for: memory held is
+# coloured by its delay (the colour box shows the scale), never by one
+# swatch of another colour.  A plot element's swatch is its first polygon
+# after its key text; the others, within the element, are its bars.
+awk '/<g id="gnuplot_plot_/ { cur = $0; depth = 0; titled = 0; sw = 0 }
+cur != "" {
+	if (/<text>/ && !sw) titled = 1
+	if (/<polygon/) {
+		c = $0; sub(/.*fill = \047/, "", c); sub(/\047.*/, "", c)
+		if (titled && !sw) { sw = 1; swatch[c] = 1 } else bar[c] = 1
+	}
+	depth += gsub(/<g[ >]/, "&") - gsub(/<\/g>/, "&")
+	if (depth <= 0) cur = ""
+}
+END { for (c in swatch) if (!(c in bar)) print "a swatch of no bar: " c }' demo.svg > swatches.txt
+expect_eq "swatches" "$(cat swatches.txt)" ""
+grep -q '<text>held after the end</text>' demo.svg || die "no colour box"
 exit 0

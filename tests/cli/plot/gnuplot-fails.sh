@@ -23,6 +23,21 @@ expect_eq "exit" $rc 2
 expect_eq "stderr" "$(cat err.txt)" "gpumem-plot: gnuplot: undefined variable: boom
 gpumem-plot: gnuplot failed (exit status 1)"
 ! [ -e leak.png ] || die "leak.png was left"
+# gnuplot reads the script as the file /dev/stdin (from standard input it
+# reads a byte a system call): its messages then name that file.
+cat > fake/gnuplot-file <<'SH'
+#!/bin/sh
+[ "$1" = /dev/stdin ] || { echo "gnuplot: no script file: $*" >&2; exit 9; }
+echo '"/dev/stdin" line 3: undefined variable: boom' >&2
+exit 1
+SH
+mkdir fake2
+mv fake/gnuplot-file fake2/gnuplot
+chmod +x fake2/gnuplot
+rc=0; PATH=$PWD/fake2:$PATH gpumem-plot -o leak.png leak.csv > out.txt 2> err.txt || rc=$?
+expect_eq "exit" $rc 2
+expect_eq "stderr" "$(cat err.txt)" "gpumem-plot: gnuplot: undefined variable: boom
+gpumem-plot: gnuplot failed (exit status 1)"
 ! ls -a | grep -q '\.tmp' || die "a temporary file was left"
 # A script far larger than a pipe's buffer (a noisy curve keeps all its
 # points), to a gnuplot that closes its input at once.

@@ -1,6 +1,7 @@
-# More GPUs than the charts draw (256): the page says how many GPUs were
-# read and that it charts only the first 256, and so does stderr even
-# with -q (a cut is never hidden).  300 GPUs on 3 hosts, two samples
+# More GPUs than one page charts (256; with -o FILE and gnuplot, their
+# charts go to pages beside it: fleet-pages.sh): the page says how many
+# GPUs were read and that it charts only the first 256, and so does
+# stderr even with -q (a cut is never hidden).  300 GPUs on 3 hosts, two samples
 # each, written with awk; the report without gnuplot (nothing to draw:
 # the page alone is looked at) and plot --script say the same; the
 # overview at the top of the page names every GPU.
@@ -14,7 +15,7 @@ awk 'BEGIN {
 }' > fleet.csv
 cut="300 GPUs: the charts show the first 256 seen; 88 samples of the other 44 are left out (their tasks are counted and listed)"
 mkdir empty
-PATH=$PWD/empty "$GPUMEM_BIN/gpumem-report" -q -o r.html fleet.csv 2> err.txt || die "exit $?"
+PATH=$PWD/empty "$GPUMEM_BIN/gpumem-report" -q fleet.csv > r.html 2> err.txt || die "exit $?"
 expect_eq "report -q" "$(cat err.txt)" "gpumem-report: $cut"
 grep -q '&middot; 300 GPUs (256 charted) &middot; 600 samples' r.html || die "the header does not count 300 GPUs: $(grep 'class="meta"' r.html)"
 grep -q '^<p class="warn" id="cut">This page charts the first 256 GPUs seen of 300: the 88 samples of the others are left out of the charts' r.html ||
