@@ -1,7 +1,9 @@
 # No output time that no input had (issue 32, 5): over every file of the
 # corpus (real logs and captures) and every synth scenario in each form
 # it writes (the record stream, the nvidia-smi logs, the GMEM stream, and
-# that stream as UDP and TCP captures), each time gpumem read writes is
+# that stream as UDP and TCP captures; the one-loop scenarios at whole
+# seconds also as tools/smiforms.sh writes -q -x, -q, the table and
+# dmon), each time gpumem read writes is
 # one the input has, found by tools/instants.py (or by tshark with the
 # GMEM dissector in captures) independently of gpumem's parsers.  The one
 # repair that makes times: the end of a process found gone after polls
@@ -59,8 +61,14 @@ while read -r s; do
 	gpumem-synth -s "$s" $d --gmem -o "$s/gmem.csv"
 	gpumem-synth -s "$s" $d --nvsmi "$s"
 	cat "$s/query-gpu.csv" "$s/compute-apps.csv" > "$s/nv.txt"
+	case $(gpumem-synth --list | grep "^$s ") in *' two loops: '*) continue ;; esac
+	awk -F, 'NR > 1 && $1 !~ /000000000$/ { exit 1 }' "$s/stream.csv" ||
+		continue
+	for f in xml qtext table dmon; do
+		sh "$TESTS/tools/smiforms.sh" $f < "$s/stream.csv" > "$s/poll.$f"
+	done
 done < scenarios.txt
-instants */stream.csv */gmem.csv */nv.txt > all.txt
+instants */stream.csv */gmem.csv */nv.txt */poll.* > all.txt
 while read -r s; do
 	for f in stream gmem; do
 		gpumem-read -v "$s/$f.csv" > read.csv 2> read.err
@@ -71,6 +79,12 @@ while read -r s; do
 	    2> read.err
 	of "$s/nv.txt" > in.txt
 	kept "$s: nvidia-smi" in.txt
+	for f in "$s"/poll.*; do
+		[ -e "$f" ] || continue
+		gpumem-read -v "$f" > read.csv 2> read.err
+		of "$f" > in.txt
+		kept "$f" in.txt
+	done
 done < scenarios.txt
 
 # GMEM captures of two scenarios, UDP and TCP: the times tshark finds.
