@@ -14,6 +14,9 @@ numbers from 1; CASE is one of:
   reorder     TCP: frames across segments, segments captured 2 1 4 3 6 5
   overlap     TCP: every segment after the first starts 7 bytes back,
               retransmitting the end of the one before with new data
+  overlap-hdr the same, 25 bytes back (across a frame header)
+  first-late  TCP: the first data segment captured after all the others
+  twice       TCP: every data segment captured twice
   udp-short   UDP: each datagram's IP packet is 6 bytes longer than its
               UDP length says (trailing bytes that are no datagram's)
   udp-long    UDP: two senders; the datagrams of 192.0.2.9 say a UDP
@@ -100,16 +103,18 @@ def tcp_conn(host, sport, dport, stream):
 def main():
     case, out = sys.argv[1], sys.argv[2]
     pkts = []
-    if case in ("ack-ahead", "ack-some", "reorder", "overlap"):
+    if case in ("ack-ahead", "ack-some", "reorder", "overlap", "first-late",
+                "twice", "overlap-hdr"):
         s = Sender("192.0.2.1", 0, 0)
         stream = b"".join(s.frame(k) for k in range(8))
         hs, segs, rack = tcp_conn("192.0.2.1", 40000, 9717, stream)
         pkts += hs
         data = []
         for i, (seq, d) in enumerate(segs):
-            if case == "overlap" and i > 0:
-                seq -= 7
-                d = stream[seq - 1001:seq - 1001 + 7] + d
+            back = 7 if case == "overlap" else 25
+            if case in ("overlap", "overlap-hdr") and i > 0:
+                seq -= back
+                d = stream[seq - 1001:seq - 1001 + back] + d
             data.append(tcp("192.0.2.1", 40000, COLLECTOR, 9717, seq, rack,
                             0x18, d, 10 + i))
         if case in ("ack-ahead", "ack-some"):
@@ -131,6 +136,11 @@ def main():
                     order.append(i)
                 i += 2
             pkts += [data[j] for j in order]
+        elif case == "first-late":
+            pkts += data[1:] + data[:1]
+        elif case == "twice":
+            for p in data:
+                pkts += [p, p]
         else:
             pkts += data
     elif case in ("udp-short", "udp-long"):
