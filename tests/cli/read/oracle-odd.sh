@@ -26,3 +26,8 @@ for c in ack-ahead ack-some reorder first-late twice overlap overlap-hdr \
 	cmp -s truth.csv read.csv ||
 		die "$c: gpumem read: $(diff truth.csv read.csv | head -4)"
 done
+# gpumem read says each damaged datagram (packet and offset), not as
+# traffic of another protocol.
+n=$(gpumem-read -q udp-long.pcap 2>&1 > /dev/null |
+    grep -c 'GMEM datagram whose UDP length 72 runs past its IP packet (68' || :)
+expect_eq "udp-long: damaged datagrams said" "$n" 6
