@@ -11,8 +11,11 @@
 -- expert info, never taken as records.  Frames that span segments are
 -- reassembled by Wireshark's TCP one segment at a time, so that a
 -- segment lost for good costs the frame it cuts and nothing after it; a
--- segment captured late, which TCP keeps from GMEM with the default
--- preferences, is joined here with the edges of its neighbours.
+-- segment captured late, or overlapping the one before, or after an ack
+-- ahead of it, which TCP keeps from GMEM with the default preferences, is
+-- joined here with the edges of its neighbours.  A UDP length past its
+-- IP packet is malformed, and datagrams to a port another dissector owns
+-- are found by a post-dissector.
 -- Malformed frames and frames seen twice get expert info and show their
 -- values as text, not as gmem.* fields: what tshark exports as records
 -- is what gpumem read gives.  Sequence gaps are expert info too.
@@ -267,9 +270,11 @@ end
 
 -- Dissect the frame of len bytes at offset o of tvb (s its bytes);
 -- udp: the frame is a whole datagram (its length must agree with its
--- count).  A frame that fails a check, or repeats one, shows its values
--- as text only.  Returns the frame's tree item.
-local function frame(tvb, s, o, len, pinfo, tree, udp)
+-- count), ulen the datagram's UDP length (it must not run past its IP
+-- packet, as gpumem read requires).  A frame that fails a check, or
+-- repeats one, shows its values as text only.  Returns the frame's tree
+-- item.
+local function frame(tvb, s, o, len, pinfo, tree, udp, ulen)
     local r = tvb(o, len)
     local t = tree:add(gmem, r)
     if len < HDRLEN then
@@ -295,6 +300,11 @@ local function frame(tvb, s, o, len, pinfo, tree, udp)
     end
     if resv ~= 0 then
         bad[#bad + 1] = { e.reserved }
+    end
+    if udp and ulen ~= nil and ulen - 8 > tvb:reported_len() then
+        bad[#bad + 1] = { e.length, "UDP length " .. ulen .. " runs past " ..
+            "the end of its IP packet (" .. tvb:reported_len() + 8 ..
+            " bytes of UDP)" }
     end
     if udp and want ~= len then
         bad[#bad + 1] = { e.length, "Length " .. len ..
@@ -402,19 +412,24 @@ local function skipped(tvb, s, o, n, tree, pinfo, why)
     pinfo.cols.protocol = "GMEM"
 end
 
+-- Packets in which frames were dissected (for the probe below).
+local claimed_pkt = {}
+
 -- UDP: a datagram starting with the magic is one frame.
+local udp_length = Field.new("udp.length")
+
 local function dissect_udp(tvb, pinfo, tree)
     local s = tvb:raw()
     if s:sub(1, 4) ~= MAGIC then
         return 0
     end
-    frame(tvb, s, 0, #s, pinfo, tree, true)
+    local ul = udp_length()
+    frame(tvb, s, 0, #s, pinfo, tree, true, ul and ul.value)
+    claimed_pkt[pinfo.number] = true
     return #s
 end
 
--- Packets in which frames were dissected, and TCP streams found to be
--- GMEM (for the probe below).
-local claimed_pkt = {}
+-- TCP streams found to be GMEM (for the probe below).
 local gmem_streams = {}
 local tcp_stream = Field.new("tcp.stream")
 local tcp_seq = Field.new("tcp.seq")
@@ -496,6 +511,25 @@ local function keep_edge(t, sid, seq, v)
     t[sid][seq] = v
 end
 
+-- The start of a frame kept in heads[sid] that data from sequence number
+-- lo on goes on with: the head ends at lo, or past it (the data overlaps
+-- its end, as a retransmission that carries new bytes too does).  Returns
+-- the head's bytes before lo, its packet and its key; nil when none.
+local function head_before(sid, lo)
+    for k, h in pairs(heads[sid] or {}) do
+        local back = (k - lo) % 4294967296
+        if back < #h.s then
+            return h.s:sub(1, #h.s - back), h.pkt, k
+        end
+    end
+    return nil
+end
+
+-- Packets whose data TCP handed over afresh although a frame's start
+-- waited for it (a segment it took for a retransmission: an ack ahead of
+-- the data): the start joined, made on the first pass.
+local joins = {}
+
 -- TCP: frames back to back in the stream, from wherever the first
 -- plausible header is.  A frame not whole yet waits for one more
 -- segment (asked from Wireshark's TCP), which keeps a lost segment
@@ -514,6 +548,30 @@ local function dissect_tcp(tvb, pinfo, tree)
         -- TCP joined the next segment to the head: no longer an edge.
         heads[sid][op.hi] = nil
         open[sid] = nil
+    elseif sid ~= nil and not (n >= HDRLEN and plausible(s, 0)) then
+        -- Data after a head that TCP did not join it to: join it here.
+        local hs, pkt, k = head_before(sid, lo)
+        if hs ~= nil then
+            joins[pinfo.number] = { s = hs, pkt = pkt }
+            heads[sid][k] = nil
+            if op and op.hi == k then
+                open[sid] = nil
+            end
+        end
+    end
+    local j = joins[pinfo.number]
+    if j ~= nil then
+        local js = j.s .. s
+        local len = HDRLEN + RECLEN * u16(js, 12)
+        if #js >= len and len > #j.s then
+            local jt = ByteArray.new(js, true):tvb("Frame joined with " ..
+                "its start")
+            local ft = frame(jt, js, 0, len, pinfo, tree, false)
+            ft:add(f.joined, jt(0, len), j.pkt):set_generated()
+            claim(pinfo)
+            claimed = true
+            o = len - #j.s
+        end
     end
     while o < n do
         local rem = n - o
@@ -624,6 +682,7 @@ end
 -- frames of this one (a frame it cuts at its end is lost).
 local probe = Proto("gmem_probe", "GMEM in TCP data other dissectors kept")
 local tcp_payload = Field.new("tcp.payload")
+local udp_payload = Field.new("udp.payload")
 
 -- The data s of a segment TCP kept from GMEM (sequence numbers lo to hi)
 -- joined with its edges in stream sid: the start of a frame that ended
@@ -633,14 +692,14 @@ local tcp_payload = Field.new("tcp.payload")
 -- { first offset, offset after it, packet }; nil when there are none.
 local function with_edges(sid, lo, hi, s)
     local parts, from = { s }, {}
-    local h = heads[sid] and heads[sid][lo]
-    if h ~= nil then
-        table.insert(parts, 1, h.s)
-        from[1] = { 0, #h.s, h.pkt }
+    local hs, pkt = head_before(sid, lo)
+    if hs ~= nil then
+        table.insert(parts, 1, hs)
+        from[1] = { 0, #hs, pkt }
     end
     local tl = tails[sid] and tails[sid][hi]
     if tl ~= nil then
-        local at = #(h and h.s or "") + #s
+        local at = #(hs or "") + #s
         parts[#parts + 1] = tl.s
         from[#from + 1] = { at, at + #tl.s, tl.pkt }
     end
@@ -686,11 +745,24 @@ function probe.dissector(tvb, pinfo, tree)
     end
     local pl = tcp_payload()
     if pl == nil then
+        -- A datagram to a port another dissector owns (NTP's 123):
+        -- the heuristic was never asked.
+        local up = udp_payload()
+        if up ~= nil and up.len >= 4 and up.range:raw(0, 4) == MAGIC then
+            dissect_udp(up.range:tvb(), pinfo, tree)
+        end
         return
     end
     local st = tcp_stream()
     local t = pl.range:tvb()
     local s = t:raw()
+    if st ~= nil and not gmem_streams[st.value] and tcp_looks_gmem(s) then
+        -- GMEM found in a stream: from here on, as a segment TCP kept
+        -- from GMEM (its edges kept for the segments around it: those
+        -- of a stream whose acks run ahead of its data all come here).
+        pinfo.conversation = gmem
+        gmem_streams[st.value] = true
+    end
     if st ~= nil and gmem_streams[st.value] then
         -- A retransmission of data GMEM had: dissected where it was.
         local sid, lo, hi = seg_bounds(pinfo, #s)
@@ -728,9 +800,6 @@ function probe.dissector(tvb, pinfo, tree)
         cover(st.value, lo, hi)
     elseif tcp_looks_gmem(s) then
         pinfo.conversation = gmem
-        if st ~= nil then
-            gmem_streams[st.value] = true
-        end
         -- Whole frames are shown here.  Should the other dissector's
         -- reassembly hand them to GMEM later, they are duplicates then.
         whole_frames(t, s, pinfo, tree)
@@ -746,6 +815,7 @@ function gmem.init()
     heads = {}
     tails = {}
     open = {}
+    joins = {}
 end
 
 local port = 0

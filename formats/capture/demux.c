@@ -182,6 +182,12 @@ udp(struct capture *c, const struct ippkt *ip, struct bytes seg,
 	if (net_udp(seg, wirelen, &u) < 0) {
 		if (seg.n < 8 && wirelen >= 8)
 			cut_early(c, npk);	/* cut in the UDP header */
+		else if (wirelen >= 8 && get_be16(&seg, 4) > wirelen &&
+		    gmem_has_magic(seg.p + 8, seg.n - 8))
+			/* A GMEM datagram whose UDP header is damaged. */
+			cap_bad(c, "GMEM datagram whose UDP length %u runs past "
+			    "its IP packet (%zu bytes of UDP)",
+			    (unsigned)get_be16(&seg, 4), wirelen);
 		else
 			cap_nongmem(c, npk);
 		return;

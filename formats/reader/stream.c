@@ -101,6 +101,7 @@ struct resolver {
 	struct hmap dev;	/* "host\0gpu" -> struct devtimes */
 	uint64_t now;
 	uint64_t added;
+	uint64_t placed;	/* of them, at a time no input had */
 	int live_input;		/* hold back one poll interval, not three */
 	int cap_said;
 	struct sbuf key;
@@ -149,6 +150,8 @@ struct stream {
  */
 #define DUP_NSLOT 1024
 #define SRC_ADDED (1U << 31)	/* in rec.src: a record the stream added */
+#define SRC_PLACED (1U << 30)	/* added at a time no input had */
+#define SRC_FLAGS (SRC_ADDED | SRC_PLACED)
 
 struct dupslot {
 	uint64_t ts, key;
@@ -476,9 +479,12 @@ live_free(void *p)
 	free(l);
 }
 
-/* Emit the memory_used = 0 record of l at time t and forget l. */
+/*
+ * Emit the memory_used = 0 record of l at time t and forget l; placed: t
+ * is a time no input had (the end was placed between polls).
+ */
 static void
-end_live(struct resolver *rs, struct live *l, uint64_t t)
+end_live(struct resolver *rs, struct live *l, uint64_t t, int placed)
 {
 	struct chan *c = &rs->ch[l->chan];
 	struct rec r;
@@ -491,13 +497,16 @@ end_live(struct resolver *rs, struct live *l, uint64_t t)
 	r.used = 0;
 	r.has = REC_USED;
 	r.name = l->name;
-	r.src = c->src | SRC_ADDED;
+	r.src = c->src | SRC_ADDED | (placed ? SRC_PLACED : 0);
 	if (window_push(&rs->delay, &r) < 0) {
 		/* Held back too little (the cap was hit): as early as we can. */
 		r.ts = rs->delay.last_out;
+		r.src &= ~SRC_PLACED;
 		window_push(&rs->delay, &r);
 	}
 	rs->added++;
+	if (r.src & SRC_PLACED)
+		rs->placed++;
 	c->live[l->slot] = c->live[--c->nlive];
 	c->live[l->slot]->slot = l->slot;
 	hmap_del(&rs->live, l->key, l->klen);
@@ -522,14 +531,16 @@ polls_lost(const struct chan *c, uint64_t t1, uint64_t next)
 
 /*
  * The time a process last listed at t1 went missing, when the channel's
- * next listing (at next, or none) did not list it.
+ * next listing (at next, or none) did not list it.  *placed is set when
+ * that time is none of a poll or a device sample (placed between them).
  */
 static uint64_t
 end_time(struct resolver *rs, struct chan *c, struct live *l, uint64_t next,
-    uint64_t now, uint64_t iv)
+    uint64_t now, uint64_t iv, int *placed)
 {
 	uint64_t t1 = l->seen, q, late;
 
+	*placed = 0;
 	if (next != 0 && (iv == 0 || next - t1 <= iv + iv / 2))
 		return next;	/* the very next poll missed it */
 	if (next != 0 && polls_lost(c, t1, next))
@@ -548,9 +559,14 @@ end_time(struct resolver *rs, struct chan *c, struct live *l, uint64_t next,
 	    next != 0 ? next : now + 1);
 	late = first_sample(rs, l->host, l->gpu, t1, t1 + 1) != 0 ? 0 :
 	    t1 + iv + iv / 4;
-	if (q != 0)
-		return q > late || (next != 0 && next < late) ? q : late;
-	return next != 0 ? next : late > t1 ? late : t1 + iv;
+	if (q != 0 && (q > late || (next != 0 && next < late)))
+		return q;
+	if (q == 0 && next != 0)
+		return next;
+	late = q != 0 || late > t1 ? late : t1 + iv;
+	/* A device sample may have that time all the same. */
+	*placed = first_sample(rs, l->host, l->gpu, late, late + 1) == 0;
+	return late;
 }
 
 static int
@@ -583,9 +599,13 @@ end_unlisted(struct resolver *rs, struct chan *c, uint64_t next)
 		}
 	if (n > 1)
 		qsort(v, n, sizeof(*v), live_order);
-	for (i = 0; i < n; i++)
-		end_live(rs, v[i], end_time(rs, c, v[i], next, rs->now,
-		    live_iv(rs, c, v[i])));
+	for (i = 0; i < n; i++) {
+		int placed;
+		uint64_t t = end_time(rs, c, v[i], next, rs->now,
+		    live_iv(rs, c, v[i]), &placed);
+
+		end_live(rs, v[i], t, placed);
+	}
 	free(v);
 }
 
@@ -1120,7 +1140,7 @@ duplicate(struct stream *st, const struct rec *r, const struct lasthost *h)
 	if (rec_is_mark(r))
 		return 0;
 	key = ((uint64_t)r->gpu << 32 | r->pid) * 0x9e3779b97f4a7c15ULL ^
-	    (r->src & ~SRC_ADDED);
+	    (r->src & ~SRC_FLAGS);
 	if (r->host[0] != '\0' || r->name[0] != '\0')
 		key ^= h->hash * 31 + (r->name[0] == '\0' ? st->nonamehash :
 		    hmap_hash(r->name, strlen(r->name)));
@@ -1148,6 +1168,8 @@ skip_duplicate(struct stream *st, const struct rec *r)
 
 	if (r->src & SRC_ADDED) {
 		st->res->added--;
+		if (r->src & SRC_PLACED)
+			st->res->placed--;
 		return;
 	}
 	if (r->src >= st->n)
@@ -1251,7 +1273,7 @@ stream_next(struct stream *st)
 		progress(st);
 	while ((r = next_unfiltered(st)) != NULL) {
 		/* Both checks need it: one string compare a record. */
-		h = last_host(st, r->src & ~SRC_ADDED, r->host);
+		h = last_host(st, r->src & ~SRC_FLAGS, r->host);
 		if (duplicate(st, r, h))
 			skip_duplicate(st, r);
 		else if (wanted(st, r)) {
@@ -1310,7 +1332,13 @@ stream_close(struct stream *st)
 		}
 		source_free(s);
 	}
-	if (st->res != NULL && st->res->added > 0)
+	if (st->res != NULL && st->res->placed > 0)
+		note("added %llu memory_used = 0 records for processes no "
+		    "longer listed, %llu of them at times no input had "
+		    "(after polls that printed nothing)",
+		    (unsigned long long)st->res->added,
+		    (unsigned long long)st->res->placed);
+	else if (st->res != NULL && st->res->added > 0)
 		note("added %llu memory_used = 0 records for processes no "
 		    "longer listed", (unsigned long long)st->res->added);
 	resolver_free(st->res);
