@@ -104,7 +104,7 @@ draw(struct opts *o, const struct collection *c, const struct task **rows,
 
 	if (o->text) {
 		if (o->width == 0) {
-			chart_ttysize(STDOUT_FILENO, &o->width, &rowsz);
+			tty_size(STDOUT_FILENO, &o->width, &rowsz);
 			if (cmd.output != NULL || !isatty(STDOUT_FILENO))
 				o->width = 80;
 		}

@@ -6,9 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "num.h"
 #include "util.h"
 
 const char *progname = "gpumem";
@@ -163,6 +165,29 @@ color_on(int fd)
 	if (nc != NULL && nc[0] != '\0')
 		return 0;
 	return isatty(fd) && (term == NULL || strcmp(term, "dumb") != 0);
+}
+
+void
+tty_size(int fd, unsigned *cols, unsigned *rows)
+{
+	struct winsize ws;
+	const char *e;
+	uint32_t v;
+
+	*cols = 80;
+	*rows = 24;
+	if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 &&
+	    ws.ws_row > 0) {
+		*cols = ws.ws_col;
+		*rows = ws.ws_row;
+		return;
+	}
+	if ((e = getenv("COLUMNS")) != NULL &&
+	    parse_u32(e, strlen(e), &v) == 0 && v >= 20 && v <= 1000)
+		*cols = v;
+	if ((e = getenv("LINES")) != NULL &&
+	    parse_u32(e, strlen(e), &v) == 0 && v >= 10 && v <= 1000)
+		*rows = v;
 }
 
 void

@@ -66,6 +66,12 @@ extern enum color_when color_when;
 int color_parse(const char *s);
 /* Whether what goes to fd (1 or 2) is coloured. */
 int color_on(int fd);
+
+/*
+ * The size of the terminal on fd in characters: the tty's, else $COLUMNS
+ * and $LINES, else 80x24.
+ */
+void tty_size(int fd, unsigned *cols, unsigned *rows);
 #define COLOR_RED	"\033[1;31m"	/* FAIL, TROUBLE, leaked */
 #define COLOR_YELLOW	"\033[33m"	/* slow releases */
 #define COLOR_GREEN	"\033[32m"	/* PASS */

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -87,35 +86,12 @@ chart_parse_size(const char *s, unsigned *w, unsigned *h)
 }
 
 void
-chart_ttysize(int fd, unsigned *cols, unsigned *rows)
-{
-	struct winsize ws;
-	const char *e;
-	uint32_t v;
-
-	*cols = 80;
-	*rows = 24;
-	if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 &&
-	    ws.ws_row > 0) {
-		*cols = ws.ws_col;
-		*rows = ws.ws_row;
-		return;
-	}
-	if ((e = getenv("COLUMNS")) != NULL &&
-	    parse_u32(e, strlen(e), &v) == 0 && v >= 20 && v <= 1000)
-		*cols = v;
-	if ((e = getenv("LINES")) != NULL &&
-	    parse_u32(e, strlen(e), &v) == 0 && v >= 10 && v <= 1000)
-		*rows = v;
-}
-
-void
 chart_default_size(struct chart *ch, int gantt, size_t n)
 {
 	if (ch->term == TERM_DUMB) {
 		unsigned cols, rows;
 
-		chart_ttysize(STDOUT_FILENO, &cols, &rows);
+		tty_size(STDOUT_FILENO, &cols, &rows);
 		ch->width = cols;
 		if (gantt)
 			ch->height = (unsigned)(n < 1 ? 1 : n) + 8;

@@ -112,12 +112,6 @@ int chart_term_of_path(const char *path);
 int chart_parse_size(const char *s, unsigned *w, unsigned *h);
 
 /*
- * The size of the terminal on fd in characters: the tty's, else $COLUMNS
- * and $LINES, else 80x24.
- */
-void chart_ttysize(int fd, unsigned *cols, unsigned *rows);
-
-/*
  * Append the script of the usage chart: one panel per GPU of g[0..n) that
  * has whole-device samples (the others have no curve to draw), the
  * curves of each, its ceiling, and its marked tasks (the end of each, the
