@@ -20,6 +20,7 @@ struct tasktab_w {
 	FILE *f;
 	enum tasktab_fmt fmt;
 	int utc, iso, color;
+	unsigned cols;		/* text: fit in this many, 0 any */
 	size_t n;
 	int failed;
 	struct task *rows;	/* text, md, openmetrics: kept to the end */
@@ -52,6 +53,12 @@ tasktab_open(FILE *f, enum tasktab_fmt fmt, unsigned flags)
 	w->iso = (flags & TT_ISO) != 0;
 	w->color = (flags & TT_COLOR) != 0 && fmt == TT_TEXT;
 	return w;
+}
+
+void
+tasktab_width(struct tasktab_w *w, unsigned cols)
+{
+	w->cols = cols;
 }
 
 static void
@@ -403,6 +410,38 @@ static const char *const head[NCOLS] = {"host", "gpu", "pid", "name",
     "start", "end", "peak", "held", "released after", "leaked", "status"};
 static const int right[NCOLS] = {0, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0};
 
+/*
+ * The line under the text table, its words wrapped at w->cols when the
+ * table is fitted; date: the date of every time, when the table left it
+ * out.
+ */
+static void
+put_footer(struct tasktab_w *w, const char *date)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char *p, *sp;
+	size_t col = 0, n;
+
+	sbuf_printf(&sb, "(%zu tasks; times %s%s%s; a delay is shown with the "
+	    "range the samples around the end and the release allow)",
+	    w->nrows, w->utc ? "in UTC" : "local", date != NULL ? ", on " : "",
+	    date != NULL ? date : "");
+	for (p = sb.buf; *p != '\0'; p = *sp != '\0' ? sp + 1 : sp) {
+		sp = strchr(p, ' ');
+		if (sp == NULL)
+			sp = p + strlen(p);
+		n = (size_t)(sp - p);
+		if (col > 0 && w->cols > 0 && col + 1 + n > w->cols) {
+			out(w, "\n");
+			col = 0;
+		}
+		out(w, "%s%.*s", col > 0 ? " " : "", (int)n, p);
+		col += (col > 0 ? 1 : 0) + n;
+	}
+	out(w, "\n");
+	sbuf_release(&sb);
+}
+
 /* Characters, not bytes: "±" is one column wide. */
 static size_t
 utf8len(const char *s)
@@ -458,12 +497,88 @@ table_row(struct tasktab_w *w, char c[11][96], const size_t *width,
 	sbuf_release(&md);
 }
 
+/* Cut s to at most n columns, an ellipsis for what is cut. */
+static void
+cut_cell(char *s, size_t n)
+{
+	size_t cols = 0, i;
+
+	if (utf8len(s) <= n || n == 0)
+		return;
+	for (i = 0; s[i] != '\0'; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80 && ++cols == n)
+			break;
+	snprintf(s + i, 96 - i, "\xe2\x80\xa6");
+}
+
+/* Columns the table takes with these widths (the last one's own). */
+static size_t
+table_cols(const size_t *width, int hosts)
+{
+	size_t k, n = 0;
+
+	for (k = hosts ? 0 : 1; k < NCOLS; k++)
+		n += width[k] + (k > (hosts ? 0u : 1u) ? 2 : 0);
+	return n;
+}
+
+/*
+ * Fit the widths in w->cols (tasktab_width): *nodate when every time has
+ * the date of date[], and the widths of name and host cut.
+ */
+static void
+fit(struct tasktab_w *w, size_t *width, int hosts, int samedate,
+    int *nodate)
+{
+	size_t over, min[2] = {12, 8}, col[2] = {3, 0}, j;	/* name, host */
+
+	*nodate = 0;
+	if (w->cols == 0 || table_cols(width, hosts) <= w->cols)
+		return;
+	if (samedate) {
+		*nodate = 1;
+		width[4] = width[4] > 11 ? width[4] - 11 : width[4];
+		width[5] = width[5] > 11 ? width[5] - 11 : width[5];
+		if (width[4] < strlen(head[4]))
+			width[4] = strlen(head[4]);
+		if (width[5] < strlen(head[5]))
+			width[5] = strlen(head[5]);
+	}
+	/* A column at a time off the one with the most to spare. */
+	for (over = table_cols(width, hosts); over > w->cols; over--) {
+		size_t spare[2];
+
+		for (j = 0; j < 2; j++)
+			spare[j] = (j == 1 && !hosts) || width[col[j]] <=
+			    min[j] ? 0 : width[col[j]] - min[j];
+		if (spare[0] == 0 && spare[1] == 0)
+			break;
+		width[col[spare[1] > spare[0]]]--;
+	}
+}
+
+/* The cells of row i as the fitted table shows them. */
+static void
+fitted_cells(struct tasktab_w *w, size_t i, char c[11][96],
+    const size_t *width, int nodate)
+{
+	cells(w, i, c);
+	if (w->cols == 0)
+		return;
+	if (nodate) {
+		memmove(c[4], c[4] + 11, strlen(c[4] + 11) + 1);
+		memmove(c[5], c[5] + 11, strlen(c[5] + 11) + 1);
+	}
+	cut_cell(c[0], width[0]);
+	cut_cell(c[3], width[3]);
+}
+
 static void
 put_table(struct tasktab_w *w)
 {
 	size_t width[NCOLS], i, k;
-	int hosts = 0;
-	char c[NCOLS][96];
+	int hosts = 0, samedate = 1, nodate;
+	char c[NCOLS][96], date[16] = "";
 
 	for (k = 0; k < NCOLS; k++)
 		width[k] = strlen(head[k]);
@@ -474,7 +589,16 @@ put_table(struct tasktab_w *w)
 		for (k = 0; k < NCOLS; k++)
 			if (utf8len(c[k]) > width[k])
 				width[k] = utf8len(c[k]);
+		if (i == 0)
+			snprintf(date, sizeof(date), "%.10s", c[4]);
+		if (strncmp(c[4], date, 10) != 0 ||
+		    strncmp(c[5], date, 10) != 0)
+			samedate = 0;
 	}
+	if (w->fmt == TT_TEXT)
+		fit(w, width, hosts, samedate && w->nrows > 0, &nodate);
+	else
+		nodate = 0;
 	for (k = 0; k < NCOLS; k++)
 		snprintf(c[k], 96, "%s", head[k]);
 	table_row(w, c, width, hosts, 1, NULL);
@@ -493,13 +617,11 @@ put_table(struct tasktab_w *w)
 		if (w->color && t->status == TASK_RELEASED &&
 		    t->delay >= TASKTAB_SLOW)
 			color[8] = COLOR_YELLOW;
-		cells(w, i, c);
+		fitted_cells(w, i, c, width, nodate);
 		table_row(w, c, width, hosts, 0, color);
 	}
 	if (w->fmt == TT_TEXT)
-		out(w, "(%zu tasks; times %s; a delay is shown with the range "
-		    "the samples around the end and the release allow)\n",
-		    w->nrows, w->utc ? "in UTC" : "local");
+		put_footer(w, nodate ? date : NULL);
 }
 
 /*

@@ -70,6 +70,12 @@ enum tasktab_flags {
 
 struct tasktab_w *tasktab_open(FILE *f, enum tasktab_fmt fmt,
     unsigned flags);
+/*
+ * text: fit the table in cols columns (0: as wide as it takes): times
+ * without their date when every one has the same (said under the table),
+ * then names and hosts cut with an ellipsis, 12 and 8 columns at least.
+ */
+void tasktab_width(struct tasktab_w *w, unsigned cols);
 /* Append a task (copied).  Return 0, or -1 on a write error. */
 int tasktab_put(struct tasktab_w *w, const struct task *t);
 /* Finish the table (header alone when empty).  0 or -1; frees w. */
