@@ -476,8 +476,9 @@ signal_tree(pid_t cmd, pid_t gpu, pid_t apps, int sig)
 
 			if (e->d_name[0] == '.' || strlen(e->d_name) > 20)
 				continue;
-			snprintf(path, sizeof(path), "/proc/%ld/task/%s/children",
-			    (long)parent, e->d_name);
+			snprintf(path, sizeof(path),
+			    "/proc/%ld/task/%.20s/children", (long)parent,
+			    e->d_name);
 			if ((f = fopen(path, "r")) == NULL)
 				continue;
 			while (fscanf(f, "%ld", &c) == 1)
