@@ -21,8 +21,6 @@
 #define SNIFF_SURE 80		/* a score that settles a live input's format */
 #define SNIFF_LIVE_LINES 16	/* lines enough to judge a live input on */
 
-static void clocks_init(struct rclock *clk, int loose);
-
 void
 readopts_init(struct readopts *o)
 {
@@ -102,8 +100,8 @@ quoted_end(const char *l, size_t n, size_t i, int *plain)
  * their own; a field that needs them (a name with a comma or a quote)
  * keeps them.  Any other line is left as it is.  Return its new length.
  */
-static size_t
-unquote_all(char *l, size_t n)
+size_t
+source_unquote(char *l, size_t n)
 {
 	size_t i = 0, e, w = 0, nf = 0;
 	int plain;
@@ -165,7 +163,7 @@ split_lines(const unsigned char *p, size_t n, int at_end, char **buf,
 		b[end] = '\0';
 		if (len > 0 && b[end - 1] == '\r')
 			b[end - 1] = '\0';
-		unquote_all(b + i, strlen(b + i));
+		source_unquote(b + i, strlen(b + i));
 		if (b[i] != '\0' && strspn(b + i, " \t") != strlen(b + i))
 			lines[count++] = b + i;
 		i = end + 1;
@@ -287,8 +285,8 @@ live_peek(struct source *s, const unsigned char **p, int *at_end)
 }
 
 /* Whether the input starts with the binary record stream's magic. */
-static int
-starts_binary(struct source *s)
+int
+source_starts_binary(struct source *s)
 {
 	const unsigned char *p;
 	size_t n = input_peek(s->in, &p, REC_BIN_MAGICLEN);
@@ -299,8 +297,8 @@ starts_binary(struct source *s)
 static const char not_ours[] =
     "binary data that is not a capture or log gpumem reads";
 
-static const struct format *
-detect(struct source *s)
+const struct format *
+source_detect(struct source *s)
 {
 	const unsigned char *p;
 	const struct format *best = NULL;
@@ -413,8 +411,7 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 	    (opt->live == LIVE_AUTO && !input_is_file(s->in));
 	s->lag = opt->lag;
 	window_init(&s->win, opt->window);
-	clocks_init(s->clk, 0);
-	clocks_init(s->loose, 1);
+	source_clocks_init(s);
 	if (opt->format != NULL) {
 		s->fmt = format_find(opt->format);
 		if (s->fmt == NULL)
@@ -424,12 +421,12 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 		 * A gpumem tool upstream may have chosen the binary form
 		 * (rec.h): "stream" is the record stream in either form.
 		 */
-		if (s->fmt == &fmt_stream && starts_binary(s))
+		if (s->fmt == &fmt_stream && source_starts_binary(s))
 			s->fmt = &fmt_stream_bin;
 	} else if (opt->map != NULL)
 		s->fmt = &fmt_colmap;
 	else
-		s->fmt = detect(s);
+		s->fmt = source_detect(s);
 	if (s->fmt == NULL) {
 		s->eof = 1;
 		return s;
@@ -487,7 +484,7 @@ text_step(struct source *s)
 	rc = input_getline(s->in, &line, &len);
 	if (rc == 1) {
 		if (nul_repair(s, &line, &len))
-			s->fmt->line(s->st, line, unquote_all(line, len));
+			s->fmt->line(s->st, line, source_unquote(line, len));
 		return 1;
 	}
 	if (rc == 2) {
@@ -745,8 +742,8 @@ clock_sample(struct rclock *c, const struct rec *r)
  * here and leaves the exit to the main thread, at the point a run on one
  * thread would have exited.
  */
-static void
-trouble(struct source *s)
+void
+source_trouble(struct source *s)
 {
 	if (s->defer == NULL)
 		exit(EXIT_TROUBLE);
@@ -798,7 +795,7 @@ clock_said(struct source *s, const char *where, uint64_t from, uint64_t to,
 		    "times read as continuing (+%s)", s->name, where, tb, tf,
 		    tt, tp);
 	if (s->opt->strict)
-		trouble(s);
+		source_trouble(s);
 }
 
 /*
@@ -985,7 +982,7 @@ emit_at(struct source *s, struct rclock *c, struct rec *r, uint64_t t,
 		sbuf_release(&here);
 	}
 	if (s->opt->strict)
-		trouble(s);
+		source_trouble(s);
 	if (s->live && !s->opt->lag_set)
 		grow_lag(s, s->newest - t);
 }
@@ -1120,6 +1117,25 @@ clock_free1(struct source *s, struct rclock *c)
 }
 
 void
+source_clocks_init(struct source *s)
+{
+	clocks_init(s->clk, 0);
+	clocks_init(s->loose, 1);
+}
+
+void
+source_clocks_release(struct source *s)
+{
+	clocks_each(s, clock_free1);
+	memset(s->clk, 0, sizeof(s->clk));
+	memset(s->loose, 0, sizeof(s->loose));
+	source_clocks_init(s);
+	hmap_release(&s->hostclk, hostclk_free);
+	s->lastkey = NULL;
+	s->lastclk = NULL;
+}
+
+void
 source_emit(struct source *s, struct rec *r)
 {
 	struct rclock *c = clock_of(s, r);
@@ -1197,7 +1213,7 @@ vbad(struct source *s, const char *where, const char *fmt, va_list ap)
 		sbuf_release(&sb);
 	}
 	if (s->opt->strict)
-		trouble(s);
+		source_trouble(s);
 }
 
 void
@@ -1375,8 +1391,8 @@ source_lineno(const struct source *s)
 }
 
 /* The clocks' part of the summary line. */
-static void
-clock_summary(const struct source *s, struct sbuf *sb)
+void
+source_clock_summary(const struct source *s, struct sbuf *sb)
 {
 	uint64_t cont = s->nstep - s->nstep_as_read;
 
@@ -1426,7 +1442,7 @@ source_summary(struct source *s, int procs)
 			sbuf_printf(&sb, ", %llu record%s with names cut to "
 			    "%u bytes", (unsigned long long)s->ncut,
 			    s->ncut == 1 ? "" : "s", REC_MAXSTR);
-		clock_summary(s, &sb);
+		source_clock_summary(s, &sb);
 		if (s->in != NULL && input_encoding(s->in) != NULL)
 			sbuf_printf(&sb, ", decoded from %s",
 			    input_encoding(s->in));
@@ -1476,14 +1492,7 @@ source_close(struct source *s)
 	if (s->st != NULL && s->fmt->free != NULL)
 		s->fmt->free(s->st);
 	s->st = NULL;
-	clocks_each(s, clock_free1);
-	memset(s->clk, 0, sizeof(s->clk));
-	memset(s->loose, 0, sizeof(s->loose));
-	clocks_init(s->clk, 0);
-	clocks_init(s->loose, 1);
-	hmap_release(&s->hostclk, hostclk_free);
-	s->lastkey = NULL;
-	s->lastclk = NULL;
+	source_clocks_release(s);
 	window_release(&s->win);
 	input_close(s->in);
 	s->in = NULL;

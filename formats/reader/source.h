@@ -420,6 +420,36 @@ const char *source_host(const struct source *s, const char *logged);
 /* The line number of the line being parsed (text formats). */
 uint64_t source_lineno(const struct source *s);
 
+/*
+ * --- Between the reader's own files ---
+ *
+ * source.c drives a parser; detect.c finds the format of an input;
+ * clocks.c takes what a parser emits through its clocks (the repair of
+ * steps back) to the reorder window; reporting.c is what a parser says.
+ */
+
+/* The format of s from its first bytes, or NULL after saying why. */
+const struct format *source_detect(struct source *s);
+/* Whether the input starts with the binary record stream's magic. */
+int source_starts_binary(struct source *s);
+/*
+ * A line whose every field is quoted (a spreadsheet's export), unquoted
+ * in place where a field needs no quotes: return its new length (see
+ * source.c).
+ */
+size_t source_unquote(char *l, size_t n);
+/* Set up the input's clocks (of records without a host, and loose). */
+void source_clocks_init(struct source *s);
+/* Free every clock of the input and set them up afresh. */
+void source_clocks_release(struct source *s);
+/* The clocks' part of the summary line. */
+void source_clock_summary(const struct source *s, struct sbuf *sb);
+/*
+ * --strict: a problem is fatal.  A worker thread's input (s->defer) stops
+ * here and leaves the exit to the main thread.
+ */
+void source_trouble(struct source *s);
+
 /* --- The format registry (formats.c) --- */
 
 /* Every format, NULL-terminated. */
