@@ -7,6 +7,7 @@
 #include "colmap.h"
 #include "gtime.h"
 #include "readopt.h"
+#include "source.h"
 
 const char readopt_help[] =
 "  --format NAME      read every input as NAME (default: detect):\n"
@@ -44,6 +45,15 @@ const char readopt_help[] =
 "  -j, --jobs N       decode inputs in N threads (default: the CPUs this\n"
 "                     process may use, 1 when one input holds most of\n"
 "                     the bytes); the output is that of -j 1\n";
+
+void
+readopts_init(struct readopts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->window = 4096;
+	o->port = -1;
+	o->until = UINT64_MAX;
+}
 
 static uint64_t
 time_arg(const char *opt, const char *arg)

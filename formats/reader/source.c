@@ -21,54 +21,6 @@
 #define SNIFF_SURE 80		/* a score that settles a live input's format */
 #define SNIFF_LIVE_LINES 16	/* lines enough to judge a live input on */
 
-void
-readopts_init(struct readopts *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->window = 4096;
-	o->port = -1;
-	o->until = UINT64_MAX;
-}
-
-const struct format *
-format_find(const char *name)
-{
-	size_t i;
-
-	for (i = 0; formats[i] != NULL; i++)
-		if (strcmp(formats[i]->name, name) == 0)
-			return formats[i];
-	return NULL;
-}
-
-const struct format *
-format_sniff_text(char *const *lines, size_t n, int *score)
-{
-	const struct format *best = NULL;
-	int bs = 0, sc;
-	size_t i;
-
-	for (i = 0; formats[i] != NULL; i++) {
-		if (formats[i]->sniff_text == NULL)
-			continue;
-		sc = formats[i]->sniff_text(lines, n);
-		if (sc > bs) {
-			bs = sc;
-			best = formats[i];
-		}
-		/*
-		 * None can be surer than 100 (source.h), nor win a tie: the
-		 * rest are not asked (the colguess of query-gpu's sniff cost
-		 * half of detecting each of a fleet's gpumem CSV logs).
-		 */
-		if (bs >= 100)
-			break;
-	}
-	if (score != NULL)
-		*score = bs;
-	return best;
-}
-
 /*
  * The end of the quoted CSV field that starts at l[i] ('"'): the index
  * after its closing quote, or 0 when it does not close on this line.  Set
