@@ -25,8 +25,25 @@
 #include "rec.h"
 #include "sbuf.h"
 
-struct source;
+struct input;
 struct rclock;
+struct source;
+
+/*
+ * What the user told the parsers: the read options a format may need
+ * (all of them are readopt.h's).  The same for every input of a run.
+ */
+struct format_opts {
+	const char *fields;	/* --fields: the query of a headerless log */
+	uint64_t interval;	/* --interval in ns, 0 when not given */
+	uint64_t start;		/* --start, when have_start */
+	int have_start;
+	const char *host;	/* --host, or NULL */
+	const char *time_format; /* --time-format: strptime(3), or NULL */
+	const char *map;	/* --map: a column map (colmap.h), or NULL */
+	const char *filter;	/* captures: --filter BPF expression, or NULL */
+	int port;		/* captures: --port, or -1 */
+};
 
 /*
  * A format.  Text formats set sniff_text and line; binary formats set
@@ -162,5 +179,52 @@ const char *source_host(const struct source *s, const char *logged);
 
 /* The line number of the line being parsed (text formats). */
 uint64_t source_lineno(const struct source *s);
+
+/* --- What a parser is given, besides its lines --- */
+
+/* The options of the run (see struct format_opts). */
+const struct format_opts *source_opts(const struct source *s);
+
+/*
+ * The input, for a format that reads it itself (a binary format's step,
+ * a peek at what comes): input.h.
+ */
+struct input *source_input(const struct source *s);
+
+/* The input's name, as messages name it ("FILE", "<stdin>"). */
+const char *source_name(const struct source *s);
+
+/* Whether the input is read live: it may never end (readopt.h). */
+int source_live(const struct source *s);
+
+/* Whether the parser reads a section of a capture bundle. */
+int source_in_section(const struct source *s);
+
+/* How many problems source_bad() has reported on the input so far. */
+uint64_t source_nbad(const struct source *s);
+
+/*
+ * Whether source_skip() has counted a line on the input so far; lines a
+ * worker thread hands on (source.h's struct source_defer) are counted
+ * only when the main thread takes them.
+ */
+int source_skipped(const struct source *s);
+
+/* Whether source_fail() was called on the input. */
+int source_failed(const struct source *s);
+
+/* --- What a parser may say of the input, besides records --- */
+
+/*
+ * The format for people, refined once the parser knows it ("pcapng
+ * capture"): what must live as long as the parser's state.
+ */
+void source_set_what(struct source *s, const char *what);
+
+/*
+ * Whether the input has no per-process data (struct format's
+ * device_only, until the parser knows better): said in the summary line.
+ */
+void source_set_device_only(struct source *s, int device_only);
 
 #endif

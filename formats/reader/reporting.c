@@ -188,3 +188,63 @@ source_lineno(const struct source *s)
 {
 	return input_lineno(s->in);
 }
+
+const struct format_opts *
+source_opts(const struct source *s)
+{
+	return &s->fopt;
+}
+
+struct input *
+source_input(const struct source *s)
+{
+	return s->in;
+}
+
+const char *
+source_name(const struct source *s)
+{
+	return s->name;
+}
+
+int
+source_live(const struct source *s)
+{
+	return s->live;
+}
+
+int
+source_in_section(const struct source *s)
+{
+	return s->section;
+}
+
+uint64_t
+source_nbad(const struct source *s)
+{
+	return s->nbad;
+}
+
+int
+source_skipped(const struct source *s)
+{
+	return s->nskip > 0;
+}
+
+int
+source_failed(const struct source *s)
+{
+	return s->failed;
+}
+
+void
+source_set_what(struct source *s, const char *what)
+{
+	s->what = what;
+}
+
+void
+source_set_device_only(struct source *s, int device_only)
+{
+	s->device_only = device_only;
+}

@@ -91,6 +91,15 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 	s = ecalloc(1, sizeof(*s));
 	s->idx = idx;
 	s->opt = opt;
+	s->fopt.fields = opt->fields;
+	s->fopt.interval = opt->interval;
+	s->fopt.start = opt->start;
+	s->fopt.have_start = opt->have_start;
+	s->fopt.host = opt->host;
+	s->fopt.time_format = opt->time_format;
+	s->fopt.map = opt->map;
+	s->fopt.filter = opt->filter;
+	s->fopt.port = opt->port;
 	s->gpus = gpus;
 	s->in = input_open(path);
 	if (s->in == NULL) {

@@ -120,6 +120,7 @@ struct source {
 	unsigned idx;		/* position among the inputs */
 	struct input *in;
 	const struct readopts *opt;
+	struct format_opts fopt; /* what parsers are given of opt */
 	struct gpumap *gpus;	/* shared by all inputs of a run */
 	const struct format *fmt;
 	void *st;
