@@ -17,6 +17,75 @@
 #define SNIFF_LIVE_LINES 16	/* lines enough to judge a live input on */
 
 /*
+ * The end of the quoted CSV field that starts at l[i] ('"'): the index
+ * after its closing quote, or 0 when it does not close on this line.  Set
+ * *plain when its content needs no quotes (no comma, quote or CR).
+ */
+static size_t
+quoted_end(const char *l, size_t n, size_t i, int *plain)
+{
+	*plain = 1;
+	for (i++; i < n; i++) {
+		if (l[i] == '"') {
+			if (i + 1 < n && l[i + 1] == '"') {
+				*plain = 0;	/* "" stands for a quote */
+				i++;
+				continue;
+			}
+			return i + 1;
+		}
+		if (l[i] == ',' || l[i] == '\r')
+			*plain = 0;
+	}
+	return 0;
+}
+
+/*
+ * A CSV line whose every field is quoted (Excel, pandas' QUOTE_ALL) reads
+ * as the line nvidia-smi or gpumem wrote: the quotes of each field that
+ * needs none are taken off, in place, so that the formats read it as
+ * their own; a field that needs them (a name with a comma or a quote)
+ * keeps them.  Any other line is left as it is.  Return its new length.
+ */
+size_t
+source_unquote(char *l, size_t n)
+{
+	size_t i = 0, e, w = 0, nf = 0;
+	int plain;
+
+	if (n < 2 || l[0] != '"')
+		return n;
+	/* All fields quoted, apart by commas, or nothing is done. */
+	while (i < n) {
+		if (l[i] != '"' || (e = quoted_end(l, n, i, &plain)) == 0 ||
+		    (e < n && l[e] != ','))
+			return n;
+		i = e + 1;
+		nf++;
+	}
+	/*
+	 * An empty last field, unquoted; or one field alone: a quoted word
+	 * in a text (a help text's "timestamp"), no CSV line of ours.
+	 */
+	if (l[n - 1] == ',' || nf < 2)
+		return n;
+	for (i = 0; i < n; i = e + 1) {
+		e = quoted_end(l, n, i, &plain);
+		if (plain) {
+			memmove(l + w, l + i + 1, e - i - 2);
+			w += e - i - 2;
+		} else {
+			memmove(l + w, l + i, e - i);
+			w += e - i;
+		}
+		if (e < n)
+			l[w++] = ',';
+	}
+	l[w] = '\0';
+	return w;
+}
+
+/*
  * Split the first bytes of a text into lines for sniffing: a copy, lines
  * NUL-terminated without their ends, blank lines left out.  The last line
  * counts only when the data ended (at_end) or it is complete.

@@ -243,7 +243,8 @@ void source_learn_now(struct source *s, const char *host, const char *uuid,
 /*
  * --- Between the reader's own files ---
  *
- * source.c drives a parser; detect.c finds the format of an input;
+ * source.c drives a parser; detect.c finds the format of an input (and
+ * unquotes a line whose every field is quoted, for both);
  * clocks.c takes what a parser emits through its clocks (the repair of
  * steps back) to the reorder window; reporting.c is what a parser says.
  */
@@ -255,7 +256,7 @@ int source_starts_binary(struct source *s);
 /*
  * A line whose every field is quoted (a spreadsheet's export), unquoted
  * in place where a field needs no quotes: return its new length (see
- * source.c).
+ * detect.c).
  */
 size_t source_unquote(char *l, size_t n);
 /* Set up the input's clocks (of records without a host, and loose). */
