@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: the clock of samples without time (formats/reader/sclock.c). */
+/* Unit tests: the clock of samples without time (formats/text/sclock.c). */
 #include <string.h>
 
 #include "gtime.h"
