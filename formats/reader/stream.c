@@ -14,6 +14,7 @@
 #include "rotate.h"
 #include "runs.h"
 #include "stream.h"
+#include "streamstate.h"
 #include "workers.h"
 
 #define DELAY_CAP 65536		/* records held back at most */
@@ -286,8 +287,8 @@ merge_advance(struct stream *st)
  * handed out: a live input may wait there, and its reader's hook (see
  * input_set_wait_hook) must find the record passed on already.
  */
-static int
-merge_next(struct stream *st, struct rec *out)
+int
+stream_merge_next(struct stream *st, struct rec *out)
 {
 	size_t i, n = st->n;
 	unsigned jobs;
@@ -771,8 +772,8 @@ park_inputs(struct stream *st, struct source *s)
 		}
 }
 
-static void
-add_source(struct stream *st, const char *path)
+void
+stream_add_source(struct stream *st, const char *path)
 {
 	struct source *s;
 
@@ -865,8 +866,8 @@ compressed_twin(const char *dir, struct dirent **list, int n, int j)
  * a device sample comes before the process rows of the same poll, as in a
  * stream that gpumem synth writes.
  */
-static void
-add_directory(struct stream *st, const char *dir)
+void
+stream_add_directory(struct stream *st, const char *dir)
 {
 	struct dirent **list;
 	struct sbuf path = SBUF_INIT;
@@ -886,7 +887,7 @@ add_directory(struct stream *st, const char *dir)
 		sbuf_printf(&path, "%s/%s", dir, list[j]->d_name);
 		if (stat(path.buf, &sb) == 0 && S_ISREG(sb.st_mode) &&
 		    !compressed_twin(dir, list, n, j))
-			add_source(st, path.buf);
+			stream_add_source(st, path.buf);
 	}
 	for (j = 0; j < n; j++)
 		free(list[j]);
@@ -916,8 +917,8 @@ add_directory(struct stream *st, const char *dir)
  * be raised to the hard one by anyone, so it is, once; beyond that the
  * merge is done in passes (runs.h).
  */
-static void
-raise_fd_limit(void)
+void
+stream_raise_fd_limit(void)
 {
 	struct rlimit rl;
 
@@ -935,7 +936,7 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 	struct stream *st = ecalloc(1, sizeof(*st));
 	size_t i;
 
-	raise_fd_limit();
+	stream_raise_fd_limit();
 	st->maxopen = runs_max_open(opt);
 	if (n == 0) {
 		paths = stdin_only;
@@ -947,9 +948,9 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 	st->t0 = gtime_clock(CLOCK_MONOTONIC);
 	for (i = 0; i < n; i++) {
 		if (stream_is_dir(paths[i]))
-			add_directory(st, paths[i]);
+			stream_add_directory(st, paths[i]);
 		else
-			add_source(st, paths[i]);
+			stream_add_source(st, paths[i]);
 	}
 	if (!opt->no_join)
 		st->n = rotate_join(st->src, st->n, &st->rot);
@@ -987,7 +988,7 @@ next_unfiltered(struct stream *st)
 	struct rec in;
 
 	if (st->res == NULL) {
-		if (!merge_next(st, &st->cur))
+		if (!stream_merge_next(st, &st->cur))
 			return NULL;
 		if (st->cur.origin == REC_PLAIN)
 			return &st->cur;
@@ -1005,7 +1006,7 @@ next_unfiltered(struct stream *st)
 		}
 		if (st->res_done)
 			return NULL;
-		if (merge_next(st, &in))
+		if (stream_merge_next(st, &in))
 			resolver_put(st->res, &in);
 		else {
 			resolver_put(st->res, NULL);
@@ -1015,8 +1016,8 @@ next_unfiltered(struct stream *st)
 }
 
 /* What is kept of input src's last host, which becomes host if it was not. */
-static struct lasthost *
-last_host(struct stream *st, unsigned src, const char *host)
+struct lasthost *
+stream_last_host(struct stream *st, unsigned src, const char *host)
 {
 	struct lasthost *h;
 
@@ -1041,8 +1042,9 @@ last_host(struct stream *st, unsigned src, const char *host)
  * input: the same time and values.  Checked on the merged stream, in time
  * order, so that what is written reads back the same.
  */
-static int
-duplicate(struct stream *st, const struct rec *r, const struct lasthost *h)
+int
+stream_duplicate(struct stream *st, const struct rec *r,
+    const struct lasthost *h)
 {
 	struct dupslot *sl;
 	uint64_t key;
@@ -1114,8 +1116,8 @@ span_of(struct stream *st, const struct rec *r, struct lasthost *h)
  * both inputs, and remembered (stream_collided); --host-from-file keeps
  * them apart.
  */
-static void
-overlap_check(struct stream *st, const struct rec *r, struct lasthost *h)
+void
+stream_overlap_check(struct stream *st, const struct rec *r, struct lasthost *h)
 {
 	struct span *sp;
 	unsigned src = r->src, i, k;
@@ -1182,11 +1184,11 @@ stream_next(struct stream *st)
 		progress(st);
 	while ((r = next_unfiltered(st)) != NULL) {
 		/* Both checks need it: one string compare a record. */
-		h = last_host(st, r->src & ~SRC_ADDED, r->host);
-		if (duplicate(st, r, h))
+		h = stream_last_host(st, r->src & ~SRC_ADDED, r->host);
+		if (stream_duplicate(st, r, h))
 			skip_duplicate(st, r);
 		else if (wanted(st, r)) {
-			overlap_check(st, r, h);
+			stream_overlap_check(st, r, h);
 			st->count++;
 			return r;
 		}
