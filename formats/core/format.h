@@ -204,9 +204,9 @@ int source_in_section(const struct source *s);
 uint64_t source_nbad(const struct source *s);
 
 /*
- * Whether source_skip() has counted a line on the input so far; lines a
- * worker thread hands on (source.h's struct source_defer) are counted
- * only when the main thread takes them.
+ * Whether source_skip() has passed over a line of the input so far, on
+ * whichever thread reads it (a worker hands the count on to the main
+ * thread later: the summary's counts are not yet complete there).
  */
 int source_skipped(const struct source *s);
 

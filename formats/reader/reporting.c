@@ -71,6 +71,7 @@ source_bad_at(struct source *s, const char *where, const char *fmt, ...)
 void
 source_skip(struct source *s, const char *why)
 {
+	s->nskipped++;
 	if (s->defer != NULL)
 		s->defer->skip(s->defer->arg, why);
 	else
@@ -228,7 +229,7 @@ source_nbad(const struct source *s)
 int
 source_skipped(const struct source *s)
 {
-	return s->nskip > 0;
+	return s->nskipped > 0;
 }
 
 int

@@ -149,6 +149,7 @@ struct source {
 		uint64_t n;
 	} skip[SOURCE_MAXSKIP];
 	size_t nskip;
+	uint64_t nskipped;	/* source_skip() calls, deferred ones too */
 	uint64_t lastlate;	/* line of the last late-record message */
 	uint64_t ncut;		/* records whose names were cut (REC_MAXSTR) */
 	struct rclock clk[SOURCE_NCLOCK];	/* of records without a host */
