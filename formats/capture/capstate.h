@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "format.h"
 #include "gmem.h"
 #include "gtime.h"
 #include "hmap.h"
@@ -21,7 +22,6 @@
 #include "pcapwatch.h"
 #include "reasm.h"
 #include "seqtrack.h"
-#include "source.h"
 
 /*
  * Memory caps.  A capture of a few thousand GPUs streaming over TCP stays

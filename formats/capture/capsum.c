@@ -23,8 +23,8 @@ tell_cap(struct capture *c, unsigned bit, uint64_t hit, const char *what)
 		return;
 	c->caps_told |= bit;
 	cap_where(c, &w);
-	msg("%s: %s: %s (counted in the summary line)", c->s->name, w.buf,
-	    what);
+	msg("%s: %s: %s (counted in the summary line)", source_name(c->s),
+	    w.buf, what);
 	sbuf_release(&w);
 }
 

@@ -153,7 +153,7 @@ set_what(struct capture *c)
 	}
 	snprintf(c->what, sizeof(c->what), "%s capture, %s", c->ng ?
 	    "pcapng" : "pcap", c->mixed ? "several link types" : name);
-	c->s->what = c->what;
+	source_set_what(c->s, c->what);
 }
 
 /*
@@ -215,18 +215,18 @@ open_fn(struct source *s, const char *hint)
 	(void)hint;
 	c = ecalloc(1, sizeof(*c));
 	c->s = s;
-	c->in = s->in;
+	c->in = source_input(s);
 	c->file = "";
 	if (attach(c) < 0) {
 		free(c->pw.q);
 		free(c);
 		return NULL;
 	}
-	if (s->opt->filter != NULL) {
-		if (pcap_compile(c->pc, &c->prog, s->opt->filter, 1,
+	if (source_opts(s)->filter != NULL) {
+		if (pcap_compile(c->pc, &c->prog, source_opts(s)->filter, 1,
 		    PCAP_NETMASK_UNKNOWN) < 0) {
-			source_fail(s, "--filter '%s': %s", s->opt->filter,
-			    pcap_geterr(c->pc));
+			source_fail(s, "--filter '%s': %s",
+			    source_opts(s)->filter, pcap_geterr(c->pc));
 			pcap_close(c->pc);
 			pcapng_free(c->png);
 			free(c->pw.q);
@@ -252,7 +252,7 @@ fallback_match(struct capture *c, const struct pcapng_pkt *k)
 	struct ltprog *lp = NULL;
 	size_t i;
 
-	if (c->s->opt->filter == NULL)
+	if (source_opts(c->s)->filter == NULL)
 		return 1;
 	for (i = 0; i < c->nprogs; i++)
 		if (c->progs[i].linktype == k->linktype)
@@ -265,11 +265,11 @@ fallback_match(struct capture *c, const struct pcapng_pkt *k)
 		lp = &c->progs[c->nprogs++];
 		lp->linktype = k->linktype;
 		lp->ok = dead != NULL && pcap_compile(dead, &lp->prog,
-		    c->s->opt->filter, 1, PCAP_NETMASK_UNKNOWN) == 0;
+		    source_opts(c->s)->filter, 1, PCAP_NETMASK_UNKNOWN) == 0;
 		if (!lp->ok)
 			source_warn(c->s, "--filter '%s' does not apply to "
 			    "link type %d: its packets are passed over",
-			    c->s->opt->filter, k->linktype);
+			    source_opts(c->s)->filter, k->linktype);
 		if (dead != NULL)
 			pcap_close(dead);
 	}
@@ -427,9 +427,9 @@ next_file(struct capture *c)
 	c->own = 0;
 	c->fpkt = 0;
 	c->pktoff = 0;
-	if (c->in != c->s->in)
+	if (c->in != source_input(c->s))
 		input_close(c->in);
-	c->in = c->s->in;
+	c->in = source_input(c->s);
 	set_file(c, path);
 	if ((in = input_open(path)) == NULL) {
 		source_fail(c->s, "%scannot open: %s", c->file,
@@ -497,7 +497,7 @@ free_fn(void *st)
 	free(c->progs);
 	if (c->pc != NULL)
 		pcap_close(c->pc);	/* closes c->fp */
-	if (c->in != c->s->in)
+	if (c->in != source_input(c->s))
 		input_close(c->in);
 	pcapng_free(c->png);
 	free(c->filebuf);

@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "source.h"
+#include "format.h"
 
 extern const struct format fmt_pcap;
 

@@ -178,6 +178,7 @@ udp(struct capture *c, const struct ippkt *ip, struct bytes seg,
 	struct l4pkt u;
 	struct gmem_hdr h;
 	char why[GMEM_WHYSZ];
+	int port = source_opts(c->s)->port;
 
 	if (net_udp(seg, wirelen, &u) < 0) {
 		if (seg.n < 8 && wirelen >= 8)
@@ -192,8 +193,7 @@ udp(struct capture *c, const struct ippkt *ip, struct bytes seg,
 			cap_nongmem(c, npk);
 		return;
 	}
-	if (c->s->opt->port >= 0 && u.sport != c->s->opt->port &&
-	    u.dport != c->s->opt->port)
+	if (port >= 0 && u.sport != port && u.dport != port)
 		return;
 	if (!gmem_has_magic(u.payload.p, u.payload.n)) {
 		/* What the capture kept of the magic is GMEM's. */
@@ -225,13 +225,13 @@ tcp(struct capture *c, int family, const unsigned char *src,
 {
 	struct l4pkt t;
 	struct tcpseg s;
+	int port = source_opts(c->s)->port;
 
 	if (net_tcp(seg, wirelen, &t) < 0) {
 		cap_nongmem(c, npk);
 		return;
 	}
-	if (c->s->opt->port >= 0 && t.sport != c->s->opt->port &&
-	    t.dport != c->s->opt->port)
+	if (port >= 0 && t.sport != port && t.dport != port)
 		return;
 	s.family = family;
 	s.src = src;

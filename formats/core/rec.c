@@ -111,10 +111,14 @@ pipe_to_gpumem(int fd)
 	if ((dir = opendir("/proc")) == NULL)
 		return 0;
 	while ((d = readdir(dir)) != NULL) {
+		/*
+		 * A process's folder: its pid, at most 20 digits, which the
+		 * precision of "%.20s" below states to the compiler too.
+		 */
 		if (d->d_name[0] < '1' || d->d_name[0] > '9' ||
 		    strlen(d->d_name) > 20)
 			continue;
-		snprintf(path, sizeof(path), "/proc/%s/fd/0", d->d_name);
+		snprintf(path, sizeof(path), "/proc/%.20s/fd/0", d->d_name);
 		/*
 		 * A process whose descriptors we may not see (another
 		 * user's; even root may not see pid 1's in a container)
@@ -128,7 +132,7 @@ pipe_to_gpumem(int fd)
 		link[n] = '\0';
 		if (strcmp(link, want) != 0)
 			continue;
-		snprintf(path, sizeof(path), "/proc/%s/exe", d->d_name);
+		snprintf(path, sizeof(path), "/proc/%.20s/exe", d->d_name);
 		n = readlink(path, exe, sizeof(exe) - 1);
 		if (n <= 0) {
 			found = 0;

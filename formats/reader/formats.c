@@ -4,6 +4,7 @@
  * how sure it is that an input is its own; the best answer wins.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "bundle.h"
 #include "capture.h"
@@ -41,3 +42,42 @@ const struct format *const formats[] = {
 	&fmt_colmap,
 	NULL
 };
+
+const struct format *
+format_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; formats[i] != NULL; i++)
+		if (strcmp(formats[i]->name, name) == 0)
+			return formats[i];
+	return NULL;
+}
+
+const struct format *
+format_sniff_text(char *const *lines, size_t n, int *score)
+{
+	const struct format *best = NULL;
+	int bs = 0, sc;
+	size_t i;
+
+	for (i = 0; formats[i] != NULL; i++) {
+		if (formats[i]->sniff_text == NULL)
+			continue;
+		sc = formats[i]->sniff_text(lines, n);
+		if (sc > bs) {
+			bs = sc;
+			best = formats[i];
+		}
+		/*
+		 * None can be surer than 100 (source.h), nor win a tie: the
+		 * rest are not asked (the colguess of query-gpu's sniff cost
+		 * half of detecting each of a fleet's gpumem CSV logs).
+		 */
+		if (bs >= 100)
+			break;
+	}
+	if (score != NULL)
+		*score = bs;
+	return best;
+}

@@ -7,6 +7,7 @@
 #include "colmap.h"
 #include "gtime.h"
 #include "readopt.h"
+#include "source.h"
 #include "unzip.h"
 
 const char readopt_help[] =
@@ -48,6 +49,15 @@ const char readopt_help[] =
 "                     process may use, 1 when one input holds most of\n"
 "                     the bytes); one input: decoded in a thread of its\n"
 "                     own; the output is that of -j 1\n";
+
+void
+readopts_init(struct readopts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->window = 4096;
+	o->port = -1;
+	o->until = UINT64_MAX;
+}
 
 static uint64_t
 time_arg(const char *opt, const char *arg)

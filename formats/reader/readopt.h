@@ -12,8 +12,57 @@
 
 #include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
 
-#include "source.h"
+#include "num.h"
+
+/*
+ * Live reading, for inputs that never end (nvidia-smi -lms into a pipe):
+ * a record goes on as soon as a record stamped more than `lag' later has
+ * been read from its input, instead of when the reorder window is full.
+ */
+enum read_live {
+	LIVE_OFF = 0,		/* windows fill up (files, finite pipes) */
+	LIVE_AUTO,		/* live for inputs that are not regular files */
+	LIVE_ON			/* live for every input */
+};
+
+/* What the user told the reader (gpumem read's options). */
+struct readopts {
+	const char *format;	/* --format: a format name, or NULL to detect */
+	const char *fields;	/* --fields: the query of a headerless log */
+	uint64_t interval;	/* --interval in ns, 0 when not given */
+	uint64_t start;		/* --start, when have_start */
+	int have_start;
+	const char *host;	/* --host, or NULL */
+	size_t window;		/* reorder window, records per input */
+	int strict;		/* --strict: the first bad line is fatal */
+	int summaries;		/* a summary line per input even when all
+				   went well (gpumem read; others with -v) */
+	const char *filter;	/* captures: --filter BPF expression */
+	int port;		/* captures: --port, or -1 */
+	int live;		/* enum read_live */
+	uint64_t lag;		/* live: ns a record waits for later ones */
+	int lag_set;		/* --lag given: the lag stays as given */
+	const char *time_format; /* --time-format: strptime(3), or NULL */
+	/* Filters applied to the merged stream. */
+	struct idset gpus, pids;
+	uint64_t since, until;	/* until = UINT64_MAX when not given */
+	const char *map;	/* --map: a column map (colmap.h), or NULL */
+	int host_from_file;	/* --host-from-file: each file a host */
+	const char *host_pattern; /* its pattern (a regex), or NULL */
+	unsigned jobs;		/* -j: threads decoding inputs (workers.h),
+				   0 = the CPUs the process may use */
+	size_t max_open;	/* --max-open: inputs open at once, 0 = as
+				   the open-file limit allows (runs.h) */
+	int no_join;		/* --no-join: each capture file on its own,
+				   even when several are one recording */
+};
+
+/* Set the defaults: detect formats, window 4096, no filters. */
+void readopts_init(struct readopts *o);
+
 
 enum {
 	OPT_FORMAT = CHAR_MAX + 1,

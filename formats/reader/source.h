@@ -1,16 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * source.h: one input being read as records, whatever its format, and the
- * contract between the reader and each format's parser.
+ * source.h: one input being read as records, whatever its format: the
+ * reader's side of the contract with the parsers (format.h).
  *
- * The reader opens the input, detects its format from its content (see
- * format_detect), and drives the format's parser: a text format is given
- * the input line by line, a binary one is stepped.  The parser emits
- * records with source_emit(), reports lines it cannot read with
- * source_bad() (named by file and line, or by the position it gives), and
- * counts lines it passes over on purpose with source_skip().  Emitted
- * records go through a reorder window, so parsers may emit slightly out of
- * time order.  At the end the reader prints one summary line per input.
+ * The reader opens the input, detects its format from its content
+ * (detect.c), and drives the format's parser (source.c): what the parser
+ * emits goes through the input's clocks to its reorder window
+ * (clocks.c), what it says is counted and shown (reporting.c).  Parsers
+ * include format.h, not this header: the state below is the reader's.
  */
 #ifndef GPUMEM_SOURCE_H
 #define GPUMEM_SOURCE_H
@@ -18,9 +15,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "format.h"
 #include "gpumap.h"
 #include "hmap.h"
 #include "input.h"
+#include "readopt.h"
 #include "rec.h"
 #include "util.h"
 #include "window.h"
@@ -35,94 +34,6 @@
  */
 #define SOURCE_CAPTURE_LAG 1000000000ULL
 #define SOURCE_MAXLAG (60 * 1000000000ULL)
-
-/*
- * Live reading, for inputs that never end (nvidia-smi -lms into a pipe):
- * a record goes on as soon as a record stamped more than `lag' later has
- * been read from its input, instead of when the reorder window is full.
- */
-enum read_live {
-	LIVE_OFF = 0,		/* windows fill up (files, finite pipes) */
-	LIVE_AUTO,		/* live for inputs that are not regular files */
-	LIVE_ON			/* live for every input */
-};
-
-/* What the user told the reader (gpumem read's options). */
-struct readopts {
-	const char *format;	/* --format: a format name, or NULL to detect */
-	const char *fields;	/* --fields: the query of a headerless log */
-	uint64_t interval;	/* --interval in ns, 0 when not given */
-	uint64_t start;		/* --start, when have_start */
-	int have_start;
-	const char *host;	/* --host, or NULL */
-	size_t window;		/* reorder window, records per input */
-	int strict;		/* --strict: the first bad line is fatal */
-	int summaries;		/* a summary line per input even when all
-				   went well (gpumem read; others with -v) */
-	const char *filter;	/* captures: --filter BPF expression */
-	int port;		/* captures: --port, or -1 */
-	int live;		/* enum read_live */
-	uint64_t lag;		/* live: ns a record waits for later ones */
-	int lag_set;		/* --lag given: the lag stays as given */
-	const char *time_format; /* --time-format: strptime(3), or NULL */
-	/* Filters applied to the merged stream. */
-	struct idset gpus, pids;
-	uint64_t since, until;	/* until = UINT64_MAX when not given */
-	const char *map;	/* --map: a column map (colmap.h), or NULL */
-	int host_from_file;	/* --host-from-file: each file a host */
-	const char *host_pattern; /* its pattern (a regex), or NULL */
-	unsigned jobs;		/* -j: threads decoding inputs (workers.h),
-				   0 = the CPUs the process may use */
-	size_t max_open;	/* --max-open: inputs open at once, 0 = as
-				   the open-file limit allows (runs.h) */
-	int no_join;		/* --no-join: each capture file on its own,
-				   even when several are one recording */
-};
-
-/* Set the defaults: detect formats, window 4096, no filters. */
-void readopts_init(struct readopts *o);
-
-struct source;
-
-/*
- * A format.  Text formats set sniff_text and line; binary formats set
- * sniff_bytes and step.  Every callback gets the state open() returned.
- */
-struct format {
-	const char *name;	/* as --format names it: "query-gpu" */
-	const char *what;	/* for people: "nvidia-smi --query-gpu CSV" */
-	int device_only;	/* has no per-process data */
-
-	/*
-	 * How sure the format is that the input is its own, 0 (not mine) to
-	 * 100.  sniff_bytes sees the first bytes (decompressed); sniff_text
-	 * sees the first non-blank lines, NUL-terminated, without line ends.
-	 */
-	int (*sniff_bytes)(const unsigned char *p, size_t n);
-	int (*sniff_text)(char *const *lines, size_t n);
-
-	/*
-	 * Start reading.  hint is a command line that produced the text when
-	 * one is known (a capture bundle's "$ nvidia-smi ..."), else NULL.
-	 * Return the parser's state, or NULL after source_fail().
-	 */
-	void *(*open)(struct source *s, const char *hint);
-	/* Text: one line, NUL-terminated, without its line end. */
-	void (*line)(void *st, char *line, size_t len);
-	/* Binary: read on; 1 = more to come, 0 = end, -1 = failed. */
-	int (*step)(void *st);
-	/* The input ended: emit what is pending. */
-	void (*end)(void *st);
-	/* Optional: add ", what" details to the summary line. */
-	void (*summary)(void *st, struct sbuf *sb);
-	void (*free)(void *st);
-	/*
-	 * Optional, for binary formats: where the parser is, for messages
-	 * about records ("packet 7 (offset 0x1f4)"); the default is the
-	 * line number.
-	 */
-	void (*where)(void *st, struct sbuf *sb);
-};
 
 /*
  * Clocks.  Each kind of listing of an input keeps its own clock: its
@@ -209,6 +120,7 @@ struct source {
 	unsigned idx;		/* position among the inputs */
 	struct input *in;
 	const struct readopts *opt;
+	struct format_opts fopt; /* what parsers are given of opt */
 	struct gpumap *gpus;	/* shared by all inputs of a run */
 	const struct format *fmt;
 	void *st;
@@ -237,6 +149,7 @@ struct source {
 		uint64_t n;
 	} skip[SOURCE_MAXSKIP];
 	size_t nskip;
+	uint64_t nskipped;	/* source_skip() calls, deferred ones too */
 	uint64_t lastlate;	/* line of the last late-record message */
 	uint64_t ncut;		/* records whose names were cut (REC_MAXSTR) */
 	struct rclock clk[SOURCE_NCLOCK];	/* of records without a host */
@@ -308,57 +221,7 @@ void source_park(struct source *s);
 int source_file_host(const char *path, const char *pattern, char **host,
     char *err, size_t errlen);
 
-/* --- For parsers --- */
-
-/*
- * Hand a record to the reader (copied; r may be reused at once).  Poll
- * marks (rec_is_mark()) go the same way but are not counted as records.
- */
-void source_emit(struct source *s, struct rec *r);
-
-/*
- * The same for a record the parser knows to be late: it comes after
- * records that follow it in its input (a TCP segment that fills a hole
- * after the bytes behind it were read).  It takes its clock's shifts
- * but is never taken for a step back, nor for a sample of the clock's
- * interval: it goes to the reorder window as read, which takes it or
- * refuses it as late (counted), as any record out of place.
- */
-void source_emit_late(struct source *s, struct rec *r);
-
-/*
- * Captures: the records emitted from now on are of the stream key names
- * (len bytes: a sender and a GPU), whose clocks are its own: a step back
- * is judged among its records only, never its host's nor another
- * stream's.  NULL goes back to the clocks of hosts.  Call it once per
- * frame, not per record: the key is looked up here.  Return the stream's
- * clocks (NULL for NULL), which source_stream_clocks() takes to name the
- * same stream without the lookup, as long as the input is read.
- */
-struct rclock *source_stream(struct source *s, const void *key, size_t len);
-void source_stream_clocks(struct source *s, struct rclock *clk);
-
-/*
- * The stream key names starts afresh (its sender restarted): a record
- * held back goes on as read, and its clocks forget what they saw.
- */
-void source_stream_restart(struct source *s, const void *key, size_t len);
-
-/*
- * A line (or frame) that cannot be read: "prog: FILE:LINE: msg" for the
- * first SOURCE_MAXSHOWN, counted after that.  Under --strict it is fatal.
- * source_bad_at() names the position itself ("packet 7 (offset 0x1f4)").
- */
-void source_bad(struct source *s, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-void source_bad_at(struct source *s, const char *where, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-/*
- * A new section of the input starts (a capture bundle's): its clocks are
- * its own, so forget the times and samples seen so far.
- */
-void source_clock_reset(struct source *s);
+/* --- What the reader does for parsers, on its own side --- */
 
 /*
  * The input (or section) ended: a record still held back as a possible
@@ -367,20 +230,9 @@ void source_clock_reset(struct source *s);
  */
 void source_clock_flush(struct source *s);
 
-/*
- * Count a line passed over on purpose; why is a static string.  Under
- * s->defer it is handed on; source_count_skip() counts at once (the main
- * thread's own counts, and the deferred ones when their turn comes).
- */
-void source_skip(struct source *s, const char *why);
+/* source_skip's count, at once (see there). */
 void source_count_skip(struct source *s, const char *why);
 
-/*
- * What the log says of a GPU's identity (gpumap_learn(), on the run's map;
- * handed on under s->defer).
- */
-void source_learn(struct source *s, const char *host, const char *uuid,
-    const char *bus, int64_t index);
 /*
  * source_learn() in the main thread, now (and where a deferred one is
  * replayed): a GPU that takes another number than its logged index is
@@ -389,36 +241,36 @@ void source_learn(struct source *s, const char *host, const char *uuid,
 void source_learn_now(struct source *s, const char *host, const char *uuid,
     const char *bus, int64_t index);
 
-/* A fatal problem with this input: "prog: FILE: msg", exit 2 at the end. */
-void source_fail(struct source *s, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
 /*
- * The input holds no data gpumem reads, though its format is known (a
- * utilization-only dmon, a help text, a terminal capture, a log whose rows
- * carry no time): say why.  A whole input gets one line, "prog: FILE: msg",
- * and no summary line, and the run exits 2.  A bundle's section is only
- * skipped: the bundle keeps the reason for its summary (s->refusal).  The
- * parser reads nothing more of the input (or section) after it.
+ * --- Between the reader's own files ---
+ *
+ * source.c drives a parser; detect.c finds the format of an input (and
+ * unquotes a line whose every field is quoted, for both);
+ * clocks.c takes what a parser emits through its clocks (the repair of
+ * steps back) to the reorder window; reporting.c is what a parser says.
  */
-void source_refuse(struct source *s, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
 
-/* Whether source_refuse was called on the input (or on its section). */
-int source_refused(const struct source *s);
-
-/* A one-off remark about this input: "prog: FILE: msg" (not with -q). */
-void source_warn(struct source *s, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
+/* The format of s from its first bytes, or NULL after saying why. */
+const struct format *source_detect(struct source *s);
+/* Whether the input starts with the binary record stream's magic. */
+int source_starts_binary(struct source *s);
 /*
- * The host for records of this input: --host, else the file's
- * (--host-from-file), else what the log names.
+ * A line whose every field is quoted (a spreadsheet's export), unquoted
+ * in place where a field needs no quotes: return its new length (see
+ * detect.c).
  */
-const char *source_host(const struct source *s, const char *logged);
-
-/* The line number of the line being parsed (text formats). */
-uint64_t source_lineno(const struct source *s);
+size_t source_unquote(char *l, size_t n);
+/* Set up the input's clocks (of records without a host, and loose). */
+void source_clocks_init(struct source *s);
+/* Free every clock of the input and set them up afresh. */
+void source_clocks_release(struct source *s);
+/* The clocks' part of the summary line. */
+void source_clock_summary(const struct source *s, struct sbuf *sb);
+/*
+ * --strict: a problem is fatal.  A worker thread's input (s->defer) stops
+ * here and leaves the exit to the main thread.
+ */
+void source_trouble(struct source *s);
 
 /* --- The format registry (formats.c) --- */
 

@@ -1,56 +1,24 @@
 /* SPDX-License-Identifier: ISC */
-/* stream.c: merging inputs, ending vanished processes, filtering. */
-#include <dirent.h>
+/*
+ * stream.c: the stream of many inputs: opened, read in time order (merged
+ * by merge.c, its inputs opened by inputs.c), processes that vanish ended,
+ * duplicates skipped (dupes.c), filtered, closed.
+ */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
 
-#include "gpumap.h"
 #include "gtime.h"
-#include "heap.h"
-#include "hmap.h"
 #include "input.h"
 #include "rotate.h"
 #include "runs.h"
 #include "stream.h"
+#include "streamstate.h"
 #include "workers.h"
 
 #define DELAY_CAP 65536		/* records held back at most */
 #define DEVRING 64		/* recent device sample times per GPU */
 #define LIVE_CAP 65536		/* processes tracked at most */
 #define DEV_CAP 65536		/* GPUs whose device sample times are kept */
-
-#define STR_(x) #x
-#define STR(x) STR_(x)
-
-/*
- * The inputs that gave device samples of one GPU (host, index), with the
- * times they span, to tell two recordings of "GPU 0" taken at the same
- * time (two machines, two jobs) from one recording split into files.
- */
-#define SPAN_NSRC 4
-struct span {
-	unsigned src[SPAN_NSRC];
-	uint64_t first[SPAN_NSRC], last[SPAN_NSRC];
-	unsigned n;
-};
-
-/*
- * What the stream keeps of the host an input gave last: its hash (for the
- * duplicate check) and its GPUs' spans by index (for the overlap check).
- * An input's records come in runs of one host, most often one host from
- * start to end (a node log), so one string compare a record finds both.
- * Kept for the whole stream instead, it missed on every GPU of every host
- * once the merge alternated between inputs: at 200 node logs the lookups
- * it was meant to save were a fifth of the merge thread.
- */
-#define LAST_NGPU 64		/* spans kept by GPU index, below this */
-struct lasthost {
-	struct sbuf host;
-	uint64_t hash;
-	struct span *span[LAST_NGPU];	/* NULL: look it up */
-};
 
 /* A process listed by a snapshot source, until it stops being listed. */
 struct live {
@@ -106,252 +74,6 @@ struct resolver {
 	int cap_said;
 	struct sbuf key;
 };
-
-struct stream {
-	struct source **src;
-	size_t n;
-	struct workers *w;	/* -j: worker threads decode, or NULL */
-	size_t maxopen;		/* inputs open at once (runs_max_open) */
-	size_t nopen;		/* inputs open now */
-	int passes;		/* too many: merge in passes (runs.h) */
-	struct runs *runs;	/* then the last merge's lanes */
-	uint64_t *dropped;	/* records of each input the stream skipped */
-	const struct readopts *opt;
-	struct gpumap *gpus;
-	struct heap heap;	/* sources with records, by their head */
-	int started;
-	int status;
-	struct resolver *res;
-	int res_done;
-	int live;		/* an input is read live */
-	struct rec cur;
-	uint64_t count;
-	int said[GPUMAP_FULL + 1];	/* enum gpumap_how, said once each */
-	uint64_t gpufull;	/* records skipped: GPUMAP_MAX GPUs known */
-	struct hmap keycache;	/* "host\0key" as logged -> index + 1 */
-	uint64_t keygen;	/* gpumap_gen() when it was filled */
-	struct sbuf kc;
-	struct dupslot *dup;	/* DUP_NSLOT, for duplicate samples */
-	uint64_t nonamehash;	/* hmap_hash of "", a record without a name */
-	struct lasthost *last;	/* each input's last host, or NULL */
-	struct hmap seen;	/* "host\0gpu" -> struct span, device rows */
-	struct sbuf sk;
-	int overlap_said;
-	uint64_t ticks;		/* records, for the progress line */
-	uint64_t t0;		/* when reading started (progress), ns */
-	struct rotation *rot;	/* captures joined into one (rotate.h) */
-};
-
-
-/*
- * The last record of one GPU or process of an input (hashed by input,
- * host, GPU, process and name; a collision only forgets), to tell a
- * duplicate: the same time and values as the one before it.
- */
-#define DUP_NSLOT 1024
-#define SRC_ADDED (1U << 31)	/* in rec.src: a record the stream added */
-#define SRC_PLACED (1U << 30)	/* added at a time no input had */
-#define SRC_FLAGS (SRC_ADDED | SRC_PLACED)
-
-struct dupslot {
-	uint64_t ts, key;
-	uint32_t used, free, total;
-	unsigned has;		/* 0: empty */
-};
-
-/* --- merging --- */
-
-/*
- * An input's earliest record not taken yet (NULL at its end), taking it,
- * and reading on: from its window, or from the worker threads that read
- * it the same way (workers.h).  In passes, i is a lane of the last merge
- * (runs.h): its records are of several inputs, each with its src.
- */
-static const struct rec *
-src_head(struct stream *st, size_t i)
-{
-	if (st->runs != NULL)
-		return runs_head(st->runs, i);
-	if (st->w != NULL)
-		return workers_head(st->w, i);
-	return window_peek(&st->src[i]->win);
-}
-
-static void
-src_pop(struct stream *st, size_t i)
-{
-	if (st->runs != NULL)
-		runs_pop(st->runs, i);
-	else if (st->w != NULL)
-		workers_pop(st->w, i);
-	else
-		window_pop(&st->src[i]->win);
-}
-
-static void
-src_fill(struct stream *st, size_t i)
-{
-	if (st->runs != NULL)
-		runs_fill(st->runs, i);
-	else if (st->w != NULL)
-		workers_fill(st->w, i);
-	else
-		source_fill(st->src[i]);
-}
-
-/*
- * The merge's order: time, then input; in passes, the record's own input,
- * as a lane holds several.
- */
-static uint64_t
-head_tie(const struct stream *st, const struct rec *r, size_t i)
-{
-	return st->runs != NULL ? r->src : i;
-}
-
-/* Put input (or lane) i in the heap, if it has a record. */
-static void
-merge_push(struct stream *st, size_t i)
-{
-	const struct rec *r = src_head(st, i);
-
-	if (r != NULL)
-		heap_push(&st->heap, i, r->ts, head_tie(st, r, i));
-}
-
-/* Give r its GPU index; 0 when it has none (the map is full). */
-static int
-resolve_gpu(struct stream *st, struct rec *r)
-{
-	struct source *s = st->src[r->src];
-	const char *key = r->gpukey;
-	enum gpumap_how how;
-	void **v;
-
-	/*
-	 * The same few keys come on every row: remember their answers (all
-	 * of them forgotten when a hostile log has spelt too many).
-	 */
-	if (st->keycache.n >= 2 * GPUMAP_MAX ||
-	    st->keygen != gpumap_gen(st->gpus)) {
-		hmap_release(&st->keycache, NULL);
-		st->keygen = gpumap_gen(st->gpus);
-	}
-	sbuf_reset(&st->kc);
-	sbuf_adds(&st->kc, r->host);
-	sbuf_addc(&st->kc, '\0');
-	sbuf_adds(&st->kc, key);
-	v = hmap_put(&st->keycache, st->kc.buf, st->kc.len, NULL);
-	r->gpukey = NULL;
-	if (*v != NULL) {
-		r->gpu = (uint32_t)((uintptr_t)*v - 1);
-		return 1;
-	}
-	r->gpu = gpumap_index(st->gpus, r->host, key, &how);
-	if (how == GPUMAP_FULL) {
-		/* Counted against its input, so that its summary adds up. */
-		hmap_del(&st->keycache, st->kc.buf, st->kc.len);
-		st->dropped[r->src]++;
-		source_count_skip(s, "records of GPUs beyond the "
-		    STR(GPUMAP_MAX) " a run keeps");
-		if (st->gpufull++ == 0)
-			msg("more than %d GPUs named by UUID or bus id: the "
-			    "records of the others are skipped", GPUMAP_MAX);
-		return 0;
-	}
-	*v = (void *)((uintptr_t)r->gpu + 1);
-	if (how == GPUMAP_LOGGED || st->said[how])
-		return 1;
-	st->said[how] = 1;
-	if (how == GPUMAP_BUSORDER)
-		source_warn(s, "the log gives no GPU indexes: GPUs numbered "
-		    "in PCI bus order, as nvidia-smi numbers them");
-	else if (how == GPUMAP_LOGORDER)
-		source_warn(s, "the log gives neither GPU indexes nor bus ids: "
-		    "GPUs numbered in the order the log names them");
-	else {
-		source_warn(s, "no device log of this run names GPU %s: "
-		    "GPUs numbered in order of first appearance (give the "
-		    "--query-gpu log of the same run to use its indexes)",
-		    key);
-	}
-	return 1;
-}
-
-/*
- * Read on where the last record came from, heap[0], and put that input
- * back in its place in the heap (or take it out at its end).
- */
-static void
-merge_advance(struct stream *st)
-{
-	size_t i = st->heap.v[0].i;
-	const struct rec *r;
-
-	src_fill(st, i);
-	if ((r = src_head(st, i)) != NULL)
-		heap_next(&st->heap, r->ts, head_tie(st, r, i));
-	else
-		heap_end(&st->heap);
-}
-
-/*
- * The next record of the merged inputs, or 0 at the end.  The input a
- * record came from is read on at the next call, not before the record is
- * handed out: a live input may wait there, and its reader's hook (see
- * input_set_wait_hook) must find the record passed on already.
- */
-static int
-merge_next(struct stream *st, struct rec *out)
-{
-	size_t i, n = st->n;
-	unsigned jobs;
-
-	if (!st->started && st->passes) {
-		st->started = 1;
-		st->runs = runs_make(st->src, st->n, st->maxopen, st->opt,
-		    st->gpus);
-		runs_start(st->runs);
-		for (i = 0; i < runs_lanes(st->runs); i++)
-			merge_push(st, i);
-	} else if (!st->started) {
-		st->started = 1;
-		/*
-		 * Worker threads when more than one is asked for or chosen,
-		 * even for one input (its decoding in a thread of its own,
-		 * the merge and the output here); not for live inputs, whose
-		 * records go on as soon as they are read (their reader may
-		 * wait in a hook, see above).
-		 */
-		jobs = st->opt->jobs != 0 ? st->opt->jobs :
-		    workers_choose(st->src, n);
-		if (jobs > 1 && !st->live)
-			st->w = workers_start(st->src, n, jobs, st->gpus);
-		for (i = 0; i < n; i++) {
-			src_fill(st, i);
-			merge_push(st, i);
-		}
-	} else if (st->heap.n > 0)
-		merge_advance(st);
-	for (;;) {
-		if (st->heap.n == 0)
-			return 0;
-		i = st->heap.v[0].i;
-		*out = *src_head(st, i);
-		src_pop(st, i);
-		if (st->runs == NULL)
-			out->src = (unsigned)i;
-		if (out->gpukey == NULL) {
-			/* Its logged index may be another GPU's (gpumap.h). */
-			out->gpu = gpumap_local(st->gpus, out->src, out->host,
-			    out->gpu);
-			return 1;
-		}
-		if (resolve_gpu(st, out))
-			return 1;
-		merge_advance(st);	/* skipped: read on at once */
-	}
-}
 
 /* --- ending vanished processes --- */
 
@@ -813,209 +535,6 @@ resolver_free(struct resolver *rs)
 
 /* --- the stream --- */
 
-/*
- * Whether a file in a directory given as input is one to read: not hidden,
- * not the metadata gpumem record writes beside its logs, nor its process
- * tables (procs.csv, holders.csv: no memory in them).
- */
-static int
-dir_wanted(const struct dirent *d)
-{
-	size_t n = strlen(d->d_name);
-
-	if (d->d_name[0] == '.')
-		return 0;
-	if (strcmp(d->d_name, "meta") == 0 || strncmp(d->d_name, "meta.", 5) == 0)
-		return 0;
-	if (strcmp(d->d_name, "procs.csv") == 0 ||
-	    strcmp(d->d_name, "holders.csv") == 0)
-		return 0;
-	return !(n > 5 && strcmp(d->d_name + n - 5, ".meta") == 0);
-}
-
-/*
- * More inputs than may be open at once (runs.h): from then on each input
- * that can be opened again is closed once its format is known, and read
- * in its pass.
- */
-static void
-park_inputs(struct stream *st, struct source *s)
-{
-	size_t i;
-
-	if (st->passes) {
-		if (runs_can_park(s))
-			source_park(s);
-		else
-			st->nopen++;
-		return;
-	}
-	if (++st->nopen <= st->maxopen)
-		return;
-	st->passes = 1;
-	for (i = 0; i < st->n; i++)
-		if (runs_can_park(st->src[i])) {
-			source_park(st->src[i]);
-			st->nopen--;
-		}
-}
-
-static void
-add_source(struct stream *st, const char *path)
-{
-	struct source *s;
-
-	st->src = ereallocarray(st->src, st->n + 1, sizeof(*st->src));
-	st->heap.v = ereallocarray(st->heap.v, st->n + 1, sizeof(*st->heap.v));
-	st->dropped = ereallocarray(st->dropped, st->n + 1,
-	    sizeof(*st->dropped));
-	s = source_open(path, (unsigned)st->n, st->opt, st->gpus);
-	if (s == NULL) {
-		st->status = EXIT_TROUBLE;
-		return;
-	}
-	st->dropped[st->n] = 0;
-	st->src[st->n++] = s;
-	if (s->live)
-		st->live = 1;
-	park_inputs(st, s);
-}
-
-/*
- * Whether two files hold the same data once decompressed (input.h reads
- * a plain file as it is).  A file that cannot be read is not the same.
- */
-static int
-same_data(const char *a, const char *b)
-{
-	struct input *fa = input_open(a), *fb = input_open(b);
-	char ba[8192], bb[8192];
-	ssize_t na, nb;
-	int same = fa != NULL && fb != NULL;
-
-	while (same) {
-		na = input_read(fa, ba, sizeof(ba));
-		nb = input_read(fb, bb, sizeof(bb));
-		if (na < 0 || nb < 0 || na != nb || memcmp(ba, bb, (size_t)na))
-			same = 0;
-		else if (na == 0)
-			break;
-	}
-	input_close(fa);
-	input_close(fb);
-	return same;
-}
-
-/*
- * Entry j of a directory's list is X.gz (.zst, .xz, .bz2) and X is there
- * too: the same log twice after a rotation (logrotate's compress, gzip -k,
- * zstd, which keeps its input)?  Said either way; return 1 when the
- * compressed file holds X's data and is to be left out.
- */
-static int
-compressed_twin(const char *dir, struct dirent **list, int n, int j)
-{
-	static const char *const ext[] = { ".gz", ".zst", ".xz", ".bz2" };
-	const char *name = list[j]->d_name;
-	size_t len = strlen(name), e, x;
-	struct sbuf a = SBUF_INIT, b = SBUF_INIT;
-	int k, same;
-
-	for (e = 0; e < sizeof(ext) / sizeof(ext[0]); e++) {
-		x = strlen(ext[e]);
-		if (len > x && strcmp(name + len - x, ext[e]) == 0)
-			break;
-	}
-	if (e == sizeof(ext) / sizeof(ext[0]))
-		return 0;
-	for (k = 0; k < n; k++)
-		if (strlen(list[k]->d_name) == len - x &&
-		    strncmp(list[k]->d_name, name, len - x) == 0)
-			break;
-	if (k == n)
-		return 0;
-	sbuf_printf(&a, "%s/%s", dir, list[k]->d_name);
-	sbuf_printf(&b, "%s/%s", dir, name);
-	same = same_data(a.buf, b.buf);
-	if (same)
-		warnmsg("%s and %s hold the same log: %s read, %s left out",
-		    a.buf, b.buf, a.buf, b.buf);
-	else
-		warnmsg("%s and %s: the same log's name, compressed and not, "
-		    "with different data: both read", a.buf, b.buf);
-	sbuf_release(&a);
-	sbuf_release(&b);
-	return same;
-}
-
-/*
- * A directory (what gpumem record wrote): its regular files, the device
- * logs first, then the others, each in name order, so that at equal times
- * a device sample comes before the process rows of the same poll, as in a
- * stream that gpumem synth writes.
- */
-static void
-add_directory(struct stream *st, const char *dir)
-{
-	struct dirent **list;
-	struct sbuf path = SBUF_INIT;
-	size_t first = st->n, i, k;
-	int n, j;
-
-	n = scandir(dir, &list, dir_wanted, alphasort);
-	if (n < 0) {
-		msg("%s: cannot read directory:", dir);
-		st->status = EXIT_TROUBLE;
-		return;
-	}
-	for (j = 0; j < n; j++) {
-		struct stat sb;
-
-		sbuf_reset(&path);
-		sbuf_printf(&path, "%s/%s", dir, list[j]->d_name);
-		if (stat(path.buf, &sb) == 0 && S_ISREG(sb.st_mode) &&
-		    !compressed_twin(dir, list, n, j))
-			add_source(st, path.buf);
-	}
-	for (j = 0; j < n; j++)
-		free(list[j]);
-	free(list);
-	sbuf_release(&path);
-	if (st->n == first) {
-		msg("%s: no logs in this directory", dir);
-		st->status = EXIT_TROUBLE;
-		return;
-	}
-	/* A stable partition: device-only inputs first. */
-	for (i = first, k = first; i < st->n; i++)
-		if (st->src[i]->device_only) {
-			struct source *t = st->src[i];
-
-			memmove(st->src + k + 1, st->src + k,
-			    (i - k) * sizeof(*st->src));
-			st->src[k++] = t;
-		}
-	for (i = first; i < st->n; i++)
-		st->src[i]->idx = (unsigned)i;
-}
-
-/*
- * Every input stays open for the merge: a directory of a few thousand
- * node logs needs as many descriptors.  The soft limit (often 1024) may
- * be raised to the hard one by anyone, so it is, once; beyond that the
- * merge is done in passes (runs.h).
- */
-static void
-raise_fd_limit(void)
-{
-	struct rlimit rl;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-		rl.rlim_cur = rl.rlim_max;
-		(void)setrlimit(RLIMIT_NOFILE, &rl);
-	}
-}
-
 struct stream *
 stream_open(char *const *paths, size_t n, const struct readopts *opt)
 {
@@ -1024,7 +543,7 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 	struct stream *st = ecalloc(1, sizeof(*st));
 	size_t i;
 
-	raise_fd_limit();
+	stream_raise_fd_limit();
 	st->maxopen = runs_max_open(opt);
 	if (n == 0) {
 		paths = stdin_only;
@@ -1036,22 +555,13 @@ stream_open(char *const *paths, size_t n, const struct readopts *opt)
 	st->t0 = gtime_clock(CLOCK_MONOTONIC);
 	for (i = 0; i < n; i++) {
 		if (stream_is_dir(paths[i]))
-			add_directory(st, paths[i]);
+			stream_add_directory(st, paths[i]);
 		else
-			add_source(st, paths[i]);
+			stream_add_source(st, paths[i]);
 	}
 	if (!opt->no_join)
 		st->n = rotate_join(st->src, st->n, &st->rot);
 	return st;
-}
-
-int
-stream_is_dir(const char *path)
-{
-	struct stat sb;
-
-	return strcmp(path, "-") != 0 && stat(path, &sb) == 0 &&
-	    S_ISDIR(sb.st_mode);
 }
 
 static int
@@ -1076,7 +586,7 @@ next_unfiltered(struct stream *st)
 	struct rec in;
 
 	if (st->res == NULL) {
-		if (!merge_next(st, &st->cur))
+		if (!stream_merge_next(st, &st->cur))
 			return NULL;
 		if (st->cur.origin == REC_PLAIN)
 			return &st->cur;
@@ -1094,70 +604,13 @@ next_unfiltered(struct stream *st)
 		}
 		if (st->res_done)
 			return NULL;
-		if (merge_next(st, &in))
+		if (stream_merge_next(st, &in))
 			resolver_put(st->res, &in);
 		else {
 			resolver_put(st->res, NULL);
 			st->res_done = 1;
 		}
 	}
-}
-
-/* What is kept of input src's last host, which becomes host if it was not. */
-static struct lasthost *
-last_host(struct stream *st, unsigned src, const char *host)
-{
-	struct lasthost *h;
-
-	if (src >= st->n)
-		BUG("a record of input %u of %zu", src, st->n);
-	if (st->last == NULL)
-		st->last = ecalloc(st->n, sizeof(*st->last));
-	h = &st->last[src];
-	/* Mostly the same host as before, often none: strcmp only when
-	 * the first bytes agree. */
-	if (h->host.buf == NULL || h->host.buf[0] != host[0] ||
-	    (host[0] != '\0' && strcmp(h->host.buf, host) != 0)) {
-		sbuf_set(&h->host, host, strlen(host));
-		h->hash = hmap_hash(host, h->host.len);
-		memset(h->span, 0, sizeof(h->span));
-	}
-	return h;
-}
-
-/*
- * Whether r repeats the record before it of its GPU or process from its
- * input: the same time and values.  Checked on the merged stream, in time
- * order, so that what is written reads back the same.
- */
-static int
-duplicate(struct stream *st, const struct rec *r, const struct lasthost *h)
-{
-	struct dupslot *sl;
-	uint64_t key;
-	unsigned has = r->has | 0x100;	/* never 0 */
-
-	if (rec_is_mark(r))
-		return 0;
-	key = ((uint64_t)r->gpu << 32 | r->pid) * 0x9e3779b97f4a7c15ULL ^
-	    (r->src & ~SRC_FLAGS);
-	if (r->host[0] != '\0' || r->name[0] != '\0')
-		key ^= h->hash * 31 + (r->name[0] == '\0' ? st->nonamehash :
-		    hmap_hash(r->name, strlen(r->name)));
-	if (st->dup == NULL)
-		st->dup = ecalloc(DUP_NSLOT, sizeof(*st->dup));
-	sl = &st->dup[(key ^ key >> 32) % DUP_NSLOT];
-	if (sl->key == key && sl->ts == r->ts && sl->has == has &&
-	    sl->used == r->used && sl->free == r->free &&
-	    sl->total == r->total)
-		return 1;
-	sl->key = key;
-	sl->ts = r->ts;
-	sl->has = has;
-	sl->used = r->used;
-	sl->free = r->free;
-	sl->total = r->total;
-	return 0;
 }
 
 /* A duplicate is skipped: counted as such by its input, not as a record. */
@@ -1177,69 +630,6 @@ skip_duplicate(struct stream *st, const struct rec *r)
 	s = st->src[r->src];
 	st->dropped[r->src]++;
 	source_count_skip(s, "duplicate samples");
-}
-
-/* The span of r's GPU, added when new; h is its input's last host. */
-static struct span *
-span_of(struct stream *st, const struct rec *r, struct lasthost *h)
-{
-	struct span **sp = r->gpu < LAST_NGPU ? &h->span[r->gpu] : NULL;
-	void **v;
-
-	if (sp != NULL && *sp != NULL)
-		return *sp;
-	gpu_key(&st->sk, r->host, r->gpu);
-	v = hmap_put(&st->seen, st->sk.buf, st->sk.len, NULL);
-	if (*v == NULL)
-		*v = ecalloc(1, sizeof(struct span));
-	if (sp != NULL)
-		*sp = *v;
-	return *v;
-}
-
-/*
- * Device samples of one GPU from two inputs at the same times: two
- * recordings (the same "GPU 0" of two machines, or of two jobs) that no
- * bus id or UUID tells apart, read as one GPU, with usage and delays in
- * neither.  Said once a run even with -q (what is read is wrong), naming
- * both inputs, and remembered (stream_collided); --host-from-file keeps
- * them apart.
- */
-static void
-overlap_check(struct stream *st, const struct rec *r, struct lasthost *h)
-{
-	struct span *sp;
-	unsigned src = r->src, i, k;
-	char t[GTIME_BUFSZ];
-
-	if (r->pid != 0 || rec_is_mark(r) || (src & SRC_ADDED) ||
-	    st->overlap_said || st->n < 2 || st->seen.n >= GPUMAP_MAX)
-		return;
-	sp = span_of(st, r, h);
-	for (k = 0; k < sp->n && sp->src[k] != src; k++)
-		;
-	if (k == sp->n) {
-		if (k == SPAN_NSRC)
-			return;
-		sp->src[k] = src;
-		sp->first[k] = r->ts;
-		sp->n++;
-	}
-	sp->last[k] = r->ts;
-	/* In time order: another input's samples after this one's first. */
-	for (i = 0; i < sp->n; i++)
-		if (i != k && sp->last[i] > sp->first[k] &&
-		    sp->first[i] < r->ts) {
-			st->overlap_said = 1;
-			msg("%s and %s both have device samples of GPU "
-			    "%u%s%s%s at the same times (at %s): two "
-			    "recordings read as one GPU (give --host-from-file "
-			    "to keep them apart)", st->src[sp->src[i]]->name,
-			    st->src[src]->name, r->gpu, *r->host ?
-			    " of host '" : "", r->host, *r->host ? "'" : "",
-			    gtime_fmt(r->ts, 1, t));
-			return;
-		}
 }
 
 /* The progress line: bytes and records read, the rate, inputs done. */
@@ -1273,11 +663,11 @@ stream_next(struct stream *st)
 		progress(st);
 	while ((r = next_unfiltered(st)) != NULL) {
 		/* Both checks need it: one string compare a record. */
-		h = last_host(st, r->src & ~SRC_FLAGS, r->host);
-		if (duplicate(st, r, h))
+		h = stream_last_host(st, r->src & ~SRC_FLAGS, r->host);
+		if (stream_duplicate(st, r, h))
 			skip_duplicate(st, r);
 		else if (wanted(st, r)) {
-			overlap_check(st, r, h);
+			stream_overlap_check(st, r, h);
 			st->count++;
 			return r;
 		}

@@ -13,8 +13,8 @@
 
 #include "colmap.h"
 #include "field.h"
+#include "format.h"
 #include "gtime.h"
-#include "source.h"
 #include "ytree.h"
 
 #ifndef GPUMEM_DATADIR
@@ -520,11 +520,11 @@ open_fn(struct source *s, const char *hint)
 	int k;
 
 	(void)hint;
-	if (s->opt->map == NULL) {
+	if (source_opts(s)->map == NULL) {
 		source_fail(s, "--format map needs --map");
 		return NULL;
 	}
-	if ((m = colmap_load(s->opt->map, err, sizeof(err))) == NULL) {
+	if ((m = colmap_load(source_opts(s)->map, err, sizeof(err))) == NULL) {
 		source_fail(s, "--map: %s", err);
 		return NULL;
 	}
@@ -534,9 +534,9 @@ open_fn(struct source *s, const char *hint)
 	p->lastgpu = -1;
 	for (k = 0; k < NKEY; k++)
 		p->col[k] = -1;
-	s->what = colmap_what(p->m);
+	source_set_what(s, colmap_what(p->m));
 	/* Before the header: the stream orders device-only inputs first. */
-	s->device_only = m->c[K_PID].column == NULL;
+	source_set_device_only(s, m->c[K_PID].column == NULL);
 	return p;
 }
 
@@ -602,21 +602,21 @@ take_header(struct cmread *p, char *line)
 	p->header = estrdup(line);
 	if (find_columns(p, line, 0) < 0)
 		return;
-	if (p->col[K_TS] < 0 && p->s->opt->interval == 0) {
+	if (p->col[K_TS] < 0 && source_opts(p->s)->interval == 0) {
 		source_refuse(p->s, "the rows carry no time (the map's "
 		    "timestamp column is not in the header): give --interval "
 		    "(and --start)");
 		return;
 	}
 	p->have_header = 1;
-	p->s->device_only = p->col[K_PID] < 0;
+	source_set_device_only(p->s, p->col[K_PID] < 0);
 }
 
 /* The day of clock times: --start's, in local time. */
 static int
 clock_day(struct cmread *p)
 {
-	const struct readopts *o = p->s->opt;
+	const struct format_opts *o = source_opts(p->s);
 	struct tm tm;
 	time_t t;
 
@@ -754,7 +754,7 @@ parse_epoch(const char *s, size_t n, enum tkind k, uint64_t *ts)
 static int
 elapsed(struct cmread *p, uint64_t *ts)
 {
-	const struct readopts *o = p->s->opt;
+	const struct format_opts *o = source_opts(p->s);
 	const struct mapcol *c = &p->m->c[K_TS];
 
 	if (!o->have_start) {
@@ -785,8 +785,9 @@ row_time(struct cmread *p, uint64_t *ts)
 	char q[48];
 
 	if (i < 0) {
-		*ts = (p->s->opt->have_start ? p->s->opt->start : 0) +
-		    p->npoll * p->s->opt->interval;
+		const struct format_opts *o = source_opts(p->s);
+
+		*ts = (o->have_start ? o->start : 0) + p->npoll * o->interval;
 		return 0;
 	}
 	s = p->f[i];
@@ -828,14 +829,14 @@ row_time(struct cmread *p, uint64_t *ts)
 	if (rc == 0 && (c->tkind == T_ELAPSED || (c->tkind == T_AUTO &&
 	    *ts < ELAPSED_MAX)))
 		return elapsed(p, ts);
-	if (rc == 0 && c->tkind != T_CLOCK && p->s->opt->have_start &&
+	if (rc == 0 && c->tkind != T_CLOCK && source_opts(p->s)->have_start &&
 	    !p->start_said) {
 		p->start_said = 1;
 		source_warn(p->s, "--start is not used: the rows carry their "
 		    "own dates (for seconds since --start, map the column "
 		    "as %s:elapsed)", c->column);
 	}
-	if (rc < 0 && !p->s->refused)
+	if (rc < 0 && !source_refused(p->s))
 		source_bad(p->s, "column '%s' (timestamp, %s): expected a "
 		    "time, got %s", c->column, c->tfmt != NULL ? c->tfmt :
 		    tkinds[c->tkind].name, field_quote(q, sizeof(q), s, n));

@@ -45,7 +45,7 @@
 
 #include <stddef.h>
 
-#include "source.h"
+#include "format.h"
 
 struct colmap;
 

@@ -28,6 +28,7 @@
 
 #include "dcgmi.h"
 #include "field.h"
+#include "gpumap.h"
 #include "gtime.h"
 #include "hmap.h"
 #include "sclock.h"
@@ -154,7 +155,8 @@ row(struct dcgmi *p, char *line)
 		if ((has[k] = value(p, (enum col)k, &v[k])) < 0)
 			return;
 	if (!p->insample || p->newheader || (int64_t)gpu <= p->last_gpu) {
-		if (sclock_next(&p->clock, p->s->opt, &p->sample_ts) < 0) {
+		if (sclock_next(&p->clock, source_opts(p->s),
+		    &p->sample_ts) < 0) {
 			if (p->samples == 0) {
 				source_refuse(p->s, "rows carry no time (dcgmi "
 				    "dmon prints none, and its -d is not in "
@@ -249,7 +251,7 @@ end_fn(void *st)
 	if (source_refused(p->s) || p->any_fb)
 		return;
 	if (!p->have_cols) {
-		if (p->s->nbad > 0)
+		if (source_nbad(p->s) > 0)
 			source_refuse(p->s, "no '#Entity' header line: not a "
 			    "dcgmi dmon log");
 		return;

@@ -3,7 +3,7 @@
 #ifndef GPUMEM_DCGMI_H
 #define GPUMEM_DCGMI_H
 
-#include "source.h"
+#include "format.h"
 
 extern const struct format fmt_dcgmi;
 

@@ -41,11 +41,11 @@
 
 #include "dmon.h"
 #include "field.h"
+#include "format.h"
+#include "gpumap.h"
 #include "gtime.h"
 #include "hmap.h"
 #include "sclock.h"
-#include "gpumap.h"
-#include "source.h"
 
 #define MAXCOLS 64
 
@@ -299,7 +299,7 @@ civil(int64_t day, int *y, int *mo, int *d)
 static int
 tod_time(struct mon *p, int h, int mi, int sec, uint64_t *ts)
 {
-	const struct readopts *o = p->s->opt;
+	const struct format_opts *o = source_opts(p->s);
 	int tod = h * 3600 + mi * 60 + sec, y, mo, d;
 	int64_t secs;
 
@@ -384,7 +384,7 @@ new_sample(struct mon *p, uint32_t gpu, uint32_t pid)
 static int
 clock_time(struct mon *p, uint64_t *ts)
 {
-	const struct readopts *o = p->s->opt;
+	const struct format_opts *o = source_opts(p->s);
 	int j = p->col[C_DATE];
 
 	if (p->have_pending) {
@@ -624,7 +624,7 @@ end_fn(void *st)
 
 	if (source_refused(p->s) || p->any_fb ||
 	    p->nrec > 0 || (!p->any_ours && !p->any_other &&
-	    p->s->nbad == 0))
+	    source_nbad(p->s) == 0))
 		return;		/* read, or empty */
 	if (!p->any_ours && p->any_other)
 		source_refuse(p->s, "an nvidia-smi %s log, not %s: read it "

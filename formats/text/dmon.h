@@ -6,7 +6,7 @@
 #ifndef GPUMEM_DMON_H
 #define GPUMEM_DMON_H
 
-#include "source.h"
+#include "format.h"
 
 extern const struct format fmt_dmon;
 extern const struct format fmt_pmon;

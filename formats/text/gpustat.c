@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "field.h"
+#include "gpumap.h"
 #include "gpustat.h"
 #include "gtime.h"
 #include "hmap.h"
@@ -315,8 +316,8 @@ line_fn(void *st, char *line, size_t len)
 		/* The host is the header's, unless --host says otherwise. */
 		sbuf_reset(&p->host);
 		sbuf_add(&p->host, "", 0);
-		if (p->s->opt->host != NULL)
-			sbuf_adds(&p->host, p->s->opt->host);
+		if (source_opts(p->s)->host != NULL)
+			sbuf_adds(&p->host, source_opts(p->s)->host);
 		else
 			sbuf_add(&p->host, line, hl);
 		p->ts = ts;
@@ -341,7 +342,7 @@ end_fn(void *st)
 {
 	struct gpustat *p = st;
 
-	if (p->polls == 0 && p->s->nbad > 0)
+	if (p->polls == 0 && source_nbad(p->s) > 0)
 		source_refuse(p->s, "no gpustat header line (host, date, "
 		    "driver): not gpustat's text");
 }

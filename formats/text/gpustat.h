@@ -3,7 +3,7 @@
 #ifndef GPUMEM_GPUSTAT_H
 #define GPUMEM_GPUSTAT_H
 
-#include "source.h"
+#include "format.h"
 
 extern const struct format fmt_gpustat;
 

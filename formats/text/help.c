@@ -40,7 +40,7 @@ line_fn(void *st, char *line, size_t len)
 	const char *q;
 	size_t n;
 
-	if (s->refused || s->refusal != NULL || len == 0)
+	if (source_refused(s) || len == 0)
 		return;
 	if (strncmp(line, QUERY_HELP, strlen(QUERY_HELP)) == 0) {
 		/* "--query-gpu=": name the help that lists it. */

@@ -3,7 +3,7 @@
 #ifndef GPUMEM_HELP_H
 #define GPUMEM_HELP_H
 
-#include "source.h"
+#include "format.h"
 
 extern const struct format fmt_help;
 

@@ -19,11 +19,13 @@
 
 #include "colguess.h"
 #include "field.h"
+#include "format.h"
+#include "gpumap.h"
 #include "gtime.h"
 #include "hmap.h"
+#include "input.h"
 #include "nvsmi.h"
 #include "physgpu.h"
-#include "source.h"
 
 #define MAXCOLS 1024
 #define SNIFF_ROWS 200		/* rows judged for a headerless log's columns */
@@ -409,9 +411,9 @@ set_columns(struct nvsmi *p, char *text)
 	p->kind = k;
 	p->have_columns = 1;
 	p->wide = k == K_APPS ? p->col[C_PNAME] : p->col[C_NAME];
-	p->s->device_only = k == K_GPU;
-	p->s->what = k == K_GPU ? "nvidia-smi --query-gpu CSV" :
-	    "nvidia-smi --query-compute-apps CSV";
+	source_set_device_only(p->s, k == K_GPU);
+	source_set_what(p->s, k == K_GPU ? "nvidia-smi --query-gpu CSV" :
+	    "nvidia-smi --query-compute-apps CSV");
 	return 0;
 }
 
@@ -474,10 +476,10 @@ peek_lines(struct nvsmi *p, char **copy, char **lines, size_t max)
 	size_t n, nl = 0, i = 0;
 	char *c;
 
-	if (p->s->live)
-		n = input_peek_more(p->s->in, &b, 0);
+	if (source_live(p->s))
+		n = input_peek_more(source_input(p->s), &b, 0);
 	else
-		n = input_peek(p->s->in, &b, GUESS_BYTES);
+		n = input_peek(source_input(p->s), &b, GUESS_BYTES);
 	c = *copy = emalloc(n + 1);
 	memcpy(c, b, n);
 	c[n] = '\0';
@@ -485,7 +487,7 @@ peek_lines(struct nvsmi *p, char **copy, char **lines, size_t max)
 		char *e = memchr(c + i, '\n', n - i);
 		size_t end = e != NULL ? (size_t)(e - c) : n;
 
-		if (e == NULL && (n >= GUESS_BYTES || p->s->live))
+		if (e == NULL && (n >= GUESS_BYTES || source_live(p->s)))
 			break;	/* a line cut by the peek */
 		c[end] = '\0';
 		if (end > i && c[end - 1] == '\r')
@@ -577,13 +579,13 @@ open_common(struct source *s, const char *hint, enum kind want)
 	physgpu_init(&p->phys);
 	p->want = want;
 	p->wide = -1;
-	if (s->opt->fields != NULL)
-		fields = estrdup(s->opt->fields);
+	if (source_opts(s)->fields != NULL)
+		fields = estrdup(source_opts(s)->fields);
 	else if (hint != NULL)
 		fields = fields_of_command(hint);
 	if (fields != NULL) {
 		if (set_columns(p, fields) < 0) {
-			if (s->opt->fields != NULL) {
+			if (source_opts(s)->fields != NULL) {
 				source_fail(s, "--fields '%s': not a "
 				    "--query-gpu or --query-compute-apps list "
 				    "with memory fields", fields);
@@ -593,9 +595,9 @@ open_common(struct source *s, const char *hint, enum kind want)
 			}
 		}
 		free(fields);
-	} else if (want == K_NONE && !s->section)
+	} else if (want == K_NONE && !source_in_section(s))
 		guess_columns(p);
-	if (!s->section)
+	if (!source_in_section(s))
 		peek_header_polls(p);
 	return p;
 }
@@ -683,7 +685,7 @@ windows_time(const char *s, int *h, int *mi)
 static int
 time_only_line(struct nvsmi *p, const char *line, size_t len)
 {
-	const struct readopts *o = p->s->opt;
+	const struct format_opts *o = source_opts(p->s);
 	uint64_t last, frac = 0;
 	int64_t secs;
 	time_t t;
@@ -925,7 +927,7 @@ poll_note(struct nvsmi *p, size_t n)
 static int
 block_time(struct nvsmi *p, uint64_t *ts)
 {
-	const struct readopts *o = p->s->opt;
+	const struct format_opts *o = source_opts(p->s);
 
 	/*
 	 * A block whose rows could not be read (block_rows still 0) is
@@ -972,7 +974,7 @@ block_time(struct nvsmi *p, uint64_t *ts)
 static int
 elapsed_time(struct nvsmi *p, const char *f, size_t n, uint64_t *ts)
 {
-	const struct readopts *o = p->s->opt;
+	const struct format_opts *o = source_opts(p->s);
 	char buf[24], q[48];
 	uint64_t v;
 
@@ -1009,6 +1011,7 @@ elapsed_time(struct nvsmi *p, const char *f, size_t n, uint64_t *ts)
 static int
 row_time(struct nvsmi *p, uint64_t *ts)
 {
+	const char *tfmt = source_opts(p->s)->time_format;
 	int i = p->col[C_TS], rc;
 	char q[48];
 
@@ -1026,9 +1029,8 @@ row_time(struct nvsmi *p, uint64_t *ts)
 		return 0;
 	}
 	rc = -1;
-	if (p->s->opt->time_format != NULL)
-		rc = gtime_strptime(p->s->opt->time_format, p->f[i], p->len[i],
-		    ts);
+	if (tfmt != NULL)
+		rc = gtime_strptime(tfmt, p->f[i], p->len[i], ts);
 	if (rc == -1 && (rc = gtime_nvsmi(p->f[i], p->len[i], ts)) == -1 &&
 	    (rc = gtime_iso(p->f[i], p->len[i], ts)) == -1 &&
 	    (rc = gtime_ctime(p->f[i], p->len[i], ts)) == -1)
@@ -1048,9 +1050,9 @@ row_time(struct nvsmi *p, uint64_t *ts)
 		source_bad(p->s, "field 'timestamp': date out of range "
 		    "(no such date, or outside 1970..2500): %s",
 		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
-	else if (p->s->opt->time_format != NULL)
+	else if (tfmt != NULL)
 		source_bad(p->s, "field 'timestamp': expected the "
-		    "--time-format '%s', got %s", p->s->opt->time_format,
+		    "--time-format '%s', got %s", tfmt,
 		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
 	else
 		source_bad(p->s, "field 'timestamp': expected YYYY/MM/DD "
@@ -1345,7 +1347,7 @@ cut_short(struct nvsmi *p)
 	const char *f;
 	char q[48];
 
-	if (!input_unterminated(p->s->in))
+	if (!input_unterminated(source_input(p->s)))
 		return 0;
 	for (i = 0; i < sizeof(mem) / sizeof(mem[0]); i++)
 		if (p->col[mem[i]] == (int)last)
@@ -1567,10 +1569,12 @@ line_fn(void *st, char *line, size_t len)
 		return;
 	}
 	if (!p->have_columns) {
-		if (p->rows == 0 && p->s->nbad == 0 && !p->s->failed &&
-		    p->guessed.len > 0)
+		int clean = p->rows == 0 && source_nbad(p->s) == 0 &&
+		    !source_failed(p->s);
+
+		if (clean && p->guessed.len > 0)
 			source_fail(p->s, "%s", p->guessed.buf);
-		else if (p->rows == 0 && p->s->nbad == 0 && !p->s->failed)
+		else if (clean)
 			source_fail(p->s, "no header line: give the query's "
 			    "field list with --fields (e.g. --fields "
 			    "timestamp,index,memory.used,memory.free,"
@@ -1578,10 +1582,10 @@ line_fn(void *st, char *line, size_t len)
 		source_skip(p->s, "rows without a header to name columns");
 		return;
 	}
-	bad = p->s->nbad;
+	bad = source_nbad(p->s);
 	p->row_timed = 0;
 	row(p, l);
-	if (p->kind == K_APPS && p->s->nbad != bad)
+	if (p->kind == K_APPS && source_nbad(p->s) != bad)
 		unread_row(p);
 }
 

@@ -3,7 +3,7 @@
 #ifndef GPUMEM_NVSMI_H
 #define GPUMEM_NVSMI_H
 
-#include "source.h"
+#include "format.h"
 
 extern const struct format fmt_query_gpu;
 extern const struct format fmt_compute_apps;

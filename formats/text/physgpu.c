@@ -54,8 +54,9 @@ physgpu_of(struct physgpu *g, struct source *s, const char *host,
 		/* How the records read: said with -q too. */
 		msg("%s: line %llu: GPU %u has %s %s, another GPU than the "
 		    "GPU %u before it: read as GPU %u (a GPU of its own for "
-		    "each %s)", s->name, (unsigned long long)source_lineno(s),
-		    idx, what, id, idx, n, what);
+		    "each %s)", source_name(s),
+		    (unsigned long long)source_lineno(s), idx, what, id, idx,
+		    n, what);
 	}
 	*slot = (void *)((uintptr_t)n + 1);
 	hmap_put(&g->used, k.buf, k.len, &isnew);

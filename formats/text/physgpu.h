@@ -16,8 +16,8 @@
 
 #include <stdint.h>
 
+#include "format.h"
 #include "hmap.h"
-#include "source.h"
 
 #define PHYSGPU_MAX 64		/* logged indexes followed */
 

@@ -308,7 +308,7 @@ flush(struct prom *p)
 	if (need_clock) {
 		if (p->pending)
 			ts = p->pending_ts;
-		else if (sclock_next(&p->clock, p->s->opt, &ts) < 0) {
+		else if (sclock_next(&p->clock, source_opts(p->s), &ts) < 0) {
 			if (p->nrec == 0 && p->scrapes == 1)
 				source_refuse(p->s, "samples carry no "
 				    "timestamps and no line gives the scrape's "
@@ -769,7 +769,7 @@ sample(struct prom *p, char *line)
 		if (pod != NULL)
 			p->procs_here = 1;
 		if (pod != NULL && *pod != '\0') {
-			p->s->device_only = 0;
+			source_set_device_only(p->s, 0);
 			x = pod_entry(p, host, uuid, index, have_ts, ts, pod);
 			if (x->bits & bit) {
 				flush(p);	/* the series again */
@@ -825,14 +825,14 @@ sample(struct prom *p, char *line)
 		return;
 	case M_APPS:
 		p->procs_here = 1;
-		p->s->device_only = 0;
+		source_set_device_only(p->s, 0);
 		return;
 	case M_APP_USED:
 	case M_APP_INFO: {
 		struct pproc *x;
 
 		p->procs_here = 1;
-		p->s->device_only = 0;
+		source_set_device_only(p->s, 0);
 		if ((v = prom_label(pl, "pid")) == NULL || parse_u32(v, strlen(v),
 		    &u) < 0 || u == 0) {
 			source_bad(p->s, "%.*s: no pid label", (int)nl, name);
@@ -964,7 +964,7 @@ end_fn(void *st)
 		return;
 	if (!p->lines)
 		return;		/* empty */
-	if (!p->any_sample && p->s->nbad > 0)
+	if (!p->any_sample && source_nbad(p->s) > 0)
 		source_refuse(p->s, "no Prometheus sample line: not Prometheus "
 		    "text");
 	else if (!p->any_mem && p->nrec == 0)

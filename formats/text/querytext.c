@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "field.h"
+#include "gpumap.h"
 #include "gtime.h"
 #include "querytext.h"
 #include "sclock.h"
@@ -296,8 +297,7 @@ end_fn(void *st)
 	if (source_refused(p->s))
 		return;
 	finish(p);
-	if (p->reports == 0 && p->s->nskip > 0 && !p->s->refused &&
-	    p->s->refusal == NULL)
+	if (p->reports == 0 && source_skipped(p->s) && !source_refused(p->s))
 		source_refuse(p->s, "no 'NVSMI LOG' banner line: not an "
 		    "nvidia-smi -q report");
 }

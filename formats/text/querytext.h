@@ -3,7 +3,7 @@
 #ifndef GPUMEM_QUERYTEXT_H
 #define GPUMEM_QUERYTEXT_H
 
-#include "source.h"
+#include "format.h"
 
 extern const struct format fmt_query_text;
 

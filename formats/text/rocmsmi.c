@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpumap.h"
 #include "gtime.h"
 #include "rocmsmi.h"
 #include "sclock.h"
@@ -100,7 +101,7 @@ flush(struct rocmsmi *p)
 	if (p->have_pending) {
 		p->have_pending = 0;
 		ts = p->pending;
-	} else if (sclock_next(&p->clock, p->s->opt, &ts) < 0) {
+	} else if (sclock_next(&p->clock, source_opts(p->s), &ts) < 0) {
 		if (p->reports == 0)
 			source_refuse(p->s, "rocm-smi prints no time and no "
 			    "date line is above the report: give --start (and "

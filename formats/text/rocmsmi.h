@@ -3,7 +3,7 @@
 #ifndef GPUMEM_ROCMSMI_H
 #define GPUMEM_ROCMSMI_H
 
-#include "source.h"
+#include "format.h"
 
 extern const struct format fmt_rocm_smi;
 

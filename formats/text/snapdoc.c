@@ -171,7 +171,7 @@ snapdoc_time(struct source *s, struct sclock *clock,
     const struct snapdoc_words *w, uint64_t n, uint64_t nrec, int *said,
     uint64_t *ts)
 {
-	if (sclock_next(clock, s->opt, ts) == 0)
+	if (sclock_next(clock, source_opts(s), ts) == 0)
 		return 0;
 	if (nrec == 0 && n == 1) {
 		source_refuse(s, "the %s %s: give --start (and --interval for a "

@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "format.h"
 #include "sclock.h"
-#include "source.h"
 
 #define SNAP_RESERVED (1U << 8)	/* with enum rec_has, in snapgpu.has */
 

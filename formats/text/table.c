@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "field.h"
+#include "gpumap.h"
 #include "gtime.h"
 #include "physgpu.h"
 #include "sclock.h"
@@ -203,7 +204,7 @@ begin_snapshot(struct table *p)
 	if (p->have_pending) {
 		p->have_pending = 0;
 		p->ts = p->pending;
-	} else if (sclock_next(&p->clock, p->s->opt, &p->ts) < 0) {
+	} else if (sclock_next(&p->clock, source_opts(p->s), &p->ts) < 0) {
 		if (p->snaps == 0) {
 			source_refuse(p->s, "no date line above the table: give "
 			    "--start (and --interval for a log of many "

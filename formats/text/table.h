@@ -3,7 +3,7 @@
 #ifndef GPUMEM_TABLE_H
 #define GPUMEM_TABLE_H
 
-#include "source.h"
+#include "format.h"
 
 extern const struct format fmt_table;
 

@@ -570,7 +570,8 @@ end_fn(void *st)
 		return;
 	if (p->indoc)
 		cut_off(p);
-	if (p->docs == 0 && p->s->nbad == 0 && !p->s->refused && p->lines)
+	if (p->docs == 0 && source_nbad(p->s) == 0 && !source_refused(p->s) &&
+	    p->lines)
 		source_refuse(p->s, "no <nvidia_smi_log> document: not "
 		    "nvidia-smi -q -x XML");
 }

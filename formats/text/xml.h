@@ -3,7 +3,7 @@
 #ifndef GPUMEM_XML_H
 #define GPUMEM_XML_H
 
-#include "source.h"
+#include "format.h"
 
 extern const struct format fmt_xml;
 

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: the clock of samples without time (formats/reader/sclock.c). */
+/* Unit tests: the clock of samples without time (formats/text/sclock.c). */
+#include <string.h>
+
 #include "gtime.h"
 #include "sclock.h"
 #include "test.h"
@@ -7,12 +9,12 @@
 int
 main(void)
 {
-	struct readopts o;
+	struct format_opts o;
 	struct sclock c;
 	uint64_t t = 0;
 
 	/* Neither --start nor --interval: nothing can be placed. */
-	readopts_init(&o);
+	memset(&o, 0, sizeof(o));
 	sclock_init(&c);
 	CHECK(!sclock_can(&c, &o, 0));
 	CHECK(sclock_next(&c, &o, &t) == -1);
@@ -33,7 +35,7 @@ main(void)
 	CHECK_U64(t, 1010 * NS_PER_SEC);
 
 	/* A start of the format's own counts when --start is absent. */
-	readopts_init(&o);
+	memset(&o, 0, sizeof(o));
 	sclock_init(&c);
 	sclock_default_start(&c, 86400 * NS_PER_SEC);
 	sclock_default_start(&c, 7);		/* the first one stays */
@@ -50,7 +52,7 @@ main(void)
 	CHECK_U64(t, 2 * NS_PER_MS);
 
 	/* --interval alone starts at the epoch, as nvsmi.c's clock does. */
-	readopts_init(&o);
+	memset(&o, 0, sizeof(o));
 	sclock_init(&c);
 	o.interval = NS_PER_SEC;
 	CHECK(sclock_next(&c, &o, &t) == 0 && t == 0);

@@ -20,7 +20,7 @@ sclock_default_start(struct sclock *c, uint64_t t)
 }
 
 int
-sclock_can(const struct sclock *c, const struct readopts *o, uint64_t n)
+sclock_can(const struct sclock *c, const struct format_opts *o, uint64_t n)
 {
 	if (o->interval > 0)
 		return 1;
@@ -28,7 +28,7 @@ sclock_can(const struct sclock *c, const struct readopts *o, uint64_t n)
 }
 
 int
-sclock_next(struct sclock *c, const struct readopts *o, uint64_t *ts)
+sclock_next(struct sclock *c, const struct format_opts *o, uint64_t *ts)
 {
 	uint64_t base;
 

@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 
-#include "source.h"
+#include "format.h"
 
 struct sclock {
 	uint64_t n;		/* samples placed so far */
@@ -29,13 +29,13 @@ void sclock_init(struct sclock *c);
 void sclock_default_start(struct sclock *c, uint64_t t);
 
 /* Whether the options can place sample n (see above). */
-int sclock_can(const struct sclock *c, const struct readopts *o, uint64_t n);
+int sclock_can(const struct sclock *c, const struct format_opts *o, uint64_t n);
 
 /*
  * Place the next sample: store its time and return 0, or return -1 when
  * the options cannot place it (nothing is counted then).
  */
-int sclock_next(struct sclock *c, const struct readopts *o, uint64_t *ts);
+int sclock_next(struct sclock *c, const struct format_opts *o, uint64_t *ts);
 
 /*
  * Append to a summary line that the times came from --start and
