@@ -111,6 +111,7 @@ struct gpu {
 	int procs;		/* a process record was seen */
 	int have_first;
 	int64_t first_unattr;	/* at the first judged sample */
+	uint64_t first_ts;	/* that sample's time */
 	uint64_t leaked_mib;	/* what its leaked tasks left */
 	struct episodes *ep;	/* its usage's episodes, while !procs */
 	int64_t unowned;	/* memory that rose amid live tasks, MiB */
@@ -1371,6 +1372,7 @@ evaluate(struct engine *e, const struct pending *p)
 	if (!g->have_first) {
 		g->have_first = 1;
 		g->first_unattr = g->unattr;
+		g->first_ts = p->ts;
 	}
 	hist_add(g, p->ts, g->unattr);
 	for (i = 0; i < g->nsus;) {
@@ -1781,13 +1783,48 @@ log_stopped(struct gpu *g)
 	    g->gpu, t, (double)quiet / NS_PER_SEC, n, n == 1 ? "" : "es");
 }
 
+/*
+ * Memory left at the end of g (mib), that no listing holds, named after
+ * the processes holding g open then that no listing named (listed, n:
+ * the pids of its tasks; recdir.h): a row of its own, said.  Return 0
+ * when holders.csv names none.
+ */
+static int
+left_held(struct engine *e, struct gpu *g, int64_t mib,
+    const uint32_t *listed, size_t n)
+{
+	char held[RECDIR_NAMED * (REC_MAXSTR + 48) + 32];
+	struct task t;
+	uint64_t first = 0;
+
+	if (recdir_at_end(e->rd, g->gpu, g->first_ts, g->dev.last,
+	    g->dev.median, listed, n, &first, held, sizeof(held)) == NULL)
+		return 0;
+	memset(&t, 0, sizeof(t));
+	t.name = held;
+	t.start = first > g->first_ts ? first : g->first_ts;
+	t.end = g->dev.last;
+	t.peak = t.held = t.leaked = (uint32_t)mib;
+	t.has_leaked = 1;
+	t.status = TASK_LEAKED;
+	t.declared = 1;
+	t.notes = NOTE_HOLDER;
+	warnmsg("%s%sGPU %u: %lld MiB in use at the end is no listed "
+	    "process's: %s, which held the GPU open at the end unlisted (a "
+	    "task of its own, note 'holder')", g->host,
+	    g->host[0] != '\0' ? " " : "", g->gpu, (long long)mib, held);
+	emit(e, g, &t);
+	return 1;
+}
+
 /* The end of the stream for one GPU: leaks, unknowns, running tasks. */
 static void
 finish_gpu(struct engine *e, struct gpu *g)
 {
 	struct ptask **live = NULL;
 	struct hent *h;
-	size_t it = 0, n = 0, i;
+	size_t it = 0, n = 0, i, nlisted = 0;
+	uint32_t *listed = NULL;	/* the pids of its tasks at the end */
 
 	if (g->tent) {
 		/* A drop in the last sample: nothing after it to confirm it. */
@@ -1802,6 +1839,8 @@ finish_gpu(struct engine *e, struct gpu *g)
 	}
 	log_stopped(g);
 	for (i = 0; i < g->nwait; i++) {
+		listed = egrow(listed, nlisted, sizeof(*listed));
+		listed[nlisted++] = g->wait[i]->pid;
 		emit_ptask(e, g, g->wait[i], TASK_LEAKED);
 		ptask_free(g->wait[i]);
 	}
@@ -1809,6 +1848,8 @@ finish_gpu(struct engine *e, struct gpu *g)
 	while ((h = hmap_next(&g->live, &it)) != NULL) {
 		live = egrow(live, n, sizeof(*live));
 		live[n++] = h->val;
+		listed = egrow(listed, nlisted, sizeof(*listed));
+		listed[nlisted++] = live[n - 1]->pid;
 	}
 	if (n > 1)
 		qsort(live, n, sizeof(*live), by_start);
@@ -1821,11 +1862,13 @@ finish_gpu(struct engine *e, struct gpu *g)
 		int64_t above = g->unattr - g->first_unattr -
 		    (int64_t)g->leaked_mib;
 
-		if (above > (int64_t)e->cfg->tolerance) {
+		if (above > (int64_t)e->cfg->tolerance &&
+		    !left_held(e, g, above, listed, nlisted)) {
 			e->st.unowned_gpus++;
 			e->st.unowned_mib += (uint64_t)above;
 		}
 	}
+	free(listed);
 	if (g->ep != NULL) {
 		struct emit_ctx c = {e, g, 0};
 
