@@ -135,6 +135,7 @@ struct engine {
 	size_t nlive;
 	struct engine_stats st;
 	const struct recdir *rd;	/* gpumem record's procs and holders */
+	char *held1;		/* the first episode named after a holder */
 	uint64_t negative;	/* samples with attributed > usage */
 	struct sbuf key;
 	struct hmap hosts;	/* host -> struct hostgpus */
@@ -1740,6 +1741,8 @@ emit_episode(void *ctx, struct task *t)
 	char held[REC_MAXSTR + 64];
 
 	t->notes |= recdir_name(c->e->rd, c->g->gpu, t, held, sizeof(held));
+	if ((t->notes & NOTE_HOLDER) && c->e->st.episode_held++ == 0)
+		c->e->held1 = estrdup(held);
 	c->n++;
 	c->e->st.episodes++;
 	if (t->status == TASK_LEAKED)
@@ -1959,16 +1962,30 @@ engine_warnings(const struct engine *e)
 			    "at the end", (unsigned long long)e->st.episode_mib);
 		else
 			snprintf(left, sizeof(left), "all of it back by the end");
-		warnmsg("no process was listed on %llu GPU%s: %llu rise%s of "
-		    "memory in use %s task%s named %s (note 'device-only'), "
-		    "%s; give the --query-compute-apps log of the same run, "
-		    "or --tasks, to know whose",
-		    (unsigned long long)e->st.episode_gpus,
-		    e->st.episode_gpus == 1 ? "" : "s",
-		    (unsigned long long)e->st.episodes,
-		    e->st.episodes == 1 ? "" : "s",
-		    e->st.episodes == 1 ? "is a" : "are",
-		    e->st.episodes == 1 ? "" : "s", EPISODE_NAME, left);
+		if (e->st.episode_held == 0)
+			warnmsg("no process was listed on %llu GPU%s: %llu "
+			    "rise%s of memory in use %s task%s named %s (note "
+			    "'device-only'), %s; give the --query-compute-apps "
+			    "log of the same run, or --tasks, to know whose",
+			    (unsigned long long)e->st.episode_gpus,
+			    e->st.episode_gpus == 1 ? "" : "s",
+			    (unsigned long long)e->st.episodes,
+			    e->st.episodes == 1 ? "" : "s",
+			    e->st.episodes == 1 ? "is a" : "are",
+			    e->st.episodes == 1 ? "" : "s", EPISODE_NAME, left);
+		else
+			warnmsg("no process was listed on %llu GPU%s: %llu "
+			    "rise%s of memory in use, %s; %llu named after the "
+			    "process holding the GPU open (note 'holder'), the "
+			    "first %s%s", (unsigned long long)e->st.episode_gpus,
+			    e->st.episode_gpus == 1 ? "" : "s",
+			    (unsigned long long)e->st.episodes,
+			    e->st.episodes == 1 ? "" : "s", left,
+			    (unsigned long long)e->st.episode_held, e->held1,
+			    e->st.episode_held < e->st.episodes ? "; the others "
+			    "are named " EPISODE_NAME ": give the "
+			    "--query-compute-apps log of the same run, or "
+			    "--tasks, to know whose" : "");
 	}
 	if (e->st.unowned_drops > 0)
 		note("%llu drops of memory were of memory that rose while "
@@ -2037,6 +2054,7 @@ engine_free(struct engine *e)
 	free(e->na);
 	hmap_release(&e->nalive, NULL);
 	free(e->pend);
+	free(e->held1);
 	sbuf_release(&e->key);
 	free(e);
 }
