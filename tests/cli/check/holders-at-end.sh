@@ -1,8 +1,8 @@
 # Memory left at the end on a GPU that lists processes, that no listing
 # holds, is named after the processes holding the GPU open at the end
 # that nvidia-smi did not list (holders.csv beside the logs): a task of
-# its own (pid 0, note holder), said on stderr, and check's verdict
-# names it.
+# its own (pid 0, note holder), said on stderr, check's verdict names
+# it, and gantt draws it.
 #
 # 1 s samples from 00:00:00 to 00:00:29 on GPU 0: 300 MiB at the start;
 # pid 5000 listed with 1024 MiB from 2 s to the end; 2048 MiB more in use
@@ -44,6 +44,9 @@ rc=0; gpumem-check -q run 2> err.txt || rc=$?
 expect_eq "check: exit" $rc 1
 grep -q '^gpumem-check: gpu 0: held by 4242 python3 in container 0123456789ab (no process listed): max_leak_mib: leaked 2048 MiB' err.txt ||
 	die "check: $(cat err.txt)"
+# gantt (and report, through the same reading) draw it by that name.
+gpumem-gantt -q --text --width 100 run > gantt.txt
+grep -q '^gpu0 held by 4242 python3 in c.* LEAKED 2.0 GiB$' gantt.txt || die "gantt: $(cat gantt.txt)"
 # No one new: those holding it all along are named, both.
 grep -v ',4242,' run/holders.csv > h.csv && mv h.csv run/holders.csv
 expect_eq "none new" "$(rows -q | sed -n 2p)" \
