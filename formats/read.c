@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "esc.h"
@@ -202,6 +203,37 @@ catch_stops(void)
 			sigaction(stop_sig[i], &sa, NULL);
 }
 
+/*
+ * The tables gpumem record keeps beside the logs (procs.csv, holders.csv)
+ * are no records: a directory holding them is said, since what reads the
+ * stream from a pipe cannot know they were left behind.
+ */
+static void
+say_tables(char *const *paths, size_t n)
+{
+	static const char *const name[2] = {"procs.csv", "holders.csv"};
+	struct sbuf path = SBUF_INIT;
+	size_t i, k, found;
+
+	for (i = 0; i < n; i++) {
+		if (!stream_is_dir(paths[i]))
+			continue;
+		for (found = 0, k = 0; k < 2; k++) {
+			sbuf_reset(&path);
+			sbuf_printf(&path, "%s/%s", paths[i], name[k]);
+			found |= (size_t)(access(path.buf, F_OK) == 0) << k;
+		}
+		if (found != 0)
+			warnmsg("%s: %s%s%s %s not in the record stream: give "
+			    "the directory itself to tasks, check, gantt or "
+			    "report for its exact exits and device holders",
+			    paths[i], found & 1 ? name[0] : "", found == 3 ?
+			    " and " : "", found & 2 ? name[1] : "", found == 3 ?
+			    "are" : "is");
+	}
+	sbuf_release(&path);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -222,6 +254,7 @@ main(int argc, char *argv[])
 		input_set_wait_hook(flush_out, &o);
 		catch_stops();
 	}
+	say_tables(cmd.argv, (size_t)cmd.argc);
 	st = stream_open(cmd.argv, (size_t)cmd.argc, &cmd.ro);
 	while ((r = stream_next(st)) != NULL)
 		if ((json ? jsonw_put(&o.j, r) : recw_put(&o.w, r)) < 0) {

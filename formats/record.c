@@ -543,6 +543,8 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 	w->pw = procwatch_new((pid_t[]){*gpu, *apps}, 2);
 	w->h = holders_new(o->devices, w->holders, (pid_t[]){*gpu, *apps}, 2);
 	w->interval = o->interval;
+	w->next_scan = 0;	/* both scans at once, then on their times */
+	w->next_poll = 0;
 }
 
 /*

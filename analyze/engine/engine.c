@@ -111,6 +111,7 @@ struct gpu {
 	int procs;		/* a process record was seen */
 	int have_first;
 	int64_t first_unattr;	/* at the first judged sample */
+	uint64_t first_ts;	/* that sample's time */
 	uint64_t leaked_mib;	/* what its leaked tasks left */
 	struct episodes *ep;	/* its usage's episodes, while !procs */
 	int64_t unowned;	/* memory that rose amid live tasks, MiB */
@@ -134,6 +135,7 @@ struct engine {
 	size_t nlive;
 	struct engine_stats st;
 	const struct recdir *rd;	/* gpumem record's procs and holders */
+	char *held1;		/* the first episode named after a holder */
 	uint64_t negative;	/* samples with attributed > usage */
 	struct sbuf key;
 	struct hmap hosts;	/* host -> struct hostgpus */
@@ -1371,6 +1373,7 @@ evaluate(struct engine *e, const struct pending *p)
 	if (!g->have_first) {
 		g->have_first = 1;
 		g->first_unattr = g->unattr;
+		g->first_ts = p->ts;
 	}
 	hist_add(g, p->ts, g->unattr);
 	for (i = 0; i < g->nsus;) {
@@ -1738,6 +1741,8 @@ emit_episode(void *ctx, struct task *t)
 	char held[REC_MAXSTR + 64];
 
 	t->notes |= recdir_name(c->e->rd, c->g->gpu, t, held, sizeof(held));
+	if ((t->notes & NOTE_HOLDER) && c->e->st.episode_held++ == 0)
+		c->e->held1 = estrdup(held);
 	c->n++;
 	c->e->st.episodes++;
 	if (t->status == TASK_LEAKED)
@@ -1781,13 +1786,48 @@ log_stopped(struct gpu *g)
 	    g->gpu, t, (double)quiet / NS_PER_SEC, n, n == 1 ? "" : "es");
 }
 
+/*
+ * Memory left at the end of g (mib), that no listing holds, named after
+ * the processes holding g open then that no listing named (listed, n:
+ * the pids of its tasks; recdir.h): a row of its own, said.  Return 0
+ * when holders.csv names none.
+ */
+static int
+left_held(struct engine *e, struct gpu *g, int64_t mib,
+    const uint32_t *listed, size_t n)
+{
+	char held[RECDIR_NAMED * (REC_MAXSTR + 48) + 32];
+	struct task t;
+	uint64_t first = 0;
+
+	if (recdir_at_end(e->rd, g->gpu, g->first_ts, g->dev.last,
+	    g->dev.median, listed, n, &first, held, sizeof(held)) == NULL)
+		return 0;
+	memset(&t, 0, sizeof(t));
+	t.name = held;
+	t.start = first > g->first_ts ? first : g->first_ts;
+	t.end = g->dev.last;
+	t.peak = t.held = t.leaked = (uint32_t)mib;
+	t.has_leaked = 1;
+	t.status = TASK_LEAKED;
+	t.declared = 1;
+	t.notes = NOTE_HOLDER;
+	warnmsg("%s%sGPU %u: %lld MiB in use at the end is no listed "
+	    "process's: %s, which held the GPU open at the end unlisted (a "
+	    "task of its own, note 'holder')", g->host,
+	    g->host[0] != '\0' ? " " : "", g->gpu, (long long)mib, held);
+	emit(e, g, &t);
+	return 1;
+}
+
 /* The end of the stream for one GPU: leaks, unknowns, running tasks. */
 static void
 finish_gpu(struct engine *e, struct gpu *g)
 {
 	struct ptask **live = NULL;
 	struct hent *h;
-	size_t it = 0, n = 0, i;
+	size_t it = 0, n = 0, i, nlisted = 0;
+	uint32_t *listed = NULL;	/* the pids of its tasks at the end */
 
 	if (g->tent) {
 		/* A drop in the last sample: nothing after it to confirm it. */
@@ -1802,6 +1842,8 @@ finish_gpu(struct engine *e, struct gpu *g)
 	}
 	log_stopped(g);
 	for (i = 0; i < g->nwait; i++) {
+		listed = egrow(listed, nlisted, sizeof(*listed));
+		listed[nlisted++] = g->wait[i]->pid;
 		emit_ptask(e, g, g->wait[i], TASK_LEAKED);
 		ptask_free(g->wait[i]);
 	}
@@ -1809,6 +1851,8 @@ finish_gpu(struct engine *e, struct gpu *g)
 	while ((h = hmap_next(&g->live, &it)) != NULL) {
 		live = egrow(live, n, sizeof(*live));
 		live[n++] = h->val;
+		listed = egrow(listed, nlisted, sizeof(*listed));
+		listed[nlisted++] = live[n - 1]->pid;
 	}
 	if (n > 1)
 		qsort(live, n, sizeof(*live), by_start);
@@ -1821,11 +1865,13 @@ finish_gpu(struct engine *e, struct gpu *g)
 		int64_t above = g->unattr - g->first_unattr -
 		    (int64_t)g->leaked_mib;
 
-		if (above > (int64_t)e->cfg->tolerance) {
+		if (above > (int64_t)e->cfg->tolerance &&
+		    !left_held(e, g, above, listed, nlisted)) {
 			e->st.unowned_gpus++;
 			e->st.unowned_mib += (uint64_t)above;
 		}
 	}
+	free(listed);
 	if (g->ep != NULL) {
 		struct emit_ctx c = {e, g, 0};
 
@@ -1916,16 +1962,30 @@ engine_warnings(const struct engine *e)
 			    "at the end", (unsigned long long)e->st.episode_mib);
 		else
 			snprintf(left, sizeof(left), "all of it back by the end");
-		warnmsg("no process was listed on %llu GPU%s: %llu rise%s of "
-		    "memory in use %s task%s named %s (note 'device-only'), "
-		    "%s; give the --query-compute-apps log of the same run, "
-		    "or --tasks, to know whose",
-		    (unsigned long long)e->st.episode_gpus,
-		    e->st.episode_gpus == 1 ? "" : "s",
-		    (unsigned long long)e->st.episodes,
-		    e->st.episodes == 1 ? "" : "s",
-		    e->st.episodes == 1 ? "is a" : "are",
-		    e->st.episodes == 1 ? "" : "s", EPISODE_NAME, left);
+		if (e->st.episode_held == 0)
+			warnmsg("no process was listed on %llu GPU%s: %llu "
+			    "rise%s of memory in use %s task%s named %s (note "
+			    "'device-only'), %s; give the --query-compute-apps "
+			    "log of the same run, or --tasks, to know whose",
+			    (unsigned long long)e->st.episode_gpus,
+			    e->st.episode_gpus == 1 ? "" : "s",
+			    (unsigned long long)e->st.episodes,
+			    e->st.episodes == 1 ? "" : "s",
+			    e->st.episodes == 1 ? "is a" : "are",
+			    e->st.episodes == 1 ? "" : "s", EPISODE_NAME, left);
+		else
+			warnmsg("no process was listed on %llu GPU%s: %llu "
+			    "rise%s of memory in use, %s; %llu named after the "
+			    "process holding the GPU open (note 'holder'), the "
+			    "first %s%s", (unsigned long long)e->st.episode_gpus,
+			    e->st.episode_gpus == 1 ? "" : "s",
+			    (unsigned long long)e->st.episodes,
+			    e->st.episodes == 1 ? "" : "s", left,
+			    (unsigned long long)e->st.episode_held, e->held1,
+			    e->st.episode_held < e->st.episodes ? "; the others "
+			    "are named " EPISODE_NAME ": give the "
+			    "--query-compute-apps log of the same run, or "
+			    "--tasks, to know whose" : "");
 	}
 	if (e->st.unowned_drops > 0)
 		note("%llu drops of memory were of memory that rose while "
@@ -1994,6 +2054,7 @@ engine_free(struct engine *e)
 	free(e->na);
 	hmap_release(&e->nalive, NULL);
 	free(e->pend);
+	free(e->held1);
 	sbuf_release(&e->key);
 	free(e);
 }

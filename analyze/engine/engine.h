@@ -144,6 +144,7 @@ struct engine_stats {
 	uint64_t episodes;	/* tasks of GPUs no process was listed on */
 	uint64_t episode_gpus;	/* those GPUs */
 	uint64_t episode_mib;	/* the memory of their leaked episodes */
+	uint64_t episode_held;	/* of them, named after a holder */
 	uint64_t episode_merged;	/* episodes merged for lack of room */
 	uint64_t unowned_gpus;	/* GPUs with processes and memory left at
 				   the end that no task holds */

@@ -234,6 +234,81 @@ recdir_holder(const struct recdir *rd, uint32_t gpu, uint64_t from,
 	return buf;
 }
 
+/* Whether pid is among v[0..n-1]. */
+static int
+among(uint32_t pid, const uint32_t *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] == pid)
+			return 1;
+	return 0;
+}
+
+/* The first poll of pid on gpu. */
+static uint64_t
+first_poll(const struct recdir *rd, uint32_t gpu, uint32_t pid)
+{
+	size_t i;
+
+	for (i = 0; i < rd->nh; i++)
+		if (rd->h[i].gpu == gpu && rd->h[i].pid == pid)
+			return rd->h[i].t;
+	return 0;
+}
+
+const char *
+recdir_at_end(const struct recdir *rd, uint32_t gpu, uint64_t since,
+    uint64_t end, uint64_t iv, const uint32_t *listed, size_t nlisted,
+    uint64_t *first, char *buf, size_t n)
+{
+	uint64_t last = 0, lo = end > iv + SLACK ? end - iv - SLACK : 0, f;
+	size_t i, named = 0, more = 0;
+	int fresh = 0, pass;
+	struct sbuf sb = SBUF_INIT;
+
+	if (rd == NULL)
+		return NULL;
+	/* The last scan around the end: its rows share one time. */
+	for (i = 0; i < rd->nh; i++)
+		if (rd->h[i].t >= lo && rd->h[i].t <= end + SLACK &&
+		    rd->h[i].t > last)
+			last = rd->h[i].t;
+	/* Pass 0: is one of them new since the start?  1: name them. */
+	for (pass = 0; pass < 2 && last != 0; pass++)
+		for (i = 0; i < rd->nh; i++) {
+			const struct holder *h = &rd->h[i];
+
+			if (h->t != last || h->gpu != gpu ||
+			    among(h->pid, listed, nlisted))
+				continue;
+			f = first_poll(rd, gpu, h->pid);
+			if (pass == 0) {
+				fresh |= f > since + SLACK;
+				continue;
+			}
+			if (fresh && f <= since + SLACK)
+				continue;
+			if (named == 0 || f < *first)
+				*first = f;
+			if (named++ == RECDIR_NAMED) {
+				named--;
+				more++;
+				continue;
+			}
+			sbuf_printf(&sb, "%s%u %s%s%s", named == 1 ? "held by " :
+			    " and ", h->pid, h->name, h->container[0] != '\0' ?
+			    " in container " : "", h->container);
+		}
+	if (more > 0)
+		sbuf_printf(&sb, " and %zu more", more);
+	if (named > 0)
+		snprintf(buf, n, "%s", sb.buf);
+	sbuf_release(&sb);
+	return named > 0 ? buf : NULL;
+}
+
 unsigned
 recdir_end(const struct recdir *rd, uint32_t pid, uint64_t last,
     uint64_t *end)

@@ -47,6 +47,21 @@ int recdir_exit(const struct recdir *rd, uint32_t pid, uint64_t last,
  */
 const char *recdir_holder(const struct recdir *rd, uint32_t gpu,
     uint64_t from, uint64_t to, char *buf, size_t n);
+/*
+ * Memory left at the end of a GPU that lists processes, that no listing
+ * holds: the processes holding gpu open at the last scan within iv (the
+ * sampling interval) and 2 s of end, those of listed[0..nlisted-1] (the
+ * pids its listings named) left out; of them only those new to the GPU
+ * since the first sample (since) when there are any, so a display server
+ * holding it all along is named only when no one else is.
+ * "held by PID NAME[ in container ID] and ..." (RECDIR_NAMED at most, then
+ * " and N more") into buf (size n), the earliest first scan of them on
+ * gpu into *first; NULL when none was seen.
+ */
+#define RECDIR_NAMED 3
+const char *recdir_at_end(const struct recdir *rd, uint32_t gpu,
+    uint64_t since, uint64_t end, uint64_t iv, const uint32_t *listed,
+    size_t nlisted, uint64_t *first, char *buf, size_t n);
 void recdir_free(struct recdir *rd);
 
 /*

@@ -201,7 +201,7 @@ task_name(const struct task *t, char *buf, size_t n)
 char *
 task_label(const struct task *t, char *buf, size_t n)
 {
-	if (t->notes & NOTE_DEVONLY)
+	if (t->notes & (NOTE_DEVONLY | NOTE_HOLDER))
 		snprintf(buf, n, "%s (no process listed)", t->name);
 	else if (t->declared)
 		snprintf(buf, n, "%s (declared)", t->name);

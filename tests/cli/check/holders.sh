@@ -10,6 +10,8 @@
 # 3 s to the end, more polls than python3 over the first episode: but
 # python3 let go when its memory came back, and webui is the one new
 # to the GPU when the second began.
+# tasks' warning names them; with the holders' scans cut before the
+# second episode, it is (unlisted), and the warning says so.
 . "$TESTS/lib.sh"
 mkdir run
 recording 'for (t = 0; t < 30; t++)
@@ -37,6 +39,15 @@ grep -q '^gpumem-check: gpu 0: held by 5151 webui (no process listed): max_leak_
 # gantt (and report, through the same reading) draw them by that name.
 gpumem-gantt -q --text --width 100 run > gantt.txt
 grep -q '^gpu0 held by 5151 webui ' gantt.txt || die "gantt: $(cat gantt.txt)"
+# The warning names them too, and says whose are not known.
+gpumem-tasks run 2> err.txt > /dev/null
+expect_eq "warning" "$(grep 'no process was listed' err.txt)" \
+    "gpumem-tasks: no process was listed on 1 GPU: 2 rises of memory in use, 4096 MiB of it not back at the end; 2 named after the process holding the GPU open (note 'holder'), the first held by 4242 python3 in container 0123456789ab"
+awk -F, 'NR == 1 || $1 < 1767225619000000000' run/holders.csv > h.csv
+mv h.csv run/holders.csv
+gpumem-tasks run 2> err.txt > /dev/null
+expect_eq "warning, one named" "$(grep 'no process was listed' err.txt)" \
+    "gpumem-tasks: no process was listed on 1 GPU: 2 rises of memory in use, 4096 MiB of it not back at the end; 1 named after the process holding the GPU open (note 'holder'), the first held by 4242 python3 in container 0123456789ab; the others are named (unlisted): give the --query-compute-apps log of the same run, or --tasks, to know whose"
 # Without holders.csv the same memory is nobody's.
 rm run/holders.csv
 expect_eq "without holders" "$(gpumem-tasks -q run | awk -F, 'NR > 1 { print $4 }' | sort -u)" "(unlisted)"
