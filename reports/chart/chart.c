@@ -32,7 +32,6 @@
 #define LABEL_CHARS 48		/* characters of a task's label on the curves */
 #define CHAR_PX 6.6		/* width of a character of 'sans,9', pixels */
 #define ROW_STEP 0.075		/* graph height of a row of labels */
-#define RIGHT_ROOM 0.16		/* Gantt: time axis past the end, for texts */
 /* Aligned charts: the plot area, in fractions of the width. */
 #define ALIGN_LEFT 0.2
 #define ALIGN_RIGHT 0.84
@@ -274,10 +273,10 @@ preamble(struct sbuf *sb, const struct chart *ch, const char *what)
 		sbuf_adds(sb, "set encoding utf8\n");
 }
 
-/* The time axis: its range (right: a fraction more past last) and format. */
+/* The time axis: its range, the data's first to last time, and format. */
 static void
 time_axis(struct sbuf *sb, const struct chart *ch, uint64_t first,
-    uint64_t last, double right)
+    uint64_t last)
 {
 	uint64_t span = last > first ? last - first : 0;
 	double x0 = xval(first, ch->utc), x1 = xval(last, ch->utc);
@@ -285,7 +284,6 @@ time_axis(struct sbuf *sb, const struct chart *ch, uint64_t first,
 
 	if (x1 <= x0)
 		x1 = x0 + 1;
-	x1 += (x1 - x0) * right;
 	if (span <= 10 * NS_PER_SEC)
 		fmt = "%H:%M:%.1S";
 	else if (span <= 10 * 60 * NS_PER_SEC)
@@ -902,7 +900,7 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 	unit = ymax >= 2048 ? 1024.0 : 1.0;
 	sbuf_printf(sb, "unit = %.1f\t# MiB per unit of the y axis (%s)\n",
 	    unit, unit > 1 ? "GiB" : "MiB");
-	time_axis(sb, ch, first, last, ch->align ? RIGHT_ROOM : 0);
+	time_axis(sb, ch, first, last);
 	sbuf_printf(sb, "set ylabel '%s'\nset yrange [0:*]\n"
 	    "set style fill transparent solid 0.5 noborder\n",
 	    unit > 1 ? "GiB" : "MiB");
@@ -1197,15 +1195,61 @@ chart_gantt_rows(const struct tasklist *l, int onegpu, const char *host,
 	return n;
 }
 
+/*
+ * Where a Gantt row's text goes.  The time axis ends at the data, the
+ * colour bar beside it: a text stays inside [x0, x1].  A delay's goes
+ * after its bars (start a, end e, release b), a leak's on its bar (e to
+ * x1); else before the start, ending there; else on the bars from the
+ * start (white).  w: the text's width, gap: the room beside a bar (x
+ * units).  *x: where the text starts (before: where it ends).
+ */
+enum note_at { NOTE_DELAY, NOTE_DELAY_BEFORE, NOTE_LEAK_BEFORE, NOTE_ON,
+	NNOTES };
+
+static const struct {
+	const char *block, *colour;
+	int right;
+} note_kind[NNOTES] = {
+	{"notes", C_HELD_TEXT, 0},
+	{"notesbefore", C_HELD_TEXT, 1},
+	{"leaknotesbefore", C_LEAK_TEXT, 1},
+	{"notesonbar", "#ffffff", 0},
+};
+
+static int
+note_place(int leak, double a, double e, double b, double x0, double x1,
+    double w, double gap, double *x)
+{
+	if (leak && e + gap + w <= x1) {
+		*x = e + gap;
+		return NOTE_ON;
+	}
+	if (!leak && b + gap + w <= x1) {
+		*x = b + gap;
+		return NOTE_DELAY;
+	}
+	if (a - gap - w >= x0) {
+		*x = a - gap;
+		return leak ? NOTE_LEAK_BEFORE : NOTE_DELAY_BEFORE;
+	}
+	*x = a + gap;
+	return NOTE_ON;
+}
+
 void
 chart_gantt(struct sbuf *sb, const struct chart *ch,
     const struct task *const *rows, size_t n, size_t hidden, uint64_t first,
     uint64_t last, int nhosts)
 {
 	struct sbuf title = SBUF_INIT;
+	struct note {
+		char text[96];
+		double x;
+		int at;		/* enum note_at, -1: none */
+	} *notes;
 	char label[160], mb[32];
 	double x0, x1, span, minw, xpp, plotw, charw;
-	size_t i, nleak = 0, nheld = 0, nrun = 0, nnote[2] = {0, 0};
+	size_t i, nleak = 0, nheld = 0, nrun = 0, nnote[NNOTES] = {0};
 	int lmargin = 0, k;
 
 	preamble(sb, ch, "Tasks and their releases (Gantt chart)");
@@ -1224,8 +1268,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		if ((int)chart_width(label) > lmargin)
 			lmargin = (int)chart_width(label);
 	}
-	/* Room on the right for the delay and leak texts. */
-	time_axis(sb, ch, first, last, RIGHT_ROOM);
+	time_axis(sb, ch, first, last);
 	time_label(sb, ch, first);
 	x0 = xval(first, ch->utc);
 	x1 = xval(last, ch->utc);
@@ -1238,7 +1281,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		plotw = (double)ch->width - lmargin * CHAR_PX - 120;
 	if (plotw < 10)
 		plotw = 10;
-	xpp = span * (1 + RIGHT_ROOM) / plotw;
+	xpp = span / plotw;
 	charw = ch->term == TERM_DUMB ? 1 : CHAR_PX;
 	/* A bar shorter than two pixels would not show. */
 	minw = 2 * xpp;
@@ -1258,12 +1301,8 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	    "set ytics nomirror scale 0\nunset y2tics\n"
 	    "set grid xtics lc rgb '%s'\n"
 	    "set key outside top center horizontal samplen 2\n"
-	    "set style fill solid 1.0 noborder\n"
-	    "set arrow 1 from %.3f, graph 0 to %.3f, graph 1 nohead "
-	    "dashtype 2 lc rgb '#969696'\n"
-	    "set label 1 'end' at %.3f, graph 1 left offset 0.5,-0.8 "
-	    "tc rgb '#737373'\n",
-	    n > 0 ? (double)n - 0.5 : 0.5, C_GRID, x1, x1, x1);
+	    "set style fill solid 1.0 noborder\n",
+	    n > 0 ? (double)n - 0.5 : 0.5, C_GRID);
 	delay_palette(sb);
 	/* The colour scale of delays, when a delay is drawn. */
 	if (nheld > 0 && ch->term != TERM_DUMB && !ch->nocolorbox)
@@ -1328,61 +1367,53 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		sbuf_printf(sb, "%zu %.3f %.3f\n", i, a, b);
 		nleak++;
 	}
-	/* Texts: the delay after its bar, the leak on its bar. */
-	sbuf_adds(sb, "EOD\n$notes << EOD\n# row x text\n");
+	/* Texts: a row's delay or leak, where note_place puts it. */
+	notes = ecalloc(n, sizeof(*notes));
 	for (i = 0; i < n; i++) {
 		const struct task *t = rows[i];
-		char text[96];
+		double a = xval(t->start, ch->utc), e = xval(t->end, ch->utc);
+		double b = e;
 
 		if (t->status == TASK_RELEASED) {
-			double b = xval(t->release, ch->utc);
+			tasktab_delay_range(t, notes[i].text);
+			b = xval(t->release, ch->utc);
+			if (b - e < minw)
+				b = e + minw;
+		} else if (t->status == TASK_LEAKED) {
+			char back[32];
 
-			if (b - xval(t->end, ch->utc) < minw)
-				b = xval(t->end, ch->utc) + minw;
-			tasktab_delay_range(t, text);
-			sbuf_printf(sb, "%zu %.3f ", i, b + xpp * 3);
-			esc_gnuplot(sb, text, 1);
-			sbuf_addc(sb, '\n');
-		}
-	}
-	/*
-	 * The leaked memory on its bar (white on the warning colour) when it
-	 * fits, else after the end of the log (dark): two blocks.
-	 */
-	for (k = 0; k < 2; k++) {
-		sbuf_printf(sb, "EOD\n$leaknotes%d << EOD\n# row x text\n", k);
-		for (i = 0; i < n; i++) {
-			const struct task *t = rows[i];
-			char text[96];
-			double a;
-			int on;
-
-			if (t->status != TASK_LEAKED)
-				continue;
-			if (chart_back_late(t, ch->tolerance) > 0) {
-				char b[32];
-
-				snprintf(text, sizeof(text), "leaked %s, %s "
-				    "back late", fmt_mib(t->leaked, mb),
-				    fmt_mib(chart_back_late(t,
-				    ch->tolerance), b));
-			} else if (t->has_leaked)
-				snprintf(text, sizeof(text), "leaked %s",
-				    fmt_mib(t->leaked, mb));
+			if (chart_back_late(t, ch->tolerance) > 0)
+				snprintf(notes[i].text, sizeof(notes[i].text),
+				    "leaked %s, %s back late", fmt_mib(t->leaked,
+				    mb), fmt_mib(chart_back_late(t,
+				    ch->tolerance), back));
+			else if (t->has_leaked)
+				snprintf(notes[i].text, sizeof(notes[i].text),
+				    "leaked %s", fmt_mib(t->leaked, mb));
 			else
-				snprintf(text, sizeof(text), "leaked");
-			a = xval(t->end, ch->utc);
-			on = (x1 - a) / xpp >= (chart_width(text) + 2) * charw;
-			if (on != (k == 0))
+				snprintf(notes[i].text, sizeof(notes[i].text),
+				    "leaked");
+		} else {
+			notes[i].at = -1;
+			continue;
+		}
+		notes[i].at = note_place(t->status == TASK_LEAKED, a, e, b, x0,
+		    x1, (chart_width(notes[i].text) + 1) * charw * xpp, 3 *
+		    xpp, &notes[i].x);
+	}
+	for (k = 0; k < NNOTES; k++) {
+		sbuf_printf(sb, "EOD\n$%s << EOD\n# row x text\n",
+		    note_kind[k].block);
+		for (i = 0; i < n; i++) {
+			if (notes[i].at != k)
 				continue;
-			if (!on)
-				a = x1;
 			nnote[k]++;
-			sbuf_printf(sb, "%zu %.3f ", i, a + xpp * 4);
-			esc_gnuplot(sb, text, 1);
+			sbuf_printf(sb, "%zu %.3f ", i, notes[i].x);
+			esc_gnuplot(sb, notes[i].text, 1);
 			sbuf_addc(sb, '\n');
 		}
 	}
+	free(notes);
 	sbuf_adds(sb, "EOD\n");
 	/* Plot elements count from 1, key entries too (chart.h). */
 	if (ch->ids != NULL) {
@@ -1420,13 +1451,12 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		sbuf_printf(sb, ", \\\n     $leak using (($2+$3)/2):1:2:3:"
 		    "($1-0.32):($1+0.32) with boxxyerror lc rgb '%s' "
 		    "title 'leaked: never came back'", C_LEAK);
-	if (nheld > 0)
-		sbuf_printf(sb, ", \\\n     $notes using 2:1:3 with labels "
-		    "left tc rgb '%s' notitle", C_HELD_TEXT);
-	for (k = 0; k < 2; k++)
+	for (k = 0; k < NNOTES; k++)
 		if (nnote[k] > 0)
-			sbuf_printf(sb, ", \\\n     $leaknotes%d using 2:1:3 "
-			    "with labels left tc rgb '%s' notitle", k, k == 0 &&
-			    ch->term != TERM_DUMB ? "#ffffff" : C_LEAK_TEXT);
+			sbuf_printf(sb, ", \\\n     $%s using 2:1:3 with labels "
+			    "%s tc rgb '%s' notitle", note_kind[k].block,
+			    note_kind[k].right ? "right" : "left",
+			    ch->term == TERM_DUMB && k == NOTE_ON ? C_LEAK_TEXT :
+			    note_kind[k].colour);
 	sbuf_addc(sb, '\n');
 }
