@@ -36,6 +36,8 @@ while [ $# -gt 0 ]; do
 	--update) update=1; shift ;;
 	--only) only=$2; shift 2 ;;
 	-j) jobs=$2; shift 2 ;;
+	-j*) jobs=${1#-j}; shift ;;
+	-*) echo "tests/run.sh: unknown option '$1'" >&2; exit 2 ;;
 	*) break ;;
 	esac
 done
