@@ -273,6 +273,19 @@ common_option(struct cmd *c, int val, const char *arg)
 	return 0;
 }
 
+/* The shared option sets' turn at an option; 0 when none takes it. */
+static int
+set_option(struct cmd *c, int val, const char *arg)
+{
+	size_t i;
+
+	for (i = 0; i < CMD_NSETS; i++)
+		if (c->sets[i].parse != NULL &&
+		    c->sets[i].parse(c->sets[i].ctx, val, arg))
+			return 1;
+	return 0;
+}
+
 void
 cmd_start(struct cmd *c, int argc, char *argv[])
 {
@@ -304,6 +317,8 @@ cmd_start(struct cmd *c, int argc, char *argv[])
 	}
 	while ((ch = getopt_long(argc, argv, so.buf, lo, NULL)) != -1) {
 		if (c->option != NULL && c->option(c->ctx, ch, optarg))
+			continue;
+		if (set_option(c, ch, optarg))
 			continue;
 		if (common_option(c, ch, optarg))
 			continue;
@@ -349,6 +364,10 @@ cmd_outname(const struct cmd *c)
 int
 cmd_end(struct cmd *c, int status, enum cmd_how how)
 {
+	char *note = c->committed_note;
+	int out;
+
+	c->committed_note = NULL;
 	idset_release(&c->ro.gpus);
 	idset_release(&c->ro.pids);
 	if (c->opened) {
@@ -357,12 +376,30 @@ cmd_end(struct cmd *c, int status, enum cmd_how how)
 			msg("%s: write error:", cmd_outname(c));
 		if (how != CMD_COMMIT) {
 			outfile_abort(&c->out);
+			free(note);
 			return EXIT_TROUBLE;
 		}
 		/* A failed commit said so; stdout would only say it again. */
-		if (outfile_commit(&c->out) < 0)
+		if (outfile_commit(&c->out) < 0) {
+			free(note);
 			return EXIT_TROUBLE;
+		}
 		c->committed = 1;
+		if (note != NULL)
+			warnmsg("%s", note);
 	}
-	return exit_worst(status, close_stdout());
+	free(note);
+	out = close_stdout();
+	return status > EXIT_TROUBLE ? status : exit_worst(status, out);
+}
+
+int
+cmd_main(struct cmd *c, int argc, char *argv[])
+{
+	int status;
+
+	cmd_start(c, argc, argv);
+	c->how = CMD_COMMIT;
+	status = c->run(c);
+	return cmd_end(c, status, c->how);
 }

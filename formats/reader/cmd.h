@@ -19,12 +19,15 @@
  *     error" for stdout and "-o -" alike), the exit codes combined.
  *
  * A command declares a static struct cmd (the fields above "set by
- * cmd_start") and its own options as a table, then:
+ * cmd_main"): its options as a table, the shared option sets it takes,
+ * and its function; its main sets the options' defaults and hands over:
  *
- *	cmd_start(&cmd, argc, argv);	// options; operands in cmd.argc/argv
- *	f = cmd_output(&cmd);		// with CMD_OUTPUT
- *	... its own policy ...
- *	return cmd_end(&cmd, status, CMD_COMMIT);
+ *	return cmd_main(&cmd, argc, argv);
+ *
+ * cmd_main parses the options (the command's, the shared sets', the
+ * common ones), calls run, and ends: the output committed or dropped as
+ * run left c->how, standard output closed, the exit status combined.
+ * run opens the output when it is ready to write (cmd_output).
  */
 #ifndef GPUMEM_CMD_H
 #define GPUMEM_CMD_H
@@ -51,6 +54,26 @@ struct cmd_opt {
 	const char *help;
 };
 
+/*
+ * A shared option set a command takes (cfgopt.h, chartopt.h): parse is
+ * tried on each option after the command's own, with ctx, and returns 1
+ * when val was one of its options, else 0.  Its options are in the
+ * command's table (their place there is their place in --help).
+ */
+struct cmd_set {
+	int (*parse)(void *ctx, int val, const char *arg);
+	void *ctx;
+};
+
+#define CMD_NSETS 2
+
+/* How a command's run ends: what becomes of its output. */
+enum cmd_how {
+	CMD_COMMIT,		/* keep the output */
+	CMD_WRITE_ERROR,	/* writing failed: say so (with errno), drop it */
+	CMD_DISCARD		/* something failed and said so: drop it */
+};
+
 /* flags */
 #define CMD_OUTPUT	0x01	/* -o FILE, "-o -" standard output */
 #define CMD_READ	0x02	/* the read options of readopt.h */
@@ -74,17 +97,27 @@ struct cmd {
 	 */
 	int (*option)(void *ctx, int val, const char *arg);
 	void *ctx;
+	struct cmd_set sets[CMD_NSETS];	/* then these, in order */
+	/*
+	 * The command, once the options are parsed: return its exit status
+	 * (msg.h; record's is the command it ran), and set c->how when the
+	 * output is not to be kept as it is (CMD_COMMIT).
+	 */
+	int (*run)(struct cmd *c);
 
-	/* Set by cmd_start. */
+	/* Set by cmd_main. */
 	int argc;		/* the operands */
 	char **argv;
 	const char *output;	/* -o FILE; NULL for standard output */
 	struct readopts ro;	/* with CMD_READ */
 
-	/* The output, between cmd_output and cmd_end. */
+	/* The output, between cmd_output and the end. */
 	struct outfile out;
 	int opened;
 	int committed;		/* cmd_end committed the output */
+	enum cmd_how how;	/* how run ended: CMD_COMMIT unless set */
+	char *committed_note;	/* said (warnmsg) once the output is
+				   committed; freed at the end */
 };
 
 /*
@@ -93,6 +126,12 @@ struct cmd {
  * or error.  Every binary calls it first (cmd_start does).
  */
 void cmd_stdfds(void);
+
+/*
+ * Run a command (see above): cmd_start, c->run, cmd_end with c->how.
+ * Return the exit status, for main to return.
+ */
+int cmd_main(struct cmd *c, int argc, char *argv[]);
 
 /*
  * Start a command: cmd_stdfds, util_init, the options (the common ones
@@ -124,18 +163,13 @@ FILE *cmd_output(struct cmd *c);
 /* The output's name for messages: FILE, or "standard output". */
 const char *cmd_outname(const struct cmd *c);
 
-/* How a command's run ends, for cmd_end. */
-enum cmd_how {
-	CMD_COMMIT,		/* keep the output */
-	CMD_WRITE_ERROR,	/* writing failed: say so (with errno), drop it */
-	CMD_DISCARD		/* something failed and said so: drop it */
-};
-
 /*
- * End a command: the output committed (or dropped, as how says), standard
- * output closed, the read options released.  Return status combined with
- * what failed here (exit_worst): trouble when the output could not be
- * written.  Call it once, last, whether or not cmd_output was.
+ * End a command: the output committed (or dropped, as how says), then
+ * c->committed_note said, standard output closed, the read options
+ * released.  Return status combined with what failed here (exit_worst):
+ * trouble when the output could not be written; a status above
+ * EXIT_TROUBLE (record's, the command's it ran) is returned as it is.
+ * Call it once, last, whether or not cmd_output was.
  */
 int cmd_end(struct cmd *c, int status, enum cmd_how how);
 
