@@ -59,7 +59,7 @@ option(void *ctx, int val, const char *arg)
 		o->flags |= TT_ISO;
 		break;
 	default:
-		return cfgopt_parse(&o->cfg, val, arg);
+		return 0;
 	}
 	return 1;
 }
@@ -363,6 +363,7 @@ main(int argc, char *argv[])
 	enum cmd_how how = CMD_DISCARD;
 
 	cmd.ctx = &o;
+	cmd.sets[0] = CFGOPT_SET(&o.cfg);
 	cmd_start(&cmd, argc, argv);
 	memset(&c, 0, sizeof(c));
 	if (cfgopt_load(&o.cfg, &cfg) < 0)

@@ -334,8 +334,6 @@ option(void *ctx, int val, const char *arg)
 	case OPT_ISO:
 		o->c->iso = 1;
 		break;
-	case OPT_CONFIG:
-		return cfgopt_parse(&o->cfg, val, arg);
 	default:
 		return 0;
 	}
@@ -373,6 +371,7 @@ main(int argc, char *argv[])
 	o.cfg = (struct cfgopts)CFGOPTS_INIT;
 	o.c = &c;
 	cmd.ctx = &o;
+	cmd.sets[0] = CFGOPT_SET(&o.cfg);
 	cmd_start(&cmd, argc, argv);
 	if (cfgopt_load(&o.cfg, &cfg) < 0)
 		goto out;

@@ -114,7 +114,7 @@ option(void *ctx, int val, const char *arg)
 		o->lim.has_leak = 1;
 		break;
 	default:
-		return cfgopt_parse(&o->cfg, val, arg);
+		return 0;
 	}
 	return 1;
 }
@@ -549,6 +549,7 @@ main(int argc, char *argv[])
 	memset(&o, 0, sizeof(o));
 	o.cfg = (struct cfgopts)CFGOPTS_INIT;
 	cmd.ctx = &o;
+	cmd.sets[0] = CFGOPT_SET(&o.cfg);
 	cmd_start(&cmd, argc, argv);
 	argc = cmd.argc;
 	argv = cmd.argv;

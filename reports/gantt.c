@@ -69,8 +69,7 @@ option(void *ctx, int val, const char *arg)
 		o->width = (unsigned)opt_u64("--width", arg, 40, 1000);
 		return 1;
 	}
-	return chartopt_parse(&o->co, val, arg) ||
-	    cfgopt_parse(&o->cfg, val, arg);
+	return 0;
 }
 
 static struct cmd cmd = {
@@ -141,6 +140,8 @@ main(int argc, char *argv[])
 	o.cfg = (struct cfgopts)CFGOPTS_INIT;
 	o.maxrows = MAXROWS;
 	cmd.ctx = &o;
+	cmd.sets[0] = CHARTOPT_SET(&o.co);
+	cmd.sets[1] = CFGOPT_SET(&o.cfg);
 	cmd_start(&cmd, argc, argv);
 	/*
 	 * A terminal, and nothing asked for gnuplot: text (gnuplot's dumb

@@ -53,8 +53,7 @@ option(void *ctx, int val, const char *arg)
 		o->marks = (size_t)opt_u64("--marks", arg, 0, 1000);
 		return 1;
 	}
-	return chartopt_parse(&o->co, val, arg) ||
-	    cfgopt_parse(&o->cfg, val, arg);
+	return 0;
 }
 
 static struct cmd cmd = {
@@ -107,6 +106,8 @@ main(int argc, char *argv[])
 	o.cfg = (struct cfgopts)CFGOPTS_INIT;
 	o.marks = MARKS;
 	cmd.ctx = &o;
+	cmd.sets[0] = CHARTOPT_SET(&o.co);
+	cmd.sets[1] = CFGOPT_SET(&o.cfg);
 	cmd_start(&cmd, argc, argv);
 	chartopt_term(&o.co, cmd.output, 0);
 	if (!o.co.sized)

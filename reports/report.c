@@ -90,7 +90,7 @@ option(void *ctx, int val, const char *arg)
 		o->utc = 1;
 		return 1;
 	}
-	return cfgopt_parse(&o->cfg, val, arg);
+	return 0;
 }
 
 static struct cmd cmd = {
@@ -1726,6 +1726,7 @@ main(int argc, char *argv[])
 	FILE *f;
 
 	cmd.ctx = &o;
+	cmd.sets[0] = CFGOPT_SET(&o.cfg);
 	cmd_start(&cmd, argc, argv);
 	/* A page of HTML is no use on a terminal (as plot's PNG). */
 	if (cmd.output == NULL && isatty(STDOUT_FILENO))
