@@ -237,7 +237,7 @@ cmd_usage(const struct cmd *c, int status)
 	exit(close_stdout());
 }
 
-/* The options cmd_start handles itself; 0 when val is not one. */
+/* The options the skeleton handles itself; 0 when val is not one. */
 static int
 common_option(struct cmd *c, int val, const char *arg)
 {
@@ -286,7 +286,8 @@ set_option(struct cmd *c, int val, const char *arg)
 	return 0;
 }
 
-void
+/* The start: the options; the operands left in c->argc and c->argv. */
+static void
 cmd_start(struct cmd *c, int argc, char *argv[])
 {
 	struct option *lo;
@@ -361,7 +362,8 @@ cmd_outname(const struct cmd *c)
 	return c->output != NULL ? c->output : "standard output";
 }
 
-int
+/* The end (see cmd_main in cmd.h). */
+static int
 cmd_end(struct cmd *c, int status, enum cmd_how how)
 {
 	char *note = c->committed_note;
@@ -384,7 +386,6 @@ cmd_end(struct cmd *c, int status, enum cmd_how how)
 			free(note);
 			return EXIT_TROUBLE;
 		}
-		c->committed = 1;
 		if (note != NULL)
 			warnmsg("%s", note);
 	}

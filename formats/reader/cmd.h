@@ -20,7 +20,8 @@
  *
  * A command declares a static struct cmd (the fields above "set by
  * cmd_main"): its options as a table, the shared option sets it takes,
- * and its function; its main sets the options' defaults and hands over:
+ * and its function; its main sets the options' defaults (c->ctx, and
+ * c->sets when they point into them) and hands over:
  *
  *	return cmd_main(&cmd, argc, argv);
  *
@@ -92,7 +93,8 @@ struct cmd {
 	unsigned flags;
 	/*
 	 * Apply one of its own options; return 1, or 0 when val is not its
-	 * own (then the read options are tried, then it is a usage error).
+	 * own (then its sets, the common options and the read options are
+	 * tried, then it is a usage error).
 	 * A bad value is die() ("prog: --opt: 'v': why", exit 2).
 	 */
 	int (*option)(void *ctx, int val, const char *arg);
@@ -114,7 +116,6 @@ struct cmd {
 	/* The output, between cmd_output and the end. */
 	struct outfile out;
 	int opened;
-	int committed;		/* cmd_end committed the output */
 	enum cmd_how how;	/* how run ended: CMD_COMMIT unless set */
 	char *committed_note;	/* said (warnmsg) once the output is
 				   committed; freed at the end */
@@ -123,23 +124,23 @@ struct cmd {
 /*
  * Open /dev/null on whichever of fds 0, 1 and 2 is closed (a daemon, cron,
  * "2>&-"), so that no file we open later becomes standard input, output
- * or error.  Every binary calls it first (cmd_start does).
+ * or error.  Every binary calls it first (cmd_main does).
  */
 void cmd_stdfds(void);
 
 /*
- * Run a command (see above): cmd_start, c->run, cmd_end with c->how.
- * Return the exit status, for main to return.
+ * Run a command (see above): cmd_stdfds, util_init, the options (the
+ * common ones here, then the command's through c->option, then its
+ * sets', then the read options); --help and --version print and exit, a
+ * bad option is a usage error (exit 2).  Then c->run with the operands
+ * in c->argc and c->argv, then the end: the output committed (or dropped,
+ * as c->how says), then c->committed_note said, standard output closed,
+ * the read options released.  Return run's status combined with what
+ * failed at the end (exit_worst): trouble when the output could not be
+ * written; a status above EXIT_TROUBLE (record's, the command's it ran)
+ * is returned as it is.
  */
 int cmd_main(struct cmd *c, int argc, char *argv[]);
-
-/*
- * Start a command: cmd_stdfds, util_init, the options (the common ones
- * here, the command's through c->option).  --help and --version print and
- * exit; a bad option is a usage error (exit 2).  Leaves the operands in
- * c->argc and c->argv.
- */
-void cmd_start(struct cmd *c, int argc, char *argv[]);
 
 /*
  * --help on standard output and exit 0 (2 when standard output fails)
@@ -149,7 +150,7 @@ void cmd_usage(const struct cmd *c, int status) __attribute__((noreturn));
 
 /*
  * A usage error (exit 2) when the output path would replace one of the
- * operands (outfile_input): cmd_start checks -o; a command with more
+ * operands (outfile_input): cmd_main checks -o; a command with more
  * outputs checks each.  what names the option ("-o").
  */
 void cmd_not_input(const struct cmd *c, const char *what, const char *path);
@@ -162,15 +163,5 @@ FILE *cmd_output(struct cmd *c);
 
 /* The output's name for messages: FILE, or "standard output". */
 const char *cmd_outname(const struct cmd *c);
-
-/*
- * End a command: the output committed (or dropped, as how says), then
- * c->committed_note said, standard output closed, the read options
- * released.  Return status combined with what failed here (exit_worst):
- * trouble when the output could not be written; a status above
- * EXIT_TROUBLE (record's, the command's it ran) is returned as it is.
- * Call it once, last, whether or not cmd_output was.
- */
-int cmd_end(struct cmd *c, int status, enum cmd_how how);
 
 #endif
