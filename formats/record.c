@@ -546,6 +546,7 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 	w->pw = procwatch_new((pid_t[]){*gpu, *apps}, 2);
 	w->h = holders_new(o->devices, w->holders, (pid_t[]){*gpu, *apps}, 2);
 	w->interval = o->interval;
+	w->next_scan = w->next_poll = 0;	/* the first step does both */
 }
 
 /*
