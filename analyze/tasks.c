@@ -59,10 +59,12 @@ option(void *ctx, int val, const char *arg)
 		o->flags |= TT_ISO;
 		break;
 	default:
-		return cfgopt_parse(&o->cfg, val, arg);
+		return 0;
 	}
 	return 1;
 }
+
+static int run(struct cmd *c);
 
 static struct cmd cmd = {
 	.synopsis = "[-qv] [-t csv|text|md|json|openmetrics] [--config FILE] "
@@ -79,6 +81,7 @@ static struct cmd cmd = {
 	    "configuration)",
 	.flags = CMD_OUTPUT | CMD_CSV | CMD_READ,
 	.option = option,
+	.run = run,
 };
 
 struct ctx {
@@ -351,23 +354,22 @@ estimate(const struct opts *o, const struct config *cfg, FILE *f,
 	return st2 < 0 ? EXIT_TROUBLE : st2;
 }
 
-int
-main(int argc, char *argv[])
+/* The task table of the inputs (the skeleton, cmd.h, calls it). */
+static int
+run(struct cmd *c)
 {
-	struct opts o = {CFGOPTS_INIT, TT_CSV, 0};
+	struct opts *o = c->ctx;
 	struct config cfg;
 	struct engine *e = NULL;
-	struct ctx c;
+	struct ctx ctx;
 	FILE *f = NULL, *tmp = NULL;
 	int status = EXIT_TROUBLE;
-	enum cmd_how how = CMD_DISCARD;
 
-	cmd.ctx = &o;
-	cmd_start(&cmd, argc, argv);
-	memset(&c, 0, sizeof(c));
-	if (cfgopt_load(&o.cfg, &cfg) < 0)
+	c->how = CMD_DISCARD;
+	memset(&ctx, 0, sizeof(ctx));
+	if (cfgopt_load(&o->cfg, &cfg) < 0)
 		goto out;
-	if ((f = cmd_output(&cmd)) == NULL)
+	if ((f = cmd_output(c)) == NULL)
 		goto out;
 	if ((status = tables_given()) != 0) {
 		struct engine_stats st;
@@ -376,11 +378,11 @@ main(int argc, char *argv[])
 			status = EXIT_TROUBLE;
 			goto out;
 		}
-		if (o.cfg.tasks != NULL)
+		if (o->cfg.tasks != NULL)
 			warnmsg("--tasks: the inputs are task tables: ignored");
-		status = merge_tables(&o, f, &c, &st);
-		summary(&st, &c);
-		how = c.werr ? CMD_WRITE_ERROR : CMD_COMMIT;
+		status = merge_tables(o, f, &ctx, &st);
+		summary(&st, &ctx);
+		c->how = ctx.werr ? CMD_WRITE_ERROR : CMD_COMMIT;
 		goto out;
 	}
 	/*
@@ -389,12 +391,12 @@ main(int argc, char *argv[])
 	 * can be taken back: into -o's own temporary file, else into one of
 	 * ours (not into memory: it grows with the tasks).
 	 */
-	if (cmd.out.path != NULL && cmd.out.tmp != NULL)
+	if (c->out.path != NULL && c->out.tmp != NULL)
 		tmp = f;
 	else if ((tmp = tmpfile()) == NULL)
 		die("cannot make a temporary file for the task table:");
-	status = pass(&o, &cfg, tmp, &c, NULL, &e);
-	if (tmp != f && (c.werr || fflush(tmp) != 0))
+	status = pass(o, &cfg, tmp, &ctx, NULL, &e);
+	if (tmp != f && (ctx.werr || fflush(tmp) != 0))
 		die("the task table's temporary file: write error:");
 	if (status < 0) {
 		status = EXIT_TROUBLE;
@@ -406,18 +408,28 @@ main(int argc, char *argv[])
 	 */
 	if (status == EXIT_TROUBLE && engine_stats(e)->tasks == 0) {
 		engine_warnings(e);
-		summary(engine_stats(e), &c);
+		summary(engine_stats(e), &ctx);
 		goto out;
 	}
-	status = exit_worst(status, estimate(&o, &cfg, f, &c, &e, tmp));
+	status = exit_worst(status, estimate(o, &cfg, f, &ctx, &e, tmp));
 	engine_warnings(e);
-	summary(engine_stats(e), &c);
-	how = c.werr ? CMD_WRITE_ERROR : CMD_COMMIT;
+	summary(engine_stats(e), &ctx);
+	c->how = ctx.werr ? CMD_WRITE_ERROR : CMD_COMMIT;
 out:
 	if (tmp != NULL && tmp != f)
 		fclose(tmp);
 	engine_free(e);
-	recdir_free(c.rd);
+	recdir_free(ctx.rd);
 	config_release(&cfg);
-	return cmd_end(&cmd, status, how);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o = {CFGOPTS_INIT, TT_CSV, 0};
+
+	cmd.ctx = &o;
+	cmd.sets[0] = CFGOPT_SET(&o.cfg);
+	return cmd_main(&cmd, argc, argv);
 }

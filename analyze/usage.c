@@ -334,13 +334,13 @@ option(void *ctx, int val, const char *arg)
 	case OPT_ISO:
 		o->c->iso = 1;
 		break;
-	case OPT_CONFIG:
-		return cfgopt_parse(&o->cfg, val, arg);
 	default:
 		return 0;
 	}
 	return 1;
 }
+
+static int run(struct cmd *skel);
 
 static struct cmd cmd = {
 	.synopsis = "[-qv] [-t csv|json] [--every DUR] [--iso-times] "
@@ -355,49 +355,61 @@ static struct cmd cmd = {
 	    "configuration)",
 	.flags = CMD_OUTPUT | CMD_CSV | CMD_READ,
 	.option = option,
+	.run = run,
 };
 
-int
-main(int argc, char *argv[])
+/* The usage curve of the inputs (the skeleton, cmd.h, calls it). */
+static int
+run(struct cmd *skel)
 {
+	struct opts *o = skel->ctx;
+	struct ctx *c = o->c;
 	struct config cfg;
 	struct engine_cb cb;
 	struct engine *e;
 	struct stream *st;
-	struct ctx c;
-	struct opts o;
 	const struct rec *r;
 	int status = EXIT_TROUBLE;
+
+	if (cfgopt_load(&o->cfg, &cfg) < 0)
+		goto out;
+	if ((c->f = cmd_output(skel)) == NULL)
+		goto out;
+	cb.sample = on_sample;
+	cb.task = NULL;
+	cb.ctx = c;
+	e = engine_new(&cfg, &cb);
+	st = stream_open(skel->argv, (size_t)skel->argc, &skel->ro);
+	while ((r = stream_next(st)) != NULL)
+		engine_put(e, r);
+	engine_end(e);
+	if (c->open)
+		close_buckets(c);
+	status = stream_close(st);
+	engine_warnings(e);
+	engine_free(e);
+	if (!c->header_done && status != EXIT_TROUBLE)
+		header(c);
+out:
+	hmap_release(&c->buckets, bucket_free);
+	sbuf_release(&c->line);
+	sbuf_release(&c->key);
+	config_release(&cfg);
+	skel->how = c->failed ? CMD_WRITE_ERROR : c->header_done ? CMD_COMMIT :
+	    CMD_DISCARD;
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct ctx c;
+	struct opts o;
 
 	memset(&c, 0, sizeof(c));
 	o.cfg = (struct cfgopts)CFGOPTS_INIT;
 	o.c = &c;
 	cmd.ctx = &o;
-	cmd_start(&cmd, argc, argv);
-	if (cfgopt_load(&o.cfg, &cfg) < 0)
-		goto out;
-	if ((c.f = cmd_output(&cmd)) == NULL)
-		goto out;
-	cb.sample = on_sample;
-	cb.task = NULL;
-	cb.ctx = &c;
-	e = engine_new(&cfg, &cb);
-	st = stream_open(cmd.argv, (size_t)cmd.argc, &cmd.ro);
-	while ((r = stream_next(st)) != NULL)
-		engine_put(e, r);
-	engine_end(e);
-	if (c.open)
-		close_buckets(&c);
-	status = stream_close(st);
-	engine_warnings(e);
-	engine_free(e);
-	if (!c.header_done && status != EXIT_TROUBLE)
-		header(&c);
-out:
-	hmap_release(&c.buckets, bucket_free);
-	sbuf_release(&c.line);
-	sbuf_release(&c.key);
-	config_release(&cfg);
-	return cmd_end(&cmd, status, c.failed ? CMD_WRITE_ERROR :
-	    c.header_done ? CMD_COMMIT : CMD_DISCARD);
+	cmd.sets[0] = CFGOPT_SET(&o.cfg);
+	return cmd_main(&cmd, argc, argv);
 }

@@ -128,6 +128,8 @@ option(void *ctx, int val, const char *arg)
 	return 1;
 }
 
+static int run(struct cmd *c);
+
 static struct cmd cmd = {
 	.synopsis = "[-fqv] [--pcapng] [--tcp] [--segment N] [--mtu N] "
 	    "[--src ADDR]\n[--dst ADDR] [--dport N] [--link TYPE] "
@@ -139,34 +141,47 @@ static struct cmd cmd = {
 	.exits = "0 success, 2 trouble (usage, unreadable input, write error)",
 	.flags = CMD_OUTPUT | CMD_READ | CMD_READHELP,
 	.option = option,
+	.run = run,
 };
 
-int
-main(int argc, char *argv[])
+/* The inputs out as a capture (the skeleton, cmd.h, calls it). */
+static int
+run(struct cmd *c)
 {
-	struct opts o;
+	struct opts *o = c->ctx;
 	struct stream *st;
 	const struct rec *r;
 	FILE *f;
 	int status;
 
+	if (o->w.nvlan > 0 && o->w.linktype != LT_ETHERNET)
+		die("--vlan: tags need --link ethernet");
+	if ((f = cmd_output(c)) == NULL) {
+		c->how = CMD_DISCARD;
+		return EXIT_TROUBLE;
+	}
+	if (c->output == NULL && !o->force && isatty(fileno(f)))
+		die("standard output is a terminal: a capture is binary "
+		    "(use -o FILE, a pipe, or -f)");
+	capw_start(&o->w, f);
+	st = stream_open(c->argv, (size_t)c->argc, &c->ro);
+	while ((r = stream_next(st)) != NULL && !o->w.failed)
+		capw_add(&o->w, r);
+	capw_end(&o->w);
+	status = stream_close(st);
+	capw_release(&o->w);
+	if (o->w.failed)
+		c->how = CMD_WRITE_ERROR;
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o;
+
 	capw_init(&o.w);
 	o.force = o.ndst = 0;
 	cmd.ctx = &o;
-	cmd_start(&cmd, argc, argv);
-	if (o.w.nvlan > 0 && o.w.linktype != LT_ETHERNET)
-		die("--vlan: tags need --link ethernet");
-	if ((f = cmd_output(&cmd)) == NULL)
-		return cmd_end(&cmd, EXIT_TROUBLE, CMD_DISCARD);
-	if (cmd.output == NULL && !o.force && isatty(fileno(f)))
-		die("standard output is a terminal: a capture is binary "
-		    "(use -o FILE, a pipe, or -f)");
-	capw_start(&o.w, f);
-	st = stream_open(cmd.argv, (size_t)cmd.argc, &cmd.ro);
-	while ((r = stream_next(st)) != NULL && !o.w.failed)
-		capw_add(&o.w, r);
-	capw_end(&o.w);
-	status = stream_close(st);
-	capw_release(&o.w);
-	return cmd_end(&cmd, status, o.w.failed ? CMD_WRITE_ERROR : CMD_COMMIT);
+	return cmd_main(&cmd, argc, argv);
 }

@@ -50,6 +50,8 @@ option(void *ctx, int val, const char *arg)
 	return 1;
 }
 
+static int run(struct cmd *c);
+
 static struct cmd cmd = {
 	.synopsis = "[-qv] [--format NAME] [--fields LIST] [--interval DUR] "
 	    "[--start TIME]\n[--tz ZONE] [--host NAME] [--gpu LIST] "
@@ -64,6 +66,7 @@ static struct cmd cmd = {
 	.exits = "0 success, 2 trouble (usage, unreadable input, --strict)",
 	.flags = CMD_OUTPUT | CMD_CSV | CMD_READ | CMD_READHELP | CMD_SUMMARIES,
 	.option = option,
+	.run = run,
 };
 
 /*
@@ -234,8 +237,9 @@ say_tables(char *const *paths, size_t n)
 	sbuf_release(&path);
 }
 
-int
-main(int argc, char *argv[])
+/* The inputs out as one stream (the skeleton, cmd.h, calls it). */
+static int
+run(struct cmd *c)
 {
 	struct stream *st;
 	const struct rec *r;
@@ -243,19 +247,20 @@ main(int argc, char *argv[])
 	FILE *f;
 	int status, werr = 0;
 
-	cmd_start(&cmd, argc, argv);
-	if ((f = cmd_output(&cmd)) == NULL)
-		return cmd_end(&cmd, EXIT_TROUBLE, CMD_DISCARD);
+	if ((f = cmd_output(c)) == NULL) {
+		c->how = CMD_DISCARD;
+		return EXIT_TROUBLE;
+	}
 	memset(&o, 0, sizeof(o));
 	o.json = json;
 	recw_init(&o.w, f);
 	o.j.f = f;
-	if (cmd.ro.live != LIVE_OFF) {
+	if (c->ro.live != LIVE_OFF) {
 		input_set_wait_hook(flush_out, &o);
 		catch_stops();
 	}
-	say_tables(cmd.argv, (size_t)cmd.argc);
-	st = stream_open(cmd.argv, (size_t)cmd.argc, &cmd.ro);
+	say_tables(c->argv, (size_t)c->argc);
+	st = stream_open(c->argv, (size_t)c->argc, &c->ro);
 	while ((r = stream_next(st)) != NULL)
 		if ((json ? jsonw_put(&o.j, r) : recw_put(&o.w, r)) < 0) {
 			werr = 1;
@@ -265,20 +270,21 @@ main(int argc, char *argv[])
 	/*
 	 * Nothing could be read and something failed: write nothing, not
 	 * even the header, so that a pipe's next tool sees no stream at all.
-	 */
-	if (status == EXIT_TROUBLE && o.w.count == 0 && o.j.count == 0 &&
-	    !werr) {
-		recw_release(&o.w);
-		sbuf_release(&o.j.sb);
-		return cmd_end(&cmd, status, CMD_DISCARD);
-	}
-	if (!werr && (json ? jsonw_flush(&o.j) : recw_flush(&o.w)) < 0)
-		werr = 1;
-	recw_release(&o.w);
-	sbuf_release(&o.j.sb);
-	/*
 	 * With -o, the output is kept even when an input failed: it holds
 	 * everything that could be read, and the status says the rest.
 	 */
-	return cmd_end(&cmd, status, werr ? CMD_WRITE_ERROR : CMD_COMMIT);
+	if (status == EXIT_TROUBLE && o.w.count == 0 && o.j.count == 0 &&
+	    !werr)
+		c->how = CMD_DISCARD;
+	else if (werr || (json ? jsonw_flush(&o.j) : recw_flush(&o.w)) < 0)
+		c->how = CMD_WRITE_ERROR;
+	recw_release(&o.w);
+	sbuf_release(&o.j.sb);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	return cmd_main(&cmd, argc, argv);
 }

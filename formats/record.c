@@ -152,6 +152,8 @@ option(void *ctx, int val, const char *arg)
 	return 1;
 }
 
+static int run(struct cmd *c);
+
 /* The command skeleton (cmd.h); "cmd" is the recorded command's pid. */
 static struct cmd skel = {
 	.synopsis = "[-fqv] [--interval DUR] [--before DUR] [--after DUR]\n"
@@ -169,6 +171,7 @@ static struct cmd skel = {
 	    "N ended it)",
 	.flags = CMD_INORDER,
 	.option = option,
+	.run = run,
 };
 
 /*
@@ -543,8 +546,7 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 	w->pw = procwatch_new((pid_t[]){*gpu, *apps}, 2);
 	w->h = holders_new(o->devices, w->holders, (pid_t[]){*gpu, *apps}, 2);
 	w->interval = o->interval;
-	w->next_scan = 0;	/* both scans at once, then on their times */
-	w->next_poll = 0;
+	w->next_scan = w->next_poll = 0;	/* the first step does both */
 }
 
 /*
@@ -650,11 +652,15 @@ run_command(char **argv, uint64_t kill_after, const pid_t logger[2],
 	alarm(0);
 }
 
-int
-main(int argc, char *argv[])
+/*
+ * Record while the command runs (the skeleton, cmd.h, calls it): return
+ * the command's exit status.
+ */
+static int
+run(struct cmd *c)
 {
-	struct opts o = {NULL, "nvidia-smi", NULL, 100 * NS_PER_MS,
-	    30 * NS_PER_SEC, NS_PER_SEC, 10 * NS_PER_SEC, 10 * NS_PER_SEC, 0};
+	const struct opts *o = c->ctx;
+	char **argv = c->argv;
 	uint64_t start, end;
 	char lms[32], t[GTIME_BUFSZ];
 	pid_t logger[2];
@@ -662,17 +668,13 @@ main(int argc, char *argv[])
 	int status = 0, code = EXIT_TROUBLE, stopped = 0;
 	const char *how = "status";
 
-	skel.ctx = &o;
-	cmd_start(&skel, argc, argv);
-	argc = skel.argc;
-	argv = skel.argv;
-	if (o.dir == NULL || argc == 0)
-		cmd_usage(&skel, EXIT_TROUBLE);
-	start_loggers(&o, &logger[0], &logger[1], lms, sizeof(lms), &w);
-	note("recording into %s every %s ms", o.dir, lms);
+	if (o->dir == NULL || c->argc == 0)
+		cmd_usage(c, EXIT_TROUBLE);
+	start_loggers(o, &logger[0], &logger[1], lms, sizeof(lms), &w);
+	note("recording into %s every %s ms", o->dir, lms);
 	/* Idle samples first: the baseline memory comes back to. */
-	if (o.before > 0)
-		nap(o.before);
+	if (o->before > 0)
+		nap(o->before);
 	if (got_signal) {
 		stop_loggers(&w, logger);
 		die("stopped by a signal before %s started", argv[0]);
@@ -680,7 +682,7 @@ main(int argc, char *argv[])
 	/* What the command leaves when its parent ends is still ours. */
 	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
 	start = gtime_clock(CLOCK_REALTIME);
-	run_command(argv, o.kill_after, logger, &w, start, &status, &stopped);
+	run_command(argv, o->kill_after, logger, &w, start, &status, &stopped);
 	end = gtime_clock(CLOCK_REALTIME);
 	if (WIFEXITED(status)) {
 		code = WEXITSTATUS(status);
@@ -688,19 +690,29 @@ main(int argc, char *argv[])
 		code = 128 + WTERMSIG(status);
 		how = "signal";
 	}
-	if (!stopped && !got_signal && o.after > 0) {
+	if (!stopped && !got_signal && o->after > 0) {
 		/* Said once, by default: a silent wait looks like a hang. */
 		warnmsg("%s ended; recording %s s more to see memory come "
-		    "back", argv[0], gtime_fmt_secs(o.after, t));
-		watch_for(&w, o.after);
+		    "back", argv[0], gtime_fmt_secs(o->after, t));
+		watch_for(&w, o->after);
 	}
 	stop_loggers(&w, logger);
-	watch_end(&w, o.dir);
-	write_meta(o.dir, argv, start, end, how, strcmp(how, "signal") == 0 ?
-	    code - 128 : code, o.interval, o.force);
+	watch_end(&w, o->dir);
+	write_meta(o->dir, argv, start, end, how, strcmp(how, "signal") == 0 ?
+	    code - 128 : code, o->interval, o->force);
 	if (stopped || got_signal)
 		warnmsg("stopped by a signal: %s ended %s; the logs in %s "
 		    "hold what was recorded until then", argv[0],
-		    gtime_fmt(end, 1, t), o.dir);
+		    gtime_fmt(end, 1, t), o->dir);
 	return code;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o = {NULL, "nvidia-smi", NULL, 100 * NS_PER_MS,
+	    30 * NS_PER_SEC, NS_PER_SEC, 10 * NS_PER_SEC, 10 * NS_PER_SEC, 0};
+
+	skel.ctx = &o;
+	return cmd_main(&skel, argc, argv);
 }

@@ -103,6 +103,8 @@ option(void *ctx, int val, const char *arg)
 	return 1;
 }
 
+static int run(struct cmd *c);
+
 static struct cmd cmd = {
 	.synopsis = "[-qv] [--live | --no-live] [--lag DUR] [--retry-for DUR]\n"
 	    "[--send-timeout DUR] [read options] DEST [FILE ...]",
@@ -117,6 +119,7 @@ static struct cmd cmd = {
 	    "frames the\nTCP collector did not acknowledge, unreadable input)",
 	.flags = CMD_READ | CMD_READHELP | CMD_LIVEAUTO,
 	.option = option,
+	.run = run,
 };
 
 /*
@@ -232,8 +235,9 @@ sender_close(struct sender *s)
 	free(s->otherhost);
 }
 
-int
-main(int argc, char *argv[])
+/* The inputs out to DEST (the skeleton, cmd.h, calls it). */
+static int
+run(struct cmd *c)
 {
 	struct sender s;
 	struct stream *st;
@@ -242,13 +246,12 @@ main(int argc, char *argv[])
 	size_t npaths;
 	int status;
 
-	cmd_start(&cmd, argc, argv);
-	if (sender_open(&s, cmd.argc, cmd.argv, &paths, &npaths) != 0)
+	if (sender_open(&s, c->argc, c->argv, &paths, &npaths) != 0)
 		return EXIT_OK;
 	framer_init(&s.fr, s.t.tcp ? GMEM_MAXCOUNT : FRAMER_UDP_MAXREC,
 	    transport_frame, &s.t);
 	input_set_wait_hook(on_wait, &s);
-	st = stream_open(paths, npaths, &cmd.ro);
+	st = stream_open(paths, npaths, &c->ro);
 	while (!s.t.gave_up && (r = stream_next(st)) != NULL) {
 		note_host(&s, r);
 		framer_add(&s.fr, r, NULL, 0);
@@ -266,5 +269,11 @@ main(int argc, char *argv[])
 	if (s.t.gave_up || s.t.lost_frames > 0)
 		status = EXIT_TROUBLE;
 	sender_close(&s);
-	return cmd_end(&cmd, status, CMD_COMMIT);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	return cmd_main(&cmd, argc, argv);
 }

@@ -1150,6 +1150,9 @@ static const struct cmd_opt opts[] = {
 	{0, NULL, NULL, NULL}
 };
 
+static int option(void *ctx, int val, const char *arg);
+static int synthesize(struct cmd *c);
+
 static struct cmd cmd = {
 	.synopsis = "[-lqv] [--scenario NAME] [--seed N] [--interval DUR] "
 	    "[--duration DUR]\n[--gpus N] [--start TIME] [--host NAME] "
@@ -1164,6 +1167,8 @@ static struct cmd cmd = {
 	.opts = opts,
 	.exits = "0 success, 2 trouble",
 	.flags = CMD_OUTPUT,
+	.option = option,
+	.run = synthesize,
 };
 
 /* --drift: a signed number of ppm, within +-100000 (10%). */
@@ -1380,19 +1385,73 @@ open_logs(struct synth *s, const char *dir)
 	    "gpu_bus_id, pid, process_name, used_gpu_memory [MiB]");
 }
 
-int
-main(int argc, char *argv[])
+/* The scenario out (the skeleton, cmd.h, calls it). */
+static int
+synthesize(struct cmd *c)
 {
-	struct synth s;
+	struct opts *o = c->ctx;
+	struct synth *s = o->s;
 	struct scenario sc;
 	struct outfile truth;
-	struct opts o;
 	struct tdef *defs = NULL;
 	struct ctask *ct = NULL;
 	struct loops lp;
 	size_t nct = 0;
 	FILE *f = stdout;
-	int how = CMD_COMMIT;
+
+	if (c->argc != 0)
+		cmd_usage(c, EXIT_TROUBLE);
+	scenario(o, &sc, &defs);
+	s->sc = &sc;
+	s->gpus = sc.gpus;
+	s->ticks = o->duration > 0 ? (o->duration + s->interval - 1) /
+	    s->interval : sc.ticks;
+	if (sc.jitter > 0 && s->interval < 10 * NS_PER_MS)
+		sc.jitter = 0;
+	rng_state = o->seed;
+	memset(&lp, 0, sizeof(lp));
+	if (sc.tl != NULL)
+		ct = loops(o, &sc, &lp, &nct);
+	if (outfile_open(&truth, o->truthpath) < 0) {
+		c->how = CMD_DISCARD;
+		return EXIT_TROUBLE;
+	}
+	s->truth = o->truthpath != NULL ? truth.f : NULL;
+	if (s->truth != NULL)
+		fprintf(s->truth, "host,gpu,process_id,name,start,end,peak_mib,"
+		    "held_mib,release,release_delay_s,leaked_mib,status\n");
+	if (o->nvsmi != NULL)
+		open_logs(s, o->nvsmi);
+	else if ((f = cmd_output(c)) == NULL) {
+		c->how = CMD_DISCARD;
+		return EXIT_TROUBLE;
+	}
+	recw_init(&s->out, f);
+	s->outname = cmd_outname(c);
+	if (sc.tl != NULL)
+		run_loops(s, ct, nct, &lp);
+	else
+		run(s);
+	if (o->nvsmi != NULL) {
+		close_log(s->qgpu, o->nvsmi, "query-gpu.csv");
+		close_log(s->apps, o->nvsmi, "compute-apps.csv");
+	} else if (recw_flush(&s->out) < 0)
+		c->how = CMD_WRITE_ERROR;
+	recw_release(&s->out);
+	free(s->pend);
+	free(defs);
+	free(ct);
+	if (c->how == CMD_COMMIT && s->truth != NULL &&
+	    outfile_commit(&truth) < 0)
+		c->how = CMD_DISCARD;
+	return c->how == CMD_COMMIT ? EXIT_OK : EXIT_TROUBLE;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct synth s;
+	struct opts o;
 
 	memset(&s, 0, sizeof(s));
 	s.interval = NS_PER_SEC;
@@ -1404,47 +1463,5 @@ main(int argc, char *argv[])
 	o.seed = 1;
 	o.gpus = -1;
 	cmd.ctx = &o;
-	cmd.option = option;
-	cmd_start(&cmd, argc, argv);
-	if (cmd.argc != 0)
-		cmd_usage(&cmd, EXIT_TROUBLE);
-	scenario(&o, &sc, &defs);
-	s.sc = &sc;
-	s.gpus = sc.gpus;
-	s.ticks = o.duration > 0 ? (o.duration + s.interval - 1) / s.interval :
-	    sc.ticks;
-	if (sc.jitter > 0 && s.interval < 10 * NS_PER_MS)
-		sc.jitter = 0;
-	rng_state = o.seed;
-	memset(&lp, 0, sizeof(lp));
-	if (sc.tl != NULL)
-		ct = loops(&o, &sc, &lp, &nct);
-	if (outfile_open(&truth, o.truthpath) < 0)
-		return cmd_end(&cmd, EXIT_TROUBLE, CMD_DISCARD);
-	s.truth = o.truthpath != NULL ? truth.f : NULL;
-	if (s.truth != NULL)
-		fprintf(s.truth, "host,gpu,process_id,name,start,end,peak_mib,"
-		    "held_mib,release,release_delay_s,leaked_mib,status\n");
-	if (o.nvsmi != NULL)
-		open_logs(&s, o.nvsmi);
-	else if ((f = cmd_output(&cmd)) == NULL)
-		return cmd_end(&cmd, EXIT_TROUBLE, CMD_DISCARD);
-	recw_init(&s.out, f);
-	s.outname = cmd_outname(&cmd);
-	if (sc.tl != NULL)
-		run_loops(&s, ct, nct, &lp);
-	else
-		run(&s);
-	if (o.nvsmi != NULL) {
-		close_log(s.qgpu, o.nvsmi, "query-gpu.csv");
-		close_log(s.apps, o.nvsmi, "compute-apps.csv");
-	} else if (recw_flush(&s.out) < 0)
-		how = CMD_WRITE_ERROR;
-	recw_release(&s.out);
-	free(s.pend);
-	free(defs);
-	free(ct);
-	if (how == CMD_COMMIT && s.truth != NULL && outfile_commit(&truth) < 0)
-		how = CMD_DISCARD;
-	return cmd_end(&cmd, how == CMD_COMMIT ? EXIT_OK : EXIT_TROUBLE, how);
+	return cmd_main(&cmd, argc, argv);
 }

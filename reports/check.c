@@ -114,10 +114,12 @@ option(void *ctx, int val, const char *arg)
 		o->lim.has_leak = 1;
 		break;
 	default:
-		return cfgopt_parse(&o->cfg, val, arg);
+		return 0;
 	}
 	return 1;
 }
+
+static int check(struct cmd *c);
 
 static struct cmd cmd = {
 	.synopsis = "[-qv] [--config FILE] [--max-leak MIB]\n"
@@ -137,6 +139,7 @@ static struct cmd cmd = {
 	    "nothing judged)",
 	.flags = CMD_READ,
 	.option = option,
+	.run = check,
 };
 
 static void
@@ -536,64 +539,73 @@ judge(struct verdicts *vs, const struct opts *o, int in_status)
 	return status;
 }
 
-int
-main(int argc, char *argv[])
+/* The inputs judged (the skeleton, cmd.h, calls it). */
+static int
+check(struct cmd *c)
 {
-	struct opts o;
+	struct opts *o = c->ctx;
+	int argc = c->argc;
+	char **argv = c->argv;
 	struct config cfg;
 	struct run now, base;
 	struct verdicts vs;
 	char *metapath = NULL;
 	int status = EXIT_TROUBLE, in_status;
 
-	memset(&o, 0, sizeof(o));
-	o.cfg = (struct cfgopts)CFGOPTS_INIT;
-	cmd.ctx = &o;
-	cmd_start(&cmd, argc, argv);
-	argc = cmd.argc;
-	argv = cmd.argv;
-	check_dashes(&cmd, &o, argc, argv);
+	check_dashes(c, o, argc, argv);
 	run_init(&now);
 	run_init(&base);
 	memset(&vs, 0, sizeof(vs));
-	if (cfgopt_load(&o.cfg, &cfg) < 0)
+	if (cfgopt_load(&o->cfg, &cfg) < 0)
 		goto out;
-	o.lim.cfg = &cfg;
-	o.lim.until = cmd.ro.until;
-	if (o.basepath != NULL && read_baseline(&base, o.basepath) < 0)
+	o->lim.cfg = &cfg;
+	o->lim.until = c->ro.until;
+	if (o->basepath != NULL && read_baseline(&base, o->basepath) < 0)
 		goto out;
 	if (tasktab_is_table(argc > 0 ? argv[0] : "-") ||
 	    usagecsv_is_curve(argc > 0 ? argv[0] : "-")) {
-		if (o.cfg.tasks != NULL)
+		if (o->cfg.tasks != NULL)
 			warnmsg("--tasks: the input is a task table: ignored");
 		in_status = read_tables(&now, argv, argc) < 0 ?
 		    EXIT_TROUBLE : EXIT_OK;
 	} else {
-		if (command_times(argv, argc, &o.lim, &metapath) < 0)
+		if (command_times(argv, argc, &o->lim, &metapath) < 0)
 			goto out;
-		o.lim.cmd_from = metapath;
-		in_status = read_stream(&now, argv, argc, &cmd.ro, &cfg,
-		    o.cfg.tasks);
+		o->lim.cmd_from = metapath;
+		in_status = read_stream(&now, argv, argc, &c->ro, &cfg,
+		    o->cfg.tasks);
 	}
-	if (o.has_cmd_end) {
-		o.lim.has_cmd_end = 1;
-		o.lim.cmd_end = o.cmd_end;
-		o.lim.cmd_from = "--command-end";
+	if (o->has_cmd_end) {
+		o->lim.has_cmd_end = 1;
+		o->lim.cmd_end = o->cmd_end;
+		o->lim.cmd_from = "--command-end";
 	}
 	run_done(&now);
 	if (!now.table)
 		fill_intervals(&now);
 	vs.now = &now;
-	vs.base = o.basepath != NULL ? &base : NULL;
-	vs.basepath = o.basepath;
-	vs.lim = &o.lim;
+	vs.base = o->basepath != NULL ? &base : NULL;
+	vs.basepath = o->basepath;
+	vs.lim = &o->lim;
 	vs.input_failed = in_status != EXIT_OK;
-	status = judge(&vs, &o, in_status);
+	status = judge(&vs, o, in_status);
 out:
 	verdicts_release(&vs);
 	run_release(&now);
 	run_release(&base);
 	config_release(&cfg);
 	free(metapath);
-	return cmd_end(&cmd, status, CMD_COMMIT);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o;
+
+	memset(&o, 0, sizeof(o));
+	o.cfg = (struct cfgopts)CFGOPTS_INIT;
+	cmd.ctx = &o;
+	cmd.sets[0] = CFGOPT_SET(&o.cfg);
+	return cmd_main(&cmd, argc, argv);
 }

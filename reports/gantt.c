@@ -69,9 +69,10 @@ option(void *ctx, int val, const char *arg)
 		o->width = (unsigned)opt_u64("--width", arg, 40, 1000);
 		return 1;
 	}
-	return chartopt_parse(&o->co, val, arg) ||
-	    cfgopt_parse(&o->cfg, val, arg);
+	return 0;
 }
+
+static int run(struct cmd *c);
 
 static struct cmd cmd = {
 	.synopsis = "[-qv] [--text [--width N]] [--script] "
@@ -90,12 +91,13 @@ static struct cmd cmd = {
 	    "missing\nor failed)",
 	.flags = CMD_OUTPUT | CMD_READ,
 	.option = option,
+	.run = run,
 };
 
 /* The chart of rows[0..n) out to f: text, or a script, or gnuplot's. */
 static int
-draw(struct opts *o, const struct collection *c, const struct task **rows,
-    size_t n, size_t hidden, FILE *f)
+draw(const struct cmd *c, struct opts *o, const struct collection *col,
+    const struct task **rows, size_t n, size_t hidden, FILE *f)
 {
 	struct chart *ch = &o->co.ch;
 	struct sbuf script = SBUF_INIT;
@@ -105,72 +107,84 @@ draw(struct opts *o, const struct collection *c, const struct task **rows,
 	if (o->text) {
 		if (o->width == 0) {
 			tty_size(STDOUT_FILENO, &o->width, &rowsz);
-			if (cmd.output != NULL || !isatty(STDOUT_FILENO))
+			if (c->output != NULL || !isatty(STDOUT_FILENO))
 				o->width = 80;
 		}
-		if (textgantt_write(f, rows, n, hidden, c->first, c->last,
-		    o->width, ch->utc, c->nhosts, ch->tolerance) < 0) {
-			msg("%s: write error:", cmd_outname(&cmd));
+		if (textgantt_write(f, rows, n, hidden, col->first, col->last,
+		    o->width, ch->utc, col->nhosts, ch->tolerance) < 0) {
+			msg("%s: write error:", cmd_outname(c));
 			return -1;
 		}
 		return 0;
 	}
 	if (!o->co.sized)
 		chart_default_size(ch, 1, n);
-	chart_gantt(&script, ch, rows, n, hidden, c->first, c->last,
-	    c->nhosts);
-	rc = chartopt_write(&o->co, &script, f, cmd_outname(&cmd));
+	chart_gantt(&script, ch, rows, n, hidden, col->first, col->last,
+	    col->nhosts);
+	rc = chartopt_write(&o->co, &script, f, cmd_outname(c));
 	sbuf_release(&script);
 	return rc;
+}
+
+/* The chart of the inputs' tasks (the skeleton, cmd.h, calls it). */
+static int
+run(struct cmd *c)
+{
+	struct opts *o = c->ctx;
+	struct config cfg;
+	struct collect_opts co;
+	struct collection col;
+	const struct task **rows = NULL;
+	int status = EXIT_TROUBLE;
+	size_t n, hidden;
+	FILE *f;
+
+	c->how = CMD_DISCARD;
+	/*
+	 * A terminal, and nothing asked for gnuplot: text (gnuplot's dumb
+	 * terminal garbles a Gantt chart).
+	 */
+	if (!o->text && c->output == NULL && !o->co.script_only &&
+	    o->co.term < 0 && isatty(STDOUT_FILENO))
+		o->text = 1;
+	if (o->text && (o->co.script_only || o->co.term >= 0))
+		die("--text draws without gnuplot: not with --script or "
+		    "--terminal");
+	if (!o->text)
+		chartopt_term(&o->co, c->output, 1);
+	memset(&co, 0, sizeof(co));
+	co.accept = COLLECT_RECORDS | COLLECT_TASKTAB;
+	co.needs = "a task table, a record stream or a log";
+	co.keep_tasks = 1;
+	status = chartopt_collect(&col, &co, c, &o->cfg, &cfg);
+	if (col.kind == 0)
+		goto out;
+	o->co.ch.tolerance = cfg.tolerance;
+	n = chart_gantt_rows(&col.tasks, 0, NULL, 0, o->maxrows, &rows,
+	    &hidden);
+	if ((f = cmd_output(c)) == NULL ||
+	    draw(c, o, &col, rows, n, hidden, f) < 0)
+		status = EXIT_TROUBLE;
+	else
+		c->how = CMD_COMMIT;
+out:
+	free(rows);
+	collection_release(&col);
+	config_release(&cfg);
+	return status;
 }
 
 int
 main(int argc, char *argv[])
 {
 	struct opts o;
-	struct config cfg;
-	struct collect_opts co;
-	struct collection c;
-	const struct task **rows = NULL;
-	int status = EXIT_TROUBLE, how = CMD_DISCARD;
-	size_t n, hidden;
-	FILE *f;
 
 	memset(&o, 0, sizeof(o));
 	chartopt_init(&o.co);
 	o.cfg = (struct cfgopts)CFGOPTS_INIT;
 	o.maxrows = MAXROWS;
 	cmd.ctx = &o;
-	cmd_start(&cmd, argc, argv);
-	/*
-	 * A terminal, and nothing asked for gnuplot: text (gnuplot's dumb
-	 * terminal garbles a Gantt chart).
-	 */
-	if (!o.text && cmd.output == NULL && !o.co.script_only &&
-	    o.co.term < 0 && isatty(STDOUT_FILENO))
-		o.text = 1;
-	if (o.text && (o.co.script_only || o.co.term >= 0))
-		die("--text draws without gnuplot: not with --script or "
-		    "--terminal");
-	if (!o.text)
-		chartopt_term(&o.co, cmd.output, 1);
-	memset(&co, 0, sizeof(co));
-	co.accept = COLLECT_RECORDS | COLLECT_TASKTAB;
-	co.needs = "a task table, a record stream or a log";
-	co.keep_tasks = 1;
-	status = chartopt_collect(&c, &co, &cmd, &o.cfg, &cfg);
-	if (c.kind == 0)
-		goto out;
-	o.co.ch.tolerance = cfg.tolerance;
-	n = chart_gantt_rows(&c.tasks, 0, NULL, 0, o.maxrows, &rows, &hidden);
-	if ((f = cmd_output(&cmd)) == NULL ||
-	    draw(&o, &c, rows, n, hidden, f) < 0)
-		status = EXIT_TROUBLE;
-	else
-		how = CMD_COMMIT;
-out:
-	free(rows);
-	collection_release(&c);
-	config_release(&cfg);
-	return cmd_end(&cmd, status, how);
+	cmd.sets[0] = CHARTOPT_SET(&o.co);
+	cmd.sets[1] = CFGOPT_SET(&o.cfg);
+	return cmd_main(&cmd, argc, argv);
 }

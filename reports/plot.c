@@ -53,9 +53,10 @@ option(void *ctx, int val, const char *arg)
 		o->marks = (size_t)opt_u64("--marks", arg, 0, 1000);
 		return 1;
 	}
-	return chartopt_parse(&o->co, val, arg) ||
-	    cfgopt_parse(&o->cfg, val, arg);
+	return 0;
 }
+
+static int run(struct cmd *c);
 
 static struct cmd cmd = {
 	.synopsis = "[-qv] [--script] [-T png|svg|pdf|dumb] [--size WxH] "
@@ -74,6 +75,7 @@ static struct cmd cmd = {
 	    "missing\nor failed)",
 	.flags = CMD_OUTPUT | CMD_READ,
 	.option = option,
+	.run = run,
 };
 
 /* GPUs with whole-device samples: a panel each. */
@@ -90,59 +92,70 @@ panels(const struct collection *c)
 	return n;
 }
 
-int
-main(int argc, char *argv[])
+/* The chart of the inputs (the skeleton, cmd.h, calls it). */
+static int
+run(struct cmd *c)
 {
-	struct opts o;
+	struct opts *o = c->ctx;
 	struct config cfg;
 	struct collect_opts co;
-	struct collection c;
-	struct chart *ch = &o.co.ch;
+	struct collection col;
+	struct chart *ch = &o->co.ch;
 	struct sbuf script = SBUF_INIT;
-	int status = EXIT_TROUBLE, how = CMD_DISCARD;
+	int status = EXIT_TROUBLE;
 	size_t npoints;
 	FILE *f;
 
-	chartopt_init(&o.co);
-	o.cfg = (struct cfgopts)CFGOPTS_INIT;
-	o.marks = MARKS;
-	cmd.ctx = &o;
-	cmd_start(&cmd, argc, argv);
-	chartopt_term(&o.co, cmd.output, 0);
-	if (!o.co.sized)
+	c->how = CMD_DISCARD;
+	chartopt_term(&o->co, c->output, 0);
+	if (!o->co.sized)
 		chart_default_size(ch, 0, 1);
 	memset(&co, 0, sizeof(co));
 	co.accept = COLLECT_RECORDS | COLLECT_USAGE;
 	co.needs = "a record stream, a log or a usage curve";
 	/* A bucket per pixel column (character in dumb) of the plot area. */
 	co.width = ch->width;
-	co.marks = o.marks;
-	status = chartopt_collect(&c, &co, &cmd, &o.cfg, &cfg);
-	if (c.kind == 0)
+	co.marks = o->marks;
+	status = chartopt_collect(&col, &co, c, &o->cfg, &cfg);
+	if (col.kind == 0)
 		goto out;
 	ch->tolerance = cfg.tolerance;
-	if (!o.co.sized)
-		chart_default_size(ch, 0, panels(&c));
+	if (!o->co.sized)
+		chart_default_size(ch, 0, panels(&col));
 	/*
 	 * dumb: the terminal's height is for one panel; each needs about 18
 	 * lines to be read (axes, title, a few rows of curve).
 	 */
-	if (!o.co.sized && ch->term == TERM_DUMB &&
-	    ch->height < DUMB_PANEL * panels(&c) + 4)
-		ch->height = (unsigned)(DUMB_PANEL * panels(&c) + 4);
-	ch->notasks = c.kind == COLLECT_USAGE;
-	npoints = chart_usage(&script, ch, c.g, c.ng, c.first, c.last,
-	    c.nhosts);
-	note("%zu GPU%s, %zu points reach gnuplot", c.ng, c.ng == 1 ? "" : "s",
-	    npoints);
-	if ((f = cmd_output(&cmd)) == NULL ||
-	    chartopt_write(&o.co, &script, f, cmd_outname(&cmd)) < 0)
+	if (!o->co.sized && ch->term == TERM_DUMB &&
+	    ch->height < DUMB_PANEL * panels(&col) + 4)
+		ch->height = (unsigned)(DUMB_PANEL * panels(&col) + 4);
+	ch->notasks = col.kind == COLLECT_USAGE;
+	npoints = chart_usage(&script, ch, col.g, col.ng, col.first, col.last,
+	    col.nhosts);
+	note("%zu GPU%s, %zu points reach gnuplot", col.ng,
+	    col.ng == 1 ? "" : "s", npoints);
+	if ((f = cmd_output(c)) == NULL ||
+	    chartopt_write(&o->co, &script, f, cmd_outname(c)) < 0)
 		status = EXIT_TROUBLE;
 	else
-		how = CMD_COMMIT;
+		c->how = CMD_COMMIT;
 out:
 	sbuf_release(&script);
-	collection_release(&c);
+	collection_release(&col);
 	config_release(&cfg);
-	return cmd_end(&cmd, status, how);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o;
+
+	chartopt_init(&o.co);
+	o.cfg = (struct cfgopts)CFGOPTS_INIT;
+	o.marks = MARKS;
+	cmd.ctx = &o;
+	cmd.sets[0] = CHARTOPT_SET(&o.co);
+	cmd.sets[1] = CFGOPT_SET(&o.cfg);
+	return cmd_main(&cmd, argc, argv);
 }

@@ -90,8 +90,10 @@ option(void *ctx, int val, const char *arg)
 		o->utc = 1;
 		return 1;
 	}
-	return cfgopt_parse(&o->cfg, val, arg);
+	return 0;
 }
+
+static int run(struct cmd *c);
 
 static struct cmd cmd = {
 	.synopsis = "[-qv] [-o FILE] [--title TEXT] [--max-rows N] [--utc]\n"
@@ -109,6 +111,7 @@ static struct cmd cmd = {
 	    "unreadable\ninput, gnuplot failed)",
 	.flags = CMD_OUTPUT | CMD_READ,
 	.option = option,
+	.run = run,
 };
 
 /*
@@ -1714,21 +1717,21 @@ page_write(struct sbuf *page, const struct collection *c,
 	return rc;
 }
 
-int
-main(int argc, char *argv[])
+/* The page of the inputs (the skeleton, cmd.h, calls it). */
+static int
+run(struct cmd *c)
 {
-	struct opts o = {CFGOPTS_INIT, NULL, 0, PAGE_GPUS, 0, 0};
+	struct opts *o = c->ctx;
 	struct config cfg;
 	struct collect_opts co;
-	struct collection c;
-	struct sbuf page = SBUF_INIT;
-	int status = EXIT_TROUBLE, how = CMD_DISCARD;
+	struct collection col;
+	struct sbuf page = SBUF_INIT, note = SBUF_INIT;
+	int status = EXIT_TROUBLE;
 	FILE *f;
 
-	cmd.ctx = &o;
-	cmd_start(&cmd, argc, argv);
+	c->how = CMD_DISCARD;
 	/* A page of HTML is no use on a terminal (as plot's PNG). */
-	if (cmd.output == NULL && isatty(STDOUT_FILENO))
+	if (c->output == NULL && isatty(STDOUT_FILENO))
 		die("standard output is a terminal: not writing an HTML page "
 		    "there (use -o FILE)");
 	/*
@@ -1736,7 +1739,7 @@ main(int argc, char *argv[])
 	 * page: said once here and at the top of the page.
 	 */
 	if (!gnuplot_available()) {
-		o.nocharts = 1;
+		o->nocharts = 1;
 		warnmsg("%s: the report has no charts", GNUPLOT_MISSING);
 	}
 	memset(&co, 0, sizeof(co));
@@ -1747,31 +1750,45 @@ main(int argc, char *argv[])
 	co.marks = MARKS;
 	co.keep_tasks = 1;
 	/* Every GPU of a fleet is charted when its charts can go beside. */
-	if (cmd.output != NULL && strcmp(cmd.output, "-") != 0 &&
-	    !o.nocharts)
+	if (c->output != NULL && strcmp(c->output, "-") != 0 &&
+	    !o->nocharts)
 		co.maxgpus = COLLECT_MAXPAGES;
-	status = chartopt_collect(&c, &co, &cmd, &o.cfg, &cfg);
-	if (c.kind == 0)
+	status = chartopt_collect(&col, &co, c, &o->cfg, &cfg);
+	if (col.kind == 0)
 		goto out;
-	page_budget(&c, &o);
-	if (page_write(&page, &c, &o, cfg.tolerance, cmd.output != NULL &&
-	    strcmp(cmd.output, "-") != 0 ? cmd.output : NULL) < 0) {
+	page_budget(&col, o);
+	if (page_write(&page, &col, o, cfg.tolerance, c->output != NULL &&
+	    strcmp(c->output, "-") != 0 ? c->output : NULL) < 0) {
 		status = EXIT_TROUBLE;
 		goto out;
 	}
-	if ((f = cmd_output(&cmd)) == NULL)
+	if ((f = cmd_output(c)) == NULL) {
 		status = EXIT_TROUBLE;
-	else
-		how = ewrite_file(f, page.buf, page.len) < 0 ?
-		    CMD_WRITE_ERROR : CMD_COMMIT;
+		goto out;
+	}
+	c->how = ewrite_file(f, page.buf, page.len) < 0 ? CMD_WRITE_ERROR :
+	    CMD_COMMIT;
+	/* Said by the skeleton once the file is in place (cmd.h). */
+	if (c->output != NULL) {
+		sbuf_printf(&note, "%s: %zu GPU%s, %llu tasks, %llu leaked",
+		    c->output, col.ng, col.ng == 1 ? "" : "s",
+		    (unsigned long long)col.ntasks,
+		    (unsigned long long)col.nleaked);
+		c->committed_note = note.buf;	/* the skeleton frees it */
+	}
 out:
 	sbuf_release(&page);
-	status = cmd_end(&cmd, status, how);
-	if (cmd.committed && cmd.output != NULL)
-		warnmsg("%s: %zu GPU%s, %llu tasks, %llu leaked", cmd.output,
-		    c.ng, c.ng == 1 ? "" : "s", (unsigned long long)c.ntasks,
-		    (unsigned long long)c.nleaked);
-	collection_release(&c);
+	collection_release(&col);
 	config_release(&cfg);
 	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o = {CFGOPTS_INIT, NULL, 0, PAGE_GPUS, 0, 0};
+
+	cmd.ctx = &o;
+	cmd.sets[0] = CFGOPT_SET(&o.cfg);
+	return cmd_main(&cmd, argc, argv);
 }

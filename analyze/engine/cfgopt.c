@@ -6,8 +6,10 @@
 #include "util.h"
 
 int
-cfgopt_parse(struct cfgopts *o, int val, const char *arg)
+cfgopt_parse(void *ctx, int val, const char *arg)
 {
+	struct cfgopts *o = ctx;
+
 	switch (val) {
 	case OPT_CONFIG:
 		o->path = arg;

@@ -6,12 +6,13 @@
  *
  * A tool puts CFGOPT_OPTS (or its own texts for the same vals) in its
  * cmd_opt table (cmd.h), numbers its own long options from OPT_CFG_LAST,
- * passes its options to cfgopt_parse(), and loads the configuration with
- * cfgopt_load().
+ * takes the set (CFGOPT_SET: the skeleton passes them to cfgopt_parse),
+ * and loads the configuration with cfgopt_load().
  */
 #ifndef GPUMEM_CFGOPT_H
 #define GPUMEM_CFGOPT_H
 
+#include "cmd.h"
 #include "config.h"
 #include "readopt.h"
 
@@ -44,10 +45,14 @@ struct cfgopts {
 #define CFGOPTS_INIT {NULL, NULL, -1}
 
 /*
- * Apply one option to o: return 1 when val was one of the three, else 0.
- * A bad value is fatal (die).
+ * Apply one option to the struct cfgopts ctx: return 1 when val was one
+ * of the three, else 0.  A bad value is fatal (die).  The shape of a
+ * shared option set (cmd.h's struct cmd_set).
  */
-int cfgopt_parse(struct cfgopts *o, int val, const char *arg);
+int cfgopt_parse(void *ctx, int val, const char *arg);
+
+/* The set of a struct cfgopts *o, for struct cmd's sets. */
+#define CFGOPT_SET(o) ((struct cmd_set){cfgopt_parse, (o)})
 
 /*
  * config_init(c), then the --config file and --tolerance over it.  Return

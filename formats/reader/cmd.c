@@ -237,7 +237,7 @@ cmd_usage(const struct cmd *c, int status)
 	exit(close_stdout());
 }
 
-/* The options cmd_start handles itself; 0 when val is not one. */
+/* The options the skeleton handles itself; 0 when val is not one. */
 static int
 common_option(struct cmd *c, int val, const char *arg)
 {
@@ -273,7 +273,21 @@ common_option(struct cmd *c, int val, const char *arg)
 	return 0;
 }
 
-void
+/* The shared option sets' turn at an option; 0 when none takes it. */
+static int
+set_option(struct cmd *c, int val, const char *arg)
+{
+	size_t i;
+
+	for (i = 0; i < CMD_NSETS; i++)
+		if (c->sets[i].parse != NULL &&
+		    c->sets[i].parse(c->sets[i].ctx, val, arg))
+			return 1;
+	return 0;
+}
+
+/* The start: the options; the operands left in c->argc and c->argv. */
+static void
 cmd_start(struct cmd *c, int argc, char *argv[])
 {
 	struct option *lo;
@@ -304,6 +318,8 @@ cmd_start(struct cmd *c, int argc, char *argv[])
 	}
 	while ((ch = getopt_long(argc, argv, so.buf, lo, NULL)) != -1) {
 		if (c->option != NULL && c->option(c->ctx, ch, optarg))
+			continue;
+		if (set_option(c, ch, optarg))
 			continue;
 		if (common_option(c, ch, optarg))
 			continue;
@@ -346,9 +362,14 @@ cmd_outname(const struct cmd *c)
 	return c->output != NULL ? c->output : "standard output";
 }
 
-int
+/* The end (see cmd_main in cmd.h). */
+static int
 cmd_end(struct cmd *c, int status, enum cmd_how how)
 {
+	char *note = c->committed_note;
+	int out;
+
+	c->committed_note = NULL;
 	idset_release(&c->ro.gpus);
 	idset_release(&c->ro.pids);
 	if (c->opened) {
@@ -357,12 +378,29 @@ cmd_end(struct cmd *c, int status, enum cmd_how how)
 			msg("%s: write error:", cmd_outname(c));
 		if (how != CMD_COMMIT) {
 			outfile_abort(&c->out);
+			free(note);
 			return EXIT_TROUBLE;
 		}
 		/* A failed commit said so; stdout would only say it again. */
-		if (outfile_commit(&c->out) < 0)
+		if (outfile_commit(&c->out) < 0) {
+			free(note);
 			return EXIT_TROUBLE;
-		c->committed = 1;
+		}
+		if (note != NULL)
+			warnmsg("%s", note);
 	}
-	return exit_worst(status, close_stdout());
+	free(note);
+	out = close_stdout();
+	return status > EXIT_TROUBLE ? status : exit_worst(status, out);
+}
+
+int
+cmd_main(struct cmd *c, int argc, char *argv[])
+{
+	int status;
+
+	cmd_start(c, argc, argv);
+	c->how = CMD_COMMIT;
+	status = c->run(c);
+	return cmd_end(c, status, c->how);
 }

@@ -19,12 +19,16 @@
  *     error" for stdout and "-o -" alike), the exit codes combined.
  *
  * A command declares a static struct cmd (the fields above "set by
- * cmd_start") and its own options as a table, then:
+ * cmd_main"): its options as a table, the shared option sets it takes,
+ * and its function; its main sets the options' defaults (c->ctx, and
+ * c->sets when they point into them) and hands over:
  *
- *	cmd_start(&cmd, argc, argv);	// options; operands in cmd.argc/argv
- *	f = cmd_output(&cmd);		// with CMD_OUTPUT
- *	... its own policy ...
- *	return cmd_end(&cmd, status, CMD_COMMIT);
+ *	return cmd_main(&cmd, argc, argv);
+ *
+ * cmd_main parses the options (the command's, the shared sets', the
+ * common ones), calls run, and ends: the output committed or dropped as
+ * run left c->how, standard output closed, the exit status combined.
+ * run opens the output when it is ready to write (cmd_output).
  */
 #ifndef GPUMEM_CMD_H
 #define GPUMEM_CMD_H
@@ -51,6 +55,26 @@ struct cmd_opt {
 	const char *help;
 };
 
+/*
+ * A shared option set a command takes (cfgopt.h, chartopt.h): parse is
+ * tried on each option after the command's own, with ctx, and returns 1
+ * when val was one of its options, else 0.  Its options are in the
+ * command's table (their place there is their place in --help).
+ */
+struct cmd_set {
+	int (*parse)(void *ctx, int val, const char *arg);
+	void *ctx;
+};
+
+#define CMD_NSETS 2
+
+/* How a command's run ends: what becomes of its output. */
+enum cmd_how {
+	CMD_COMMIT,		/* keep the output */
+	CMD_WRITE_ERROR,	/* writing failed: say so (with errno), drop it */
+	CMD_DISCARD		/* something failed and said so: drop it */
+};
+
 /* flags */
 #define CMD_OUTPUT	0x01	/* -o FILE, "-o -" standard output */
 #define CMD_READ	0x02	/* the read options of readopt.h */
@@ -69,38 +93,54 @@ struct cmd {
 	unsigned flags;
 	/*
 	 * Apply one of its own options; return 1, or 0 when val is not its
-	 * own (then the read options are tried, then it is a usage error).
+	 * own (then its sets, the common options and the read options are
+	 * tried, then it is a usage error).
 	 * A bad value is die() ("prog: --opt: 'v': why", exit 2).
 	 */
 	int (*option)(void *ctx, int val, const char *arg);
 	void *ctx;
+	struct cmd_set sets[CMD_NSETS];	/* then these, in order */
+	/*
+	 * The command, once the options are parsed: return its exit status
+	 * (msg.h; record's is the command it ran), and set c->how when the
+	 * output is not to be kept as it is (CMD_COMMIT).
+	 */
+	int (*run)(struct cmd *c);
 
-	/* Set by cmd_start. */
+	/* Set by cmd_main. */
 	int argc;		/* the operands */
 	char **argv;
 	const char *output;	/* -o FILE; NULL for standard output */
 	struct readopts ro;	/* with CMD_READ */
 
-	/* The output, between cmd_output and cmd_end. */
+	/* The output, between cmd_output and the end. */
 	struct outfile out;
 	int opened;
-	int committed;		/* cmd_end committed the output */
+	enum cmd_how how;	/* how run ended: CMD_COMMIT unless set */
+	char *committed_note;	/* said (warnmsg) once the output is
+				   committed; freed at the end */
 };
 
 /*
  * Open /dev/null on whichever of fds 0, 1 and 2 is closed (a daemon, cron,
  * "2>&-"), so that no file we open later becomes standard input, output
- * or error.  Every binary calls it first (cmd_start does).
+ * or error.  Every binary calls it first (cmd_main does).
  */
 void cmd_stdfds(void);
 
 /*
- * Start a command: cmd_stdfds, util_init, the options (the common ones
- * here, the command's through c->option).  --help and --version print and
- * exit; a bad option is a usage error (exit 2).  Leaves the operands in
- * c->argc and c->argv.
+ * Run a command (see above): cmd_stdfds, util_init, the options (the
+ * common ones here, then the command's through c->option, then its
+ * sets', then the read options); --help and --version print and exit, a
+ * bad option is a usage error (exit 2).  Then c->run with the operands
+ * in c->argc and c->argv, then the end: the output committed (or dropped,
+ * as c->how says), then c->committed_note said, standard output closed,
+ * the read options released.  Return run's status combined with what
+ * failed at the end (exit_worst): trouble when the output could not be
+ * written; a status above EXIT_TROUBLE (record's, the command's it ran)
+ * is returned as it is.
  */
-void cmd_start(struct cmd *c, int argc, char *argv[]);
+int cmd_main(struct cmd *c, int argc, char *argv[]);
 
 /*
  * --help on standard output and exit 0 (2 when standard output fails)
@@ -110,7 +150,7 @@ void cmd_usage(const struct cmd *c, int status) __attribute__((noreturn));
 
 /*
  * A usage error (exit 2) when the output path would replace one of the
- * operands (outfile_input): cmd_start checks -o; a command with more
+ * operands (outfile_input): cmd_main checks -o; a command with more
  * outputs checks each.  what names the option ("-o").
  */
 void cmd_not_input(const struct cmd *c, const char *what, const char *path);
@@ -123,20 +163,5 @@ FILE *cmd_output(struct cmd *c);
 
 /* The output's name for messages: FILE, or "standard output". */
 const char *cmd_outname(const struct cmd *c);
-
-/* How a command's run ends, for cmd_end. */
-enum cmd_how {
-	CMD_COMMIT,		/* keep the output */
-	CMD_WRITE_ERROR,	/* writing failed: say so (with errno), drop it */
-	CMD_DISCARD		/* something failed and said so: drop it */
-};
-
-/*
- * End a command: the output committed (or dropped, as how says), standard
- * output closed, the read options released.  Return status combined with
- * what failed here (exit_worst): trouble when the output could not be
- * written.  Call it once, last, whether or not cmd_output was.
- */
-int cmd_end(struct cmd *c, int status, enum cmd_how how);
 
 #endif

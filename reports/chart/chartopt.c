@@ -15,8 +15,10 @@ chartopt_init(struct chartopts *o)
 }
 
 int
-chartopt_parse(struct chartopts *o, int val, const char *arg)
+chartopt_parse(void *ctx, int val, const char *arg)
 {
+	struct chartopts *o = ctx;
+
 	switch (val) {
 	case 'T':
 		if ((o->term = chart_term_name(arg)) < 0)

@@ -6,8 +6,8 @@
  * what plot, gantt and report read (chartopt_collect).
  *
  * A tool puts the CHARTOPT_* entries in its cmd_opt table (cmd.h),
- * numbers its own long options from OPT_CHART_LAST, passes its options to
- * chartopt_parse(), then calls chartopt_term() once the output is known.
+ * numbers its own long options from OPT_CHART_LAST, takes the set
+ * (CHARTOPT_SET: the skeleton passes them to chartopt_parse), then calls chartopt_term() once the output is known.
  */
 #ifndef GPUMEM_CHARTOPT_H
 #define GPUMEM_CHARTOPT_H
@@ -52,10 +52,14 @@ struct chartopts {
 void chartopt_init(struct chartopts *o);
 
 /*
- * Apply one option to o (-T, --size, --script, --title, --utc): return 1,
- * or 0 when val is none of them.  A bad value is fatal (die).
+ * Apply one option to the struct chartopts ctx (-T, --size, --script,
+ * --title, --utc): return 1, or 0 when val is none of them.  A bad value
+ * is fatal (die).  The shape of a shared option set (cmd.h).
  */
-int chartopt_parse(struct chartopts *o, int val, const char *arg);
+int chartopt_parse(void *ctx, int val, const char *arg);
+
+/* The set of a struct chartopts *o, for struct cmd's sets. */
+#define CHARTOPT_SET(o) ((struct cmd_set){chartopt_parse, (o)})
 
 /*
  * Choose the terminal: -T, else the output's name (NULL: standard
