@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "csv.h"
+#include "format.h"
 #include "gtime.h"
 #include "input.h"
-#include "source.h"
 #include "usagecsv.h"
 #include "util.h"
 

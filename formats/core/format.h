@@ -25,6 +25,8 @@
 #include "rec.h"
 #include "sbuf.h"
 
+#define SOURCE_MAXSHOWN 10	/* problem messages shown per input */
+
 struct input;
 struct rclock;
 struct source;

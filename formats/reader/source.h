@@ -24,7 +24,6 @@
 #include "util.h"
 #include "window.h"
 
-#define SOURCE_MAXSHOWN 10	/* problem messages shown per input */
 #define SOURCE_MAXSKIP 12	/* distinct skip reasons counted */
 /*
  * Live, without --lag: a capture (a collector: several senders, each

@@ -31,8 +31,8 @@
 
 #include "config.h"
 #include "engine.h"
+#include "readopt.h"
 #include "series.h"
-#include "source.h"
 #include "tasktab.h"
 
 #define COLLECT_MAXGPUS 256	/* GPUs with curves and markers */
