@@ -364,22 +364,29 @@ median(const uint64_t *gaps, size_t n)
 }
 
 /*
- * A new time of the series (the same time again is no gap): update the
- * median, often enough to follow a change, seldom enough to cost nothing.
+ * A gap of the series: update the median, often enough to follow a
+ * change, seldom enough to cost nothing.  Alone (cadence_add does the
+ * rest), a gap between two listings of one process: its loop's interval.
  */
+static void
+cadence_gap(struct cadence *c, uint64_t gap)
+{
+	c->gaps[c->gnext] = gap;
+	c->gnext = (c->gnext + 1) % NGAPS;
+	if (c->ngaps < NGAPS)
+		c->ngaps++;
+	if (c->ngaps < NGAPS || (c->n++ & 63) == 0)
+		c->median = median(c->gaps, c->ngaps);
+}
+
+/* A new time of the series (the same time again is no gap). */
 static void
 cadence_add(struct cadence *c, uint64_t ts)
 {
 	if (c->have && ts > c->last) {
-		c->gaps[c->gnext] = ts - c->last;
-		c->gnext = (c->gnext + 1) % NGAPS;
-		if (c->ngaps < NGAPS)
-			c->ngaps++;
-		if (c->ngaps < NGAPS || (c->n++ & 63) == 0)
-			c->median = median(c->gaps, c->ngaps);
-	}
-	if (c->have && ts > c->last)
+		cadence_gap(c, ts - c->last);
 		c->prev = c->last;
+	}
 	if (!c->have || ts > c->last)
 		c->last = ts;
 	c->have = 1;
@@ -390,18 +397,6 @@ static uint64_t
 plus(uint64_t a, uint64_t b)
 {
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
-/* A gap between two listings of one process: its loop's interval. */
-static void
-cadence_gap(struct cadence *c, uint64_t gap)
-{
-	c->gaps[c->gnext] = gap;
-	c->gnext = (c->gnext + 1) % NGAPS;
-	if (c->ngaps < NGAPS)
-		c->ngaps++;
-	if (c->ngaps < NGAPS || (c->n++ & 63) == 0)
-		c->median = median(c->gaps, c->ngaps);
 }
 
 /*
@@ -432,11 +427,12 @@ proc_iv(const struct gpu *g)
 static uint64_t
 lag(const struct gpu *g)
 {
-	uint64_t iv = proc_iv(g) != 0 ? proc_iv(g) : g->dev.median;
+	uint64_t iv = proc_iv(g);
 
+	if (iv == 0)
+		iv = g->dev.median;
 	if (iv > LAG_MAX)
 		iv = LAG_MAX;
-
 	return iv + iv / 2;
 }
 
