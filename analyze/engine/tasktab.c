@@ -497,20 +497,6 @@ table_row(struct tasktab_w *w, char c[11][96], const size_t *width,
 	sbuf_release(&md);
 }
 
-/* Cut s to at most n columns, an ellipsis for what is cut. */
-static void
-cut_cell(char *s, size_t n)
-{
-	size_t cols = 0, i;
-
-	if (utf8len(s) <= n || n == 0)
-		return;
-	for (i = 0; s[i] != '\0'; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80 && ++cols == n)
-			break;
-	snprintf(s + i, 96 - i, "\xe2\x80\xa6");
-}
-
 /* Columns the table takes with these widths (the last one's own). */
 static size_t
 table_cols(const size_t *width, int hosts)
@@ -569,8 +555,9 @@ fitted_cells(struct tasktab_w *w, size_t i, char c[11][96],
 		memmove(c[4], c[4] + 11, strlen(c[4] + 11) + 1);
 		memmove(c[5], c[5] + 11, strlen(c[5] + 11) + 1);
 	}
-	cut_cell(c[0], width[0]);
-	cut_cell(c[3], width[3]);
+	/* Cut to the fitted width, "..." for what is cut. */
+	clean_text(w->strs.buf + w->offs[2 * i], width[0], c[0], 96);
+	clean_text(w->strs.buf + w->offs[2 * i + 1], width[3], c[3], 96);
 }
 
 static void
