@@ -72,6 +72,10 @@ struct pchart {
 	const char *cls;
 	struct tips tips;	/* owned */
 	size_t from, len;	/* its SVG document in svg, once drawn */
+	char xfmt[32];		/* its time axis's format, as the script says */
+	int hasbox;		/* gnuplot told its plot area: */
+	double box[4];		/* left, top, right, bottom in SVG pixels */
+	double x0, x1;		/* the time axis's range, gnuplot's x values */
 };
 
 struct drawing {
@@ -87,11 +91,16 @@ void drawing_add(struct drawing *dr, const struct sbuf *page,
     const struct sbuf *script, const char *pfx, const char *cls,
     const struct tips *tp);
 void drawing_release(struct drawing *dr);
-/* Draw every chart of dr: 0, or -1 after a message. */
+/*
+ * Draw every chart of dr: 0, or -1 after a message.  Each chart's plot
+ * area and time range, as gnuplot placed them, are read back with its
+ * picture (struct pchart): drawing_fill gives them to the zoom.
+ */
 int drawing_run(struct drawing *dr);
 /*
  * text[from, to) to out, the charts of dr placed in it in their
- * <figure>s: 0, or -1 after a message.
+ * <figure>s (with data-box, data-x and data-xfmt: the plot area, the
+ * time range and format zoom_js works on): 0, or -1 after a message.
  */
 int drawing_fill(struct sbuf *out, const struct sbuf *text, size_t from,
     size_t to, const struct drawing *dr);

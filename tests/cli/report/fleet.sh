@@ -13,4 +13,4 @@ done
 rc=0; timeout 60 gpumem-report -q -o fleet.html node-*.csv || rc=$?
 expect_eq "report: exit" $rc 0
 expect_eq "sections" "$(grep -c '^<section class="gpu"' fleet.html)" 32
-expect_eq "usage charts" "$(grep -c '^<figure class="chart usage">' fleet.html)" 32
+expect_eq "usage charts" "$(grep -c '^<figure class="chart usage"' fleet.html)" 32

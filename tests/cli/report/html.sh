@@ -17,7 +17,7 @@ grep -q '<div class="num">25 s</div><div class="lbl">p95 delay</div>' report.htm
 grep -q '<div class="num">25 s</div><div class="lbl">max delay</div>' report.html || die "no max"
 # Charts: 2 GPUs, a usage and a Gantt chart each, every one well-formed.
 expect_eq "charts" "$(grep -c '^<figure class="chart' report.html)" 4
-expect_eq "usage charts" "$(grep -c '^<figure class="chart usage">' report.html)" 2
+expect_eq "usage charts" "$(grep -c '^<figure class="chart usage"' report.html)" 2
 awk '/^<svg/ { n++; f = "chart" n ".svg" } f { print > f } /^<\/svg>/ { f = "" }' report.html
 for f in chart1.svg chart2.svg chart3.svg chart4.svg; do
 	[ -s $f ] || die "$f missing"

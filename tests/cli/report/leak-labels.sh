@@ -97,7 +97,7 @@ labels plot.svg | overlaps
 labels plot.svg > l.txt
 crossed l.txt plot.svg
 gpumem-report -q close.csv > r.html || die "report: exit $?"
-awk '/^<figure class="chart usage">/ { f = 1 } f { print } /^<\/figure>/ { f = 0 }' r.html > usage.svg
+awk '/^<figure class="chart usage"/ { f = 1 } f { print } /^<\/figure>/ { f = 0 }' r.html > usage.svg
 labels usage.svg | overlaps
 labels usage.svg > l.txt
 crossed l.txt usage.svg

@@ -1,0 +1,83 @@
+# The zoom changes the time axis only, in a real browser (headless
+# Chromium, a test script added to a copy of the page): zoomed to a
+# minute by the function the buttons call, the y axis's labels, the
+# title and the key keep their place (the SVG's coordinates and the
+# browser's boxes) and their font size; the time tick labels are redrawn
+# every 10 s from 00:01:00 to 00:02:00 (the truth: a minute of the
+# demo, 704 px wide, a label about 70 px); the Gantt chart of the same
+# GPU follows, its bar of eval.py (truth.csv: 00:01:00 to 00:01:40) now
+# from the plot's left edge across two thirds of it; the plot area
+# clips; reset gives the picture back as it was.  A drag across a chart
+# zooms it too, and a two-day chart keeps its dates on the ticks.
+. "$TESTS/lib.sh"
+demo_report --utc
+cat > probe.js <<'JS'
+<script>
+(function(){
+function q(e,s){return Array.prototype.slice.call(e.querySelectorAll(s))}
+function tr(g){return /translate\(([-\d.]+),([-\d.]+)\)/.exec(g.getAttribute('transform')||'')}
+function els(f,pick){var b=f.getAttribute('data-box').split(' ').map(Number);
+ return q(f,'g[transform]').filter(function(g){var m=tr(g),t=g.querySelector('text');
+  return m&&t&&!g.closest('[display=none]')&&pick(+m[1],+m[2],b)})}
+function desc(v){return v.map(function(g){
+  var t=g.querySelector('text'),r=t.getBoundingClientRect();
+  return t.textContent+'@'+tr(g)[1]+','+tr(g)[2]+'/'+getComputedStyle(t).fontSize+
+   '/'+Math.round(r.left)+','+Math.round(r.top)}).join(' ')}
+function texts(f,pick){return desc(els(f,pick))}
+function tick(y,b){return y>b[3]+8&&y<b[3]+25}
+function fixed(x,y,b){return (x<b[0]||y<b[1]||x>b[2])&&!tick(y,b)}
+function ticks(f){return texts(f,function(x,y,b){return tick(y,b)}).replace(/@[^ ]*/g,'')}
+var out=[],u=q(document,'figure.chart.usage')[0],g=q(document,'figure.chart.gantt')[0];
+var x0=+u.getAttribute('data-x').split(' ')[0],b=g.getAttribute('data-box').split(' ').map(Number);
+var eu=els(u,fixed),eg=els(g,fixed),fu=desc(eu),fg=desc(eg),before=u.querySelector('svg').innerHTML;
+out.push('bars='+q(u.parentNode,'.zoom').length+' buttons='+q(u.previousElementSibling,'button').length);
+gpumemZoom(u,x0+60,x0+120);
+out.push('kept='+(desc(eu)===fu)+','+(desc(eg)===fg)+' y='+(fu.indexOf(' 25@')>0));
+out.push('ticks='+ticks(u));
+out.push('gantt='+ticks(g));
+var bar=q(g,'polygon').filter(function(p){var t=p.querySelector('title');
+ return t&&t.textContent.indexOf('eval.py')>0})[0].getAttribute('points').split(/[ ,]+/).map(Number);
+out.push('bar='+(Math.abs(bar[0]-b[0])<0.3)+','+(Math.abs(bar[2]-(b[0]+(b[2]-b[0])*40/60))<0.3));
+out.push('clipped='+(q(u,'[clip-path]').length>9));
+gpumemZoom(u,x0,x0+1e6);
+out.push('reset='+(u.querySelector('svg').innerHTML===before)+' view='+u.hasAttribute('data-view'));
+var s=q(document,'figure.chart.gantt')[1].querySelector('svg'),r=s.getBoundingClientRect(),
+ k=r.width/s.viewBox.baseVal.width;
+function ev(t,x){s.dispatchEvent(new MouseEvent(t,{bubbles:true,button:0,
+ clientX:r.left+x*k,clientY:r.top+100*k}))}
+ev('mousedown',b[0]+(b[2]-b[0])/4);ev('mousemove',b[0]+(b[2]-b[0])/2);ev('mouseup',b[0]+(b[2]-b[0])/2);
+var v=s.parentNode.getAttribute('data-view').split(' ').map(Number),X=s.parentNode.getAttribute('data-x').split(' ').map(Number);
+out.push('drag='+((v[0]-X[0])/(X[1]-X[0])).toFixed(2)+','+((v[1]-X[0])/(X[1]-X[0])).toFixed(2));
+var p=document.createElement('pre');p.id='probe';p.textContent=out.join('\n');
+document.body.appendChild(p)})();
+</script>
+JS
+got=$(probe_page report.html --window-size=1200,2000)
+expect_eq "probe" "$got" "bars=2 buttons=5
+kept=true,true y=true
+ticks=00:01:00 00:01:10 00:01:20 00:01:30 00:01:40 00:01:50 00:02:00
+gantt=00:01:00 00:01:10 00:01:20 00:01:30 00:01:40 00:01:50 00:02:00
+bar=true,true
+clipped=true
+reset=true view=false
+drag=0.25,0.50"
+
+# Two days: an hour of the second, its ticks every 10 minutes, dated.
+gpumem-synth -s random --duration 2d --gpus 1 --interval 600s > days.csv
+gpumem-report -q --utc -o days.html days.csv || die "report: exit $?"
+cat > probe.js <<'JS'
+<script>
+(function(){
+var f=document.querySelector('figure.chart.usage'),b=f.getAttribute('data-box').split(' ').map(Number);
+gpumemZoom(f,Date.UTC(2026,0,2)/1000,Date.UTC(2026,0,2,1)/1000);
+var t=Array.prototype.filter.call(f.querySelectorAll('g[transform]'),function(g){
+ var m=/translate\(([-\d.]+),([-\d.]+)\)/.exec(g.getAttribute('transform'));
+ return m&&+m[2]>b[3]+8&&+m[2]<b[3]+25&&!g.closest('[display=none]')}).map(function(g){
+ return g.querySelector('text').textContent});
+var p=document.createElement('pre');p.id='probe';p.textContent=f.getAttribute('data-xfmt')+': '+t.join(',');
+document.body.appendChild(p)})();
+</script>
+JS
+got=$(probe_page days.html --window-size=1200,1200)
+expect_eq "two days" "$got" "%m-%d %H:%M: 01-02 00:00,01-02 00:10,01-02 00:20,01-02 00:30,01-02 00:40,01-02 00:50,01-02 01:00"
+exit 0
