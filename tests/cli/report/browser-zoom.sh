@@ -33,6 +33,7 @@ var eu=els(u,fixed),eg=els(g,fixed),fu=desc(eu),fg=desc(eg),before=u.querySelect
 out.push('bars='+q(u.parentNode,'.zoom').length+' buttons='+q(u.previousElementSibling,'button').length);
 gpumemZoom(u,x0+60,x0+120);
 out.push('kept='+(desc(eu)===fu)+','+(desc(eg)===fg)+' y='+(fu.indexOf(' 25@')>0));
+out.push('span='+u.previousElementSibling.querySelector('span').textContent);
 out.push('ticks='+ticks(u));
 out.push('gantt='+ticks(g));
 var bar=q(g,'polygon').filter(function(p){var t=p.querySelector('title');
@@ -55,6 +56,7 @@ JS
 got=$(probe_page report.html --window-size=1200,2000)
 expect_eq "probe" "$got" "bars=2 buttons=5
 kept=true,true y=true
+span=00:01:00 to 00:02:00
 ticks=00:01:00 00:01:10 00:01:20 00:01:30 00:01:40 00:01:50 00:02:00
 gantt=00:01:00 00:01:10 00:01:20 00:01:30 00:01:40 00:01:50 00:02:00
 bar=true,true
