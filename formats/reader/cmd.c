@@ -113,6 +113,62 @@ add_opts(const struct cmd_opt *own, const struct cmd_opt *o,
 	}
 }
 
+/* The columns of s[0, len): its UTF-8 characters. */
+static size_t
+help_cols(const char *s, size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+/*
+ * Text of --help, s, written from column col, its further lines under
+ * indent: its lines as the table has them when they fit HELPCOLS, else
+ * (whatever a table says, --help fits 80 columns) all of it as one
+ * paragraph wrapped at its blanks, only at those before a '[' when
+ * synopsis is set (a word longer than the room stays whole).
+ */
+static void
+put_text(FILE *f, const char *s, size_t col, size_t indent, int synopsis)
+{
+	struct sbuf sb = SBUF_INIT;
+	const char *p, *nl;
+	size_t c = col, i, cut, len;
+
+	for (p = s; (nl = strchr(p, '\n')) != NULL; p = nl + 1, c = indent)
+		if (c + help_cols(p, (size_t)(nl - p)) > HELPCOLS)
+			break;
+	if (nl == NULL && c + help_cols(p, strlen(p)) <= HELPCOLS) {
+		for (p = s; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
+			fprintf(f, "%.*s\n%*s", (int)(nl - p), p, (int)indent,
+			    "");
+		fputs(p, f);
+		return;
+	}
+	for (p = s; *p != '\0'; p++)
+		sbuf_addc(&sb, *p == '\n' ? ' ' : *p);
+	p = sb.buf;
+	len = sb.len;
+	while (col + help_cols(p, len) > HELPCOLS) {
+		cut = 0;
+		for (i = 1; i < len && col + help_cols(p, i) <= HELPCOLS; i++)
+			if (p[i] == ' ' && (!synopsis || p[i + 1] == '['))
+				cut = i;
+		if (cut == 0)
+			break;
+		fprintf(f, "%.*s\n%*s", (int)cut, p, (int)indent, "");
+		p += cut + 1;
+		len -= cut + 1;
+		col = indent;
+	}
+	fprintf(f, "%.*s", (int)len, p);
+	sbuf_release(&sb);
+}
+
 /* "  -o, --output FILE": the left part of an option's help line. */
 static void
 opt_left(const struct cmd_opt *o, struct sbuf *sb)
@@ -145,7 +201,7 @@ print_opts(FILE *f, const struct cmd_opt *own, const struct cmd_opt *o,
     size_t w)
 {
 	struct sbuf sb = SBUF_INIT;
-	const char *h, *nl;
+	const char *h;
 
 	for (; o != NULL && o->val != 0; o++) {
 		if (declared(own, o))
@@ -158,11 +214,8 @@ print_opts(FILE *f, const struct cmd_opt *own, const struct cmd_opt *o,
 			continue;
 		}
 		fprintf(f, "%-*s ", (int)w, sb.buf);
-		while ((nl = strchr(h, '\n')) != NULL) {
-			fprintf(f, "%.*s\n%*s", (int)(nl - h), h, (int)w + 1, "");
-			h = nl + 1;
-		}
-		fprintf(f, "%s\n", h);
+		put_text(f, h, w + 1, w + 1, 0);
+		fputc('\n', f);
 	}
 	sbuf_release(&sb);
 }
@@ -196,14 +249,9 @@ print_read_names(FILE *f)
 static void
 print_synopsis(FILE *f, const struct cmd *c)
 {
-	const char *s = c->synopsis, *nl;
-
 	fprintf(f, "usage: %s ", progname);
-	while ((nl = strchr(s, '\n')) != NULL) {
-		fprintf(f, "%.*s\n       ", (int)(nl - s), s);
-		s = nl + 1;
-	}
-	fprintf(f, "%s\n", s);
+	put_text(f, c->synopsis, strlen(progname) + 8, 7, 1);
+	fputc('\n', f);
 }
 
 void
@@ -233,7 +281,9 @@ cmd_usage(const struct cmd *c, int status)
 		fputc('\n', f);
 		print_read_names(f);
 	}
-	fprintf(f, "\nExit status: %s.\n", c->exits);
+	fputs("\nExit status: ", f);
+	put_text(f, c->exits, 14, 0, 0);	/* 14: the period after */
+	fputs(".\n", f);
 	exit(close_stdout());
 }
 
