@@ -32,7 +32,8 @@ drawing_add(struct drawing *dr, const struct sbuf *page,
 	pc->tips = *tp;
 	pc->hasbox = 0;
 	pc->xfmt[0] = '\0';
-	if ((fmt = strstr(script->buf, "set format x '")) != NULL) {
+	if (script->buf != NULL &&
+	    (fmt = strstr(script->buf, "set format x '")) != NULL) {
 		fmt += 14;
 		if ((len = strcspn(fmt, "'\n")) < sizeof(pc->xfmt))
 			snprintf(pc->xfmt, sizeof(pc->xfmt), "%.*s", (int)len,
@@ -45,7 +46,8 @@ drawing_add(struct drawing *dr, const struct sbuf *page,
 	 * time axis's range, on standard output after the picture.
 	 */
 	sbuf_adds(&dr->script, "set print '-'\n"
-	    "if (exists('GPVAL_TERM_XMIN') && exists('GPVAL_X_MIN')) "
+	    "if (exists('GPVAL_TERM_XMIN') && exists('GPVAL_TERM_SCALE') &&"
+	    " exists('GPVAL_X_MIN')) "
 	    "print sprintf('" BOX_MARK "%.2f %.2f %.2f %.2f %.3f %.3f-->', "
 	    "GPVAL_TERM_XMIN, GPVAL_TERM_YSIZE / GPVAL_TERM_SCALE - "
 	    "GPVAL_TERM_YMAX, GPVAL_TERM_XMAX, GPVAL_TERM_YSIZE / "
