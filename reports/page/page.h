@@ -16,13 +16,12 @@
 #include "chart.h"
 #include "collect.h"
 #include "sbuf.h"
+#include "svgzoom.h"
 
 /* The style sheet, in the page's <style>. */
 extern const char style[];
 /* The task table's script (the table of task_table), in a <script>. */
 extern const char table_js[];
-/* The zoom of every chart's time axis, in a <script>. */
-extern const char zoom_js[];
 
 /*
  * Text or an attribute value of the page, escaped (esc_xml: invalid
