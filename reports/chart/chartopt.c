@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /* chartopt.c: the options and the output of the chart commands. */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "chartopt.h"
 #include "gnuplot.h"
+#include "svgzoom.h"
 #include "util.h"
 
 void
@@ -67,10 +70,47 @@ chartopt_term(struct chartopts *o, const char *output, int has_text)
 	o->ch.prog = progname;
 }
 
+/*
+ * An SVG of one plot area zooms its time axis in a browser (svgzoom.h):
+ * gnuplot tells the place of the last area only, so a chart of several
+ * (a multiplot of more than one row) is left as drawn.
+ */
+static int
+svg_zoom(const struct sbuf *script, FILE *f, const char *outname)
+{
+	struct sbuf s = SBUF_INIT, svg = SBUF_INIT, out = SBUF_INIT;
+	struct svgbox b;
+	int rc;
+
+	svgzoom_init(&b, script);
+	sbuf_add(&s, script->buf, script->len);
+	svgzoom_ask(&s);
+	rc = gnuplot_run(s.buf, s.len, NULL, outname, &svg);
+	if (rc == 0 && svgzoom_standalone(&out, svg.buf != NULL ? svg.buf :
+	    "", svg.len, &b) < 0) {
+		msg("gnuplot drew no SVG");
+		rc = -1;
+	}
+	if (rc == 0 && ewrite_file(f, out.buf, out.len) < 0) {
+		msg("%s: write error: %s", outname, strerror(errno));
+		rc = -1;
+	}
+	sbuf_release(&s);
+	sbuf_release(&svg);
+	sbuf_release(&out);
+	return rc;
+}
+
 int
 chartopt_write(const struct chartopts *o, const struct sbuf *script,
     FILE *f, const char *outname)
 {
+	const char *mp = script->buf != NULL ? strstr(script->buf,
+	    "set multiplot layout ") : NULL;
+
+	if (!o->script_only && o->ch.term == TERM_SVG &&
+	    (mp == NULL || atoi(mp + 21) <= 1))
+		return svg_zoom(script, f, outname);
 	if (!o->script_only)
 		return gnuplot_run(script->buf, script->len, f, outname, NULL);
 	if (ewrite_file(f, script->buf, script->len) < 0) {

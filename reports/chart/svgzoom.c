@@ -4,7 +4,15 @@
  * and what it needs of gnuplot (svgzoom.h).  The report's page and a
  * standalone SVG carry the same script.
  */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "esc.h"
 #include "svgzoom.h"
+
+/* What the script prints after each picture (svgzoom_ask). */
+#define BOX_MARK "<!--gpumem-box "
 
 /*
  * Zoom on the time axis of the charts (figure.chart with data-box, the
@@ -21,7 +29,8 @@
  * width apart, in gnuplot's format, finer as the range narrows by the
  * rule of chart.c's time_axis (a chart with dates keeps them).  Drag
  * across a chart, or its buttons (earlier, later, +, -, reset); the
- * charts of one GPU section zoom together.  window.gpumemZoom(figure,
+ * charts of one GPU section zoom together.  In a standalone SVG (its
+ * root carries the data-* attributes) drag, and double-click to reset.  window.gpumemZoom(figure,
  * t0, t1) is the function the buttons call (the browser tests call it).
  */
 const char zoom_js[] =
@@ -54,7 +63,8 @@ const char zoom_js[] =
 " for(var i=0;i<s.p.length;i+=2)o+=(i?' L':'M')+s.p[i].toFixed(2)+','+s.p[i+1].toFixed(2);\n"
 " return o+(s.z?' Z':'')}).join(' ')}\n"
 "function chart(f){\n"
-" var svg=f.querySelector('svg'),b=nums(f.getAttribute('data-box')),\n"
+" var svg=f.tagName.toLowerCase()=='svg'?f:f.querySelector('svg'),\n"
+"  b=nums(f.getAttribute('data-box')),\n"
 "  x=nums(f.getAttribute('data-x')),L=b[0],T=b[1],R=b[2],B=b[3],X0=x[0],X1=x[1],\n"
 "  f0=f.getAttribute('data-xfmt')||'%H:%M',me={f:f,f0:f0,L:L,R:R,X0:X0,X1:X1,t0:X0,t1:X1},\n"
 "  items=[],hide=[],labels=[],tickx=[],grid=null,tick=null,tlen=0,lab=null,at=null;\n"
@@ -146,6 +156,7 @@ const char zoom_js[] =
 " svg.addEventListener('mousedown',function(ev){var sx=me.svgx(ev);\n"
 "  if(ev.button!==0||sx<L||sx>R)return;ev.preventDefault();sx0=sx;\n"
 "  sel=document.createElementNS(NS,'rect');sel.setAttribute('class','zsel');\n"
+"  sel.setAttribute('fill','#3182bd');sel.setAttribute('fill-opacity','0.15');\n"
 "  sel.setAttribute('y',T);sel.setAttribute('height',B-T);sel.setAttribute('x',sx);\n"
 "  sel.setAttribute('width',0);svg.appendChild(sel)});\n"
 " svg.addEventListener('mousemove',function(ev){if(!sel)return;\n"
@@ -177,4 +188,90 @@ const char zoom_js[] =
 "  bar.appendChild(e)});\n"
 " bar.insertBefore(document.createElement('span'),bar.firstChild);\n"
 " f.parentNode.insertBefore(bar,f)});\n"
+"var r=document.documentElement;\n"
+"if(r&&r.tagName.toLowerCase()=='svg'&&r.hasAttribute('data-box')){var c=chart(r);\n"
+" all.push(c);r.addEventListener('dblclick',function(){zoom(r,c.X0,c.X1)})}\n"
 "all.forEach(function(c){zoom(c.f,c.X0,c.X1)})})();\n";
+
+void
+svgzoom_init(struct svgbox *b, const struct sbuf *script)
+{
+	const char *fmt;
+	size_t len;
+
+	memset(b, 0, sizeof(*b));
+	if (script->buf != NULL &&
+	    (fmt = strstr(script->buf, "set format x '")) != NULL) {
+		fmt += 14;
+		if ((len = strcspn(fmt, "'\n")) < sizeof(b->xfmt))
+			snprintf(b->xfmt, sizeof(b->xfmt), "%.*s", (int)len,
+			    fmt);
+	}
+}
+
+void
+svgzoom_ask(struct sbuf *script)
+{
+	/* In SVG pixels, y down; printed to standard output after it. */
+	sbuf_adds(script, "set print '-'\n"
+	    "if (exists('GPVAL_TERM_XMIN') && exists('GPVAL_TERM_SCALE') &&"
+	    " exists('GPVAL_X_MIN')) "
+	    "print sprintf('" BOX_MARK "%.2f %.2f %.2f %.2f %.3f %.3f-->', "
+	    "GPVAL_TERM_XMIN, GPVAL_TERM_YSIZE / GPVAL_TERM_SCALE - "
+	    "GPVAL_TERM_YMAX, GPVAL_TERM_XMAX, GPVAL_TERM_YSIZE / "
+	    "GPVAL_TERM_SCALE - GPVAL_TERM_YMIN, GPVAL_X_MIN, GPVAL_X_MAX)\n"
+	    "set print\n");
+}
+
+size_t
+svgzoom_told(const char *p, struct svgbox *b)
+{
+	const char *s = p, *mark;
+
+	while (*s == '\n')
+		s++;
+	if (strncmp(s, BOX_MARK, strlen(BOX_MARK)) != 0 ||
+	    (mark = strstr(s, "-->")) == NULL)
+		return 0;
+	b->has = sscanf(s + strlen(BOX_MARK), "%lf %lf %lf %lf %lf %lf",
+	    &b->box[0], &b->box[1], &b->box[2], &b->box[3], &b->x0,
+	    &b->x1) == 6 && b->box[2] > b->box[0] && b->box[3] > b->box[1] &&
+	    b->x1 > b->x0;
+	return (size_t)(mark + 3 - p);
+}
+
+void
+svgzoom_attrs(struct sbuf *out, const struct svgbox *b)
+{
+	if (!b->has)
+		return;
+	sbuf_printf(out, " data-box=\"%.2f %.2f %.2f %.2f\" data-x=\"%.3f "
+	    "%.3f\" data-xfmt=\"", b->box[0], b->box[1], b->box[2], b->box[3],
+	    b->x0, b->x1);
+	esc_xml(out, b->xfmt, 1);
+	sbuf_addc(out, '"');
+}
+
+int
+svgzoom_standalone(struct sbuf *out, const char *svg, size_t len,
+    struct svgbox *b)
+{
+	const char *root, *tagend, *end;
+
+	if ((root = strstr(svg, "<svg")) == NULL ||
+	    (tagend = strchr(root, '>')) == NULL ||
+	    (end = strstr(tagend, "</svg>")) == NULL || end >= svg + len)
+		return -1;
+	svgzoom_told(end + 6, b);
+	if (!b->has) {
+		sbuf_add(out, svg, (size_t)(end + 6 - svg));
+		sbuf_addc(out, '\n');
+		return 0;
+	}
+	sbuf_add(out, svg, (size_t)(root + 4 - svg));
+	svgzoom_attrs(out, b);
+	sbuf_add(out, root + 4, (size_t)(end - root - 4));
+	sbuf_printf(out, "<script type=\"text/javascript\"><![CDATA[\n%s]]>"
+	    "</script>\n</svg>\n", zoom_js);
+	return 0;
+}

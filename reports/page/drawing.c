@@ -11,9 +11,6 @@
 #include "page.h"
 #include "util.h"
 
-/* What the script prints after each picture (drawing_add). */
-#define BOX_MARK "<!--gpumem-box "
-
 /* Add a chart whose script is in script, its figure at page->len. */
 void
 drawing_add(struct drawing *dr, const struct sbuf *page,
@@ -21,8 +18,6 @@ drawing_add(struct drawing *dr, const struct sbuf *page,
     const struct tips *tp)
 {
 	struct pchart *pc;
-	const char *fmt;
-	size_t len;
 
 	dr->v = egrow(dr->v, dr->n, sizeof(*dr->v));
 	pc = &dr->v[dr->n++];
@@ -30,29 +25,10 @@ drawing_add(struct drawing *dr, const struct sbuf *page,
 	snprintf(pc->pfx, sizeof(pc->pfx), "%s", pfx);
 	pc->cls = cls;
 	pc->tips = *tp;
-	pc->hasbox = 0;
-	pc->xfmt[0] = '\0';
-	if (script->buf != NULL &&
-	    (fmt = strstr(script->buf, "set format x '")) != NULL) {
-		fmt += 14;
-		if ((len = strcspn(fmt, "'\n")) < sizeof(pc->xfmt))
-			snprintf(pc->xfmt, sizeof(pc->xfmt), "%.*s", (int)len,
-			    fmt);
-	}
+	svgzoom_init(&pc->zoom, script);
 	sbuf_adds(&dr->script, "reset session\n");
 	sbuf_add(&dr->script, script->buf, script->len);
-	/*
-	 * Where gnuplot put the plot area (in SVG pixels, y down) and the
-	 * time axis's range, on standard output after the picture.
-	 */
-	sbuf_adds(&dr->script, "set print '-'\n"
-	    "if (exists('GPVAL_TERM_XMIN') && exists('GPVAL_TERM_SCALE') &&"
-	    " exists('GPVAL_X_MIN')) "
-	    "print sprintf('" BOX_MARK "%.2f %.2f %.2f %.2f %.3f %.3f-->', "
-	    "GPVAL_TERM_XMIN, GPVAL_TERM_YSIZE / GPVAL_TERM_SCALE - "
-	    "GPVAL_TERM_YMAX, GPVAL_TERM_XMAX, GPVAL_TERM_YSIZE / "
-	    "GPVAL_TERM_SCALE - GPVAL_TERM_YMIN, GPVAL_X_MIN, GPVAL_X_MAX)\n"
-	    "set print\n");
+	svgzoom_ask(&dr->script);
 }
 
 void
@@ -80,7 +56,6 @@ drawing_run(struct drawing *dr)
 {
 	size_t i, from = 0;
 	struct pchart *pc;
-	const char *p, *mark;
 
 	if (dr->n == 0)
 		return 0;
@@ -103,18 +78,7 @@ drawing_run(struct drawing *dr)
 			pc->len++;
 		from += pc->len;
 		/* Its plot area and time range, when gnuplot told them. */
-		p = dr->svg.buf + from;
-		while (*p == '\n')
-			p++;
-		if (strncmp(p, BOX_MARK, strlen(BOX_MARK)) == 0 &&
-		    (mark = strstr(p, "-->")) != NULL) {
-			pc->hasbox = sscanf(p + strlen(BOX_MARK),
-			    "%lf %lf %lf %lf %lf %lf", &pc->box[0], &pc->box[1],
-			    &pc->box[2], &pc->box[3], &pc->x0, &pc->x1) == 6 &&
-			    pc->box[2] > pc->box[0] && pc->box[3] > pc->box[1] &&
-			    pc->x1 > pc->x0;
-			from = (size_t)(mark + 3 - dr->svg.buf);
-		}
+		from += svgzoom_told(dr->svg.buf + from, &pc->zoom);
 	}
 	return 0;
 }
@@ -138,13 +102,7 @@ drawing_fill(struct sbuf *out, const struct sbuf *text, size_t from,
 		sbuf_add(out, text->buf + from, pc->at - from);
 		from = pc->at;
 		sbuf_printf(out, "<figure class=\"chart %s\"", pc->cls);
-		if (pc->hasbox) {
-			sbuf_printf(out, " data-box=\"%.2f %.2f %.2f %.2f\" "
-			    "data-x=\"%.3f %.3f\" data-xfmt=\"", pc->box[0],
-			    pc->box[1], pc->box[2], pc->box[3], pc->x0, pc->x1);
-			html(out, pc->xfmt);
-			sbuf_addc(out, '"');
-		}
+		svgzoom_attrs(out, &pc->zoom);
 		sbuf_adds(out, ">\n");
 		if (svg_inline(out, dr->svg.buf + pc->from, pc->len, pc->pfx,
 		    &pc->tips) < 0) {

@@ -71,10 +71,7 @@ struct pchart {
 	const char *cls;
 	struct tips tips;	/* owned */
 	size_t from, len;	/* its SVG document in svg, once drawn */
-	char xfmt[32];		/* its time axis's format, as the script says */
-	int hasbox;		/* gnuplot told its plot area: */
-	double box[4];		/* left, top, right, bottom in SVG pixels */
-	double x0, x1;		/* the time axis's range, gnuplot's x values */
+	struct svgbox zoom;	/* its plot area, as gnuplot told it */
 };
 
 struct drawing {
