@@ -86,7 +86,7 @@ enum task_note {
 				   open (holders.csv, recdir.h) */
 	NOTE_LOGSTOP = 1 << 9	/* listed at the process log's last poll,
 				   long before the device log's end: it may
-				   have lived on (engine.c, log_stopped) */
+				   have lived on (engemit.c, log_stopped) */
 };
 
 struct task {

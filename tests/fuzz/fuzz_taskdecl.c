@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_taskdecl.c: the declared tasks of a device-only log (--tasks FILE:
- * CSV name,gpu,start,end or YAML; analyze/engine/tasktab.c), given to the engine,
+ * CSV name,gpu,start,end or YAML; analyze/engine/tabdecl.c), given to the engine,
  * which then judges them on a few device samples.
  */
 #include "config.h"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * fuzz_tasks.c: the analysis, from a record stream to verdicts: the
- * engine (analyze/engine/engine.c) finds the tasks, the task table is written in
- * every format (analyze/engine/tasktab.c), and gpumem check's gates judge the
+ * engine (analyze/engine/eng*.c) finds the tasks, the task table is written in
+ * every format (analyze/engine/tasktab.c, tab*.c), and gpumem check's gates judge the
  * run against its own table read back as the baseline (reports/ci/gates.c,
  * junit.c, ciout.c), as `gpumem tasks` and `gpumem check` do.
  *

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * fuzz_tasktab.c: the task table read back (analyze/engine/tasktab.c), as gpumem
+ * fuzz_tasktab.c: the task table read back (analyze/engine/tabcsv.c), as gpumem
  * check, gantt and report read `gpumem tasks` output, leniently (bad rows
  * skipped) and strictly.
  *
