@@ -114,9 +114,34 @@ same_poll(const struct gpu *g)
 	return q != 0 && q < SAME_POLL ? q : SAME_POLL;
 }
 
-/* The latest judged sample before t: its unattributed level. */
-int
-level_before(const struct gpu *g, uint64_t t, int64_t *u, uint64_t *nev)
+/*
+ * A start or end of a task on g, happened at t: samples after t may hold
+ * it.  Records come in time order, but a sample is judged only once the
+ * polls around it are in (lag()): starts and ends read meanwhile may
+ * have happened after it, so a sample counts those before its own time.
+ */
+void
+ev_add(struct gpu *g, uint64_t t)
+{
+	g->evt[g->nev % NEVT] = t;
+	g->nev++;
+}
+
+/* The starts and ends on g that happened before ts, as far as read. */
+static uint64_t
+nev_at(const struct gpu *g, uint64_t ts)
+{
+	uint64_t n = g->nev, i;
+
+	for (i = 0; i < NEVT && i < g->nev; i++)
+		if (g->evt[(g->nev - 1 - i) % NEVT] >= ts)
+			n--;
+	return n;
+}
+
+/* The latest judged sample before t, or NULL. */
+const struct hist *
+hist_before(const struct gpu *g, uint64_t t)
 {
 	size_t i;
 
@@ -124,14 +149,24 @@ level_before(const struct gpu *g, uint64_t t, int64_t *u, uint64_t *nev)
 		const struct hist *h =
 		    &g->hist[(g->hnext + NHIST - 1 - i) % NHIST];
 
-		if (h->ts < t) {
-			*u = h->unattr;
-			if (nev != NULL)
-				*nev = h->nev;
-			return 1;
-		}
+		if (h->ts < t)
+			return h;
 	}
-	return 0;
+	return NULL;
+}
+
+/* The latest judged sample before t: its unattributed level. */
+int
+level_before(const struct gpu *g, uint64_t t, int64_t *u, uint64_t *nev)
+{
+	const struct hist *h = hist_before(g, t);
+
+	if (h == NULL)
+		return 0;
+	*u = h->unattr;
+	if (nev != NULL)
+		*nev = h->nev;
+	return 1;
 }
 
 void
@@ -141,7 +176,7 @@ hist_add(struct gpu *g, uint64_t ts, int64_t unattr)
 
 	h->ts = ts;
 	h->unattr = unattr;
-	h->nev = g->nev;
+	h->nev = nev_at(g, ts);
 	g->hnext = (g->hnext + 1) % NHIST;
 	if (g->nhist < NHIST)
 		g->nhist++;

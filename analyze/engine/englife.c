@@ -398,12 +398,14 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 			    r->ts > iv ? r->ts - iv : 0;
 			t->chgprev = t->pprev;
 			t->curts = r->ts;
+			ev_add(g, t->pprev);
+			t->nev = g->nev;
+			/* The level before it, if no other task came or went
+			 * between that sample and its start. */
 			t->have_before = level_before(g, plus(t->pprev, 1),
-			    &t->ubefore, NULL);
+			    &t->ubefore, &nev) && nev + 1 == t->nev;
 			*hmap_put(&g->live, &r->pid, sizeof(r->pid), NULL) = t;
 			e->nlive++;
-					g->nev++;
-			t->nev = g->nev;
 		} else if (r->name[0] != '\0' && strcmp(t->name, r->name) != 0) {
 			free(t->name);
 			t->name = estrdup(r->name);
@@ -477,7 +479,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 	} else if (t->have_before && nev == t->nev && g->nev == t->nev &&
 	    u - t->ubefore > tol && u - t->ubefore <= CTX_MAX)
 		t->ctx = (uint32_t)(u - t->ubefore);
-	g->nev++;
+	ev_add(g, t->last);
 	t->remaining = t->held + t->ctx;
 	wait_ended(e, g, t, u);
 }

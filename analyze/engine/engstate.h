@@ -25,9 +25,11 @@
 #define NGAPS 31		/* gaps kept per cadence, for the median */
 #define SUBSET_MAX 16		/* waiting tasks searched exhaustively */
 #define NGCACHE 64		/* GPUs remembered by index, per host */
+#define TIE_SCORE 0.05		/* sets within 5% of the likeliest tie */
 #define RECENCY_S 60.0		/* a release is this likely within a minute */
 #define PARTIAL 0.2		/* a part given back, against a whole */
 #define NHIST 64		/* judged samples remembered per GPU */
+#define NEVT 64			/* times of a GPU's latest starts and ends */
 #define CTX_MAX 4096		/* context memory believed, MiB */
 #define CTX_SLACK 1024		/* context memory assumed where not seen */
 #define RESUME_POLLS 8		/* polls a process may be missing from */
@@ -113,6 +115,7 @@ struct gpu {
 	struct hist hist[NHIST];
 	size_t nhist, hnext;
 	uint64_t nev;		/* tasks started and ended so far */
+	uint64_t evt[NEVT];	/* when the latest of them happened (ev_add) */
 	int tent;		/* a drop seen once, awaiting the next sample */
 	uint64_t tent_ts;
 	int64_t tent_r;
@@ -184,6 +187,8 @@ uint64_t proc_iv(const struct gpu *g);
 uint64_t lag(const struct gpu *g);
 uint64_t same_poll(const struct gpu *g);
 int level_before(const struct gpu *g, uint64_t t, int64_t *u, uint64_t *nev);
+const struct hist *hist_before(const struct gpu *g, uint64_t t);
+void ev_add(struct gpu *g, uint64_t t);
 void hist_add(struct gpu *g, uint64_t ts, int64_t unattr);
 
 /* englife.c: the lives of processes. */
