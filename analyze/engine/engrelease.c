@@ -156,7 +156,8 @@ struct subsets {
 	double best;
 	int64_t besterr;
 	uint32_t set;
-	int tie;		/* another set fits as well as the best */
+	int found2;
+	double second;		/* the likeliest other set that fits */
 };
 
 /* A candidate set m whose memory makes up sum. */
@@ -181,14 +182,18 @@ subset_leaf(struct subsets *x, uint32_t m, int64_t sum)
 			sc += x->score[i];
 	if (!x->found || sc > x->best + 1e-9 || (sc > x->best - 1e-9 &&
 	    (err < x->besterr || (err == x->besterr && m > x->set)))) {
-		x->tie = x->found && sc > x->best - 1e-9 && sc < x->best +
-		    1e-9 && err == x->besterr;
+		if (x->found && (!x->found2 || x->best > x->second)) {
+			x->found2 = 1;
+			x->second = x->best;
+		}
 		x->found = 1;
 		x->best = sc;
 		x->besterr = err;
 		x->set = m;
-	} else if (sc > x->best - 1e-9 && err == x->besterr)
-		x->tie = 1;
+	} else if (!x->found2 || sc > x->second) {
+		x->found2 = 1;
+		x->second = sc;
+	}
 }
 
 /*
@@ -222,7 +227,7 @@ subset_search(struct subsets *x, int i, uint32_t m, int64_t sum)
  * the closer set, then to the later tasks.  Return 1 with a set in *set
  * (bits over the last SUBSET_MAX candidates, *off the first of them), 2
  * with a partial giver in *part, or 0 when nothing explains the drop.
- * *tie says whether another set fitted as well.
+ * *tie says whether another set fitted about as likely (TIE_SCORE).
  */
 static int
 explain_drop(struct ptask **c, size_t nc, int64_t r, int64_t tol,
@@ -246,7 +251,8 @@ explain_drop(struct ptask **c, size_t nc, int64_t r, int64_t tol,
 		x.low[i + 1] = x.low[i] + x.c[i]->remaining;
 	}
 	subset_search(&x, (int)n - 1, 0, 0);
-	*tie = x.tie;
+	/* Another set about as likely: the log cannot tell which. */
+	*tie = x.found2 && x.second > x.best - TIE_SCORE;
 	if (x.found)
 		*set = x.set;
 	for (i = 0; i < nc; i++) {
@@ -376,9 +382,13 @@ give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts)
 		}
 		break;
 	}
-	/* What is left of the others was still out at ts. */
+	/*
+	 * What is left of the others was still out at ts, unless another
+	 * set fitted as well: then they may be the ones that gave back.
+	 */
 	for (i = 0; i < nc; i++)
-		if (c[i] != NULL && c[i]->lastnot < ts)
+		if (c[i] != NULL && c[i]->lastnot < ts && !c[i]->dipped &&
+		    !(tie && i >= off))
 			c[i]->lastnot = ts;
 	free(c);
 	wait_emptied(g);
@@ -425,8 +435,21 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 			if (g->nwait == 0)
 				return;
 			r = returned(g, ts);
-		} else
+		} else {
+			/*
+			 * A dip: the memory out again may be another's that
+			 * came meanwhile, so those that may have given back
+			 * there may have: their bounds keep that sample.
+			 */
 			e->st.dips++;
+			for (i = 0; i < g->nwait; i++)
+				if (may_give(g, g->wait[i], g->tent_ts) &&
+				    (int64_t)g->wait[i]->remaining <=
+				    g->tent_r + tol) {
+					g->wait[i]->dipped = 1;
+					g->wait[i]->notes |= NOTE_AMBIGUOUS;
+				}
+		}
 	}
 	if (r > tol) {
 		g->tent = 1;
@@ -449,7 +472,7 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 		if (t->remaining <= tol) {
 			g->base += t->remaining;
 			release_waiting(e, g, t, ts, 0);
-		} else if (t->lastnot < ts)
+		} else if (t->lastnot < ts && !t->dipped)
 			t->lastnot = ts;
 	}
 	wait_emptied(g);

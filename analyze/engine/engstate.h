@@ -73,6 +73,7 @@ struct ptask {
 	uint32_t remaining;	/* waiting: MiB not yet back */
 	uint64_t after;		/* device samples judged since the end */
 	uint64_t lastnot;	/* the latest sample that showed it not back */
+	int dipped;		/* its memory may have come back at a dip */
 	unsigned notes;		/* enum task_note */
 	size_t ridx;		/* 1 + its index on gpu.recent, 0 when off */
 	int cand;		/* scratch: may give memory back at the sample */

@@ -45,14 +45,25 @@ for s in $(gpumem-synth --list | grep ' two loops: ' | cut -d' ' -f1); do
 done
 # Bursts of one-poll jobs on other seeds, from the logs: samples left
 # unjudged at the idle level settle the waiting tasks (seeds 3 to 6
-# failed without that level remembered).
-for seed in 2 3 4 5 6; do
-	s=burst
-	rm -rf nv
-	gpumem-synth -s burst --seed $seed --truth truth.csv --nvsmi nv
-	gpumem-tasks -q nv/query-gpu.csv nv/compute-apps.csv > got.csv ||
-		die "burst: tasks of the logs: exit $?"
-	check "nvsmi, seed $seed" truth.csv got.csv 0.3
+# failed without that level remembered).  In the record stream (ends
+# said by records): a sample counts the starts and ends before its own
+# time, not those read before it was judged (seeds 3, 4, 6, 7, 9); two
+# releases as likely as each other are both noted, the one left waiting
+# keeps that sample in its bounds (3, 4); a dip leaves the release at
+# the dip possible (8, 10).
+s=burst
+for seed in 2 3 4 5 6 7 8 9 10; do
+	if [ $seed -le 6 ]; then
+		rm -rf nv
+		gpumem-synth -s burst --seed $seed --truth truth.csv --nvsmi nv
+		gpumem-tasks -q nv/query-gpu.csv nv/compute-apps.csv \
+		    > got.csv || die "burst: tasks of the logs: exit $?"
+		check "nvsmi, seed $seed" truth.csv got.csv 0.3
+	fi
+	gpumem-synth -s burst --seed $seed --truth truth.csv > stream.csv
+	gpumem-tasks -q stream.csv > got.csv ||
+		die "burst: tasks of the stream: exit $?"
+	check "stream, seed $seed" truth.csv got.csv 0.3
 done
 # A process loop ten times slower than the device's (compute-apps -l 1,
 # query-gpu -lms 100): ends on its own interval once a process is listed
