@@ -204,7 +204,16 @@ settle_suspect(struct engine *e, struct gpu *g, struct ptask *t)
 {
 	int64_t tol = e->cfg->tolerance, out = g->unattr - t->sus_u0;
 	struct ptask *o;
+	size_t i;
 
+	/*
+	 * Tasks listed at the level's sample and waiting now (their polls
+	 * lost with its own, often) moved their memory out of the listings
+	 * since: it is not the life before still out.
+	 */
+	for (i = 0; i < g->nwait; i++)
+		if (g->wait[i]->last >= t->sus_u0ts)
+			out -= g->wait[i]->remaining;
 	t->suspect = SUS_NONE;
 	list_del(g->sus, &g->nsus, t);
 	if (t->sus_gone == 0 && (out <= tol || out < (int64_t)t->o_held / 2)) {
@@ -276,6 +285,8 @@ gone_between(const struct gpu *g, struct ptask *t, int64_t tol)
 static void
 suspect(struct gpu *g, struct ptask *t, int why, uint64_t ts, int64_t tol)
 {
+	const struct hist *h;
+
 	t->suspect = why;
 	t->sus_ts = ts;
 	t->o_start = t->start;
@@ -285,9 +296,13 @@ suspect(struct gpu *g, struct ptask *t, int why, uint64_t ts, int64_t tol)
 	t->o_held = why == SUS_RESUMED ? t->held : t->cur;
 	t->o_ctx = t->ctx;
 	t->sus_gone = 0;
-	if (!level_before(g, plus(t->last, 1), &t->sus_u0,
-	    NULL))
+	if ((h = hist_before(g, plus(t->last, 1))) != NULL) {
+		t->sus_u0 = h->unattr;
+		t->sus_u0ts = h->ts;
+	} else {
 		t->sus_u0 = g->unattr;
+		t->sus_u0ts = ts;
+	}
 	if (why == SUS_DROP)
 		gone_between(g, t, tol);
 	g->sus = egrow(g->sus, g->nsus, sizeof(*g->sus));

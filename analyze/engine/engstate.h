@@ -82,6 +82,7 @@ struct ptask {
 	uint64_t sus_ts, o_start, o_last, o_end;
 	uint32_t o_peak, o_held, o_ctx;
 	int64_t sus_u0;		/* unattributed level were it one process */
+	uint64_t sus_u0ts;	/* the sample of that level */
 	uint64_t sus_gone;	/* a device sample between its two listings
 				   at the level without it, 0 when none */
 };

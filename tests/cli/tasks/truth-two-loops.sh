@@ -65,6 +65,20 @@ for seed in 2 3 4 5 6 7 8 9 10; do
 		die "burst: tasks of the stream: exit $?"
 	check "stream, seed $seed" truth.csv got.csv 0.3
 done
+# Lost polls that hide two processes at once: one listed again is the
+# same process when what is out besides is the other's, waiting now
+# (seeds 4 and 9 split serve.py in two lives).
+s=lost-polls
+for seed in 4 9; do
+	gpumem-synth -s $s --seed $seed --truth truth.csv > stream.csv
+	gpumem-tasks -q stream.csv > got.csv || die "$s: tasks: exit $?"
+	check "stream, seed $seed" truth.csv got.csv 1
+	rm -rf nv
+	gpumem-synth -s $s --seed $seed --truth truth.csv --nvsmi nv
+	gpumem-tasks -q nv/query-gpu.csv nv/compute-apps.csv > got.csv ||
+		die "$s: tasks of the logs: exit $?"
+	check "nvsmi, seed $seed" truth.csv got.csv 1
+done
 # A process loop ten times slower than the device's (compute-apps -l 1,
 # query-gpu -lms 100): ends on its own interval once a process is listed
 # at two polls in a row.
