@@ -3,8 +3,9 @@
  * fuzz_tasks.c: the analysis, from a record stream to verdicts: the
  * engine (analyze/engine/engine.c) finds the tasks, the task table is written in
  * every format (analyze/engine/tasktab.c), and gpumem check's gates judge the
- * run against its own table read back as the baseline (reports/ci/gates.c,
- * junit.c, ciout.c), as `gpumem tasks` and `gpumem check` do.
+ * run against its own table read back as the baseline (reports/ci/: gates,
+ * baseline, junit, ciout, cijson, cimetrics), as `gpumem tasks` and
+ * `gpumem check` do.
  *
  * Invariants: the CSV task table gpumem writes reads back, strictly, with
  * as many tasks, and writes again the same.
