@@ -7,6 +7,10 @@
  * the zone set by gtime_set_tz() (--tz), else the TZ environment variable,
  * else the system zone, like date(1).  Local-to-UTC conversion is cached per
  * local hour, so a log of millions of rows costs a few mktime() calls.
+ *
+ * The module's files: gtzone.c (zones, civil time to UTC), gtparse.c
+ * (times and durations read), gtime.c (the clock, times written);
+ * gtimeint.h is what they share.
  */
 #ifndef GPUMEM_GTIME_H
 #define GPUMEM_GTIME_H
@@ -94,7 +98,7 @@ int gtime_iso(const char *s, size_t n, uint64_t *ns);
 int gtime_ctime(const char *s, size_t n, uint64_t *ns);
 
 /*
- * A zone as date(1) prints it: an abbreviation of the table in gtime.c
+ * A zone as date(1) prints it: an abbreviation of the table in gtparse.c
  * (UTC GMT Z UT, EST EDT CST CDT MST MDT PST PDT, WET WEST BST CET CEST
  * EET EEST, JST KST, AEST AEDT) or a numeric offset +HHMM, +HH:MM, +HH.
  * Return GTIME_ZONE_KNOWN with *off (seconds east of UTC) set,

@@ -177,7 +177,7 @@ holders_scan(struct holders *h, uint64_t now)
 	if ((d = opendir("/proc")) == NULL)
 		return;
 	while ((e = readdir(d)) != NULL) {
-		char path[64], name[NAMESZ], line[CGSZ], cg[CGSZ];
+		char path[320], name[NAMESZ], line[CGSZ], cg[CGSZ];
 		char id[HOLDERS_IDSZ];
 		char fname[2 * NAMESZ + 2], fcg[2 * CGSZ + 2];
 		long gpus[MAXGPUS];

@@ -467,7 +467,7 @@ procwatch_free(struct procwatch *pw)
 int
 proc_children(pid_t pid, void (*fn)(void *ctx, pid_t child), void *ctx)
 {
-	char path[96];
+	char path[320];
 	struct dirent *e;
 	DIR *d;
 

@@ -1,163 +1,18 @@
 /* SPDX-License-Identifier: ISC */
-/* gates.c: gpumem check's rules applied to a run and its baseline (gates.h). */
+/*
+ * gates.c: gpumem check's rules applied to a run (gates.h): names and
+ * labels, the rules of each task and GPU, the verdicts, and gates_eval,
+ * which applies them all (with baseline.c's against a baseline).
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gates.h"
+#include "gatesint.h"
 #include "gpumap.h"
 #include "gtime.h"
 #include "hmap.h"
 #include "util.h"
-
-/*
- * Room for one more: arrays double, so that a run of many tasks is not
- * copied over and over.
- */
-static void *
-grow(void *p, size_t n, size_t *cap, size_t size)
-{
-	if (n < *cap)
-		return p;
-	*cap = *cap ? 2 * *cap : 16;
-	return ereallocarray(p, *cap, size);
-}
-
-/* A copy of s, owned by the run's task list (freed with it). */
-static const char *
-keep_str(struct run *r, const char *s)
-{
-	struct tasklist *l = &r->tl;
-
-	l->strs = grow(l->strs, l->nstrs, &r->capstrs, sizeof(*l->strs));
-	l->strs[l->nstrs] = estrdup(s);
-	return l->strs[l->nstrs++];
-}
-
-void
-run_init(struct run *r)
-{
-	memset(r, 0, sizeof(*r));
-}
-
-void
-run_task(struct run *r, const struct task *t)
-{
-	struct tasklist *l = &r->tl;
-	struct task *c;
-
-	l->t = grow(l->t, l->n, &r->captask, sizeof(*l->t));
-	c = &l->t[l->n++];
-	*c = *t;
-	c->host = keep_str(r, t->host);
-	c->name = keep_str(r, t->name);
-}
-
-static struct gpuinfo *
-gpu_add(struct run *r, const char *host, uint32_t gpu)
-{
-	struct sbuf k = SBUF_INIT;
-	struct gpuinfo *g;
-
-	r->gpu = grow(r->gpu, r->ngpu, &r->capgpu, sizeof(*r->gpu));
-	g = &r->gpu[r->ngpu++];
-	memset(g, 0, sizeof(*g));
-	g->host = keep_str(r, host);
-	g->gpu = gpu;
-	gpu_key(&k, host, gpu);
-	*hmap_put(&r->index, k.buf, k.len, NULL) = (void *)(uintptr_t)r->ngpu;
-	sbuf_release(&k);
-	return g;
-}
-
-/*
- * Before run_done(): a run may have tens of thousands of GPUs, and every
- * sample asks for its own, so this is a hash lookup, not a scan.
- */
-static struct gpuinfo *
-gpu_find(struct run *r, const char *host, uint32_t gpu)
-{
-	struct sbuf k = SBUF_INIT;
-	void **v;
-
-	/* Samples come GPU after GPU: the last one is the likely one. */
-	if (r->last < r->ngpu && r->gpu[r->last].gpu == gpu &&
-	    strcmp(r->gpu[r->last].host, host) == 0)
-		return &r->gpu[r->last];
-	gpu_key(&k, host, gpu);
-	v = hmap_get(&r->index, k.buf, k.len);
-	sbuf_release(&k);
-	if (v == NULL)
-		return NULL;
-	r->last = (size_t)(uintptr_t)*v - 1;
-	return &r->gpu[r->last];
-}
-
-void
-run_sample(struct run *r, const struct sample *s)
-{
-	struct gpuinfo *g = gpu_find(r, s->host, s->gpu);
-
-	if (g == NULL) {
-		g = gpu_add(r, s->host, s->gpu);
-		r->last = r->ngpu - 1;
-	}
-	if (g->samples++ == 0) {
-		g->first_ts = s->ts;
-		g->first_unattr = s->unattributed;
-	}
-	g->last_ts = s->ts;
-	g->last_unattr = s->unattributed;
-	g->last_usage = s->usage;
-}
-
-static int
-by_gpu(const void *a, const void *b)
-{
-	const struct gpuinfo *x = a, *y = b;
-
-	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
-}
-
-static int
-by_start(const void *a, const void *b)
-{
-	const struct task *x = a, *y = b;
-	int c = hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
-
-	if (c != 0)
-		return c;
-	if (x->start != y->start)
-		return (x->start > y->start) - (x->start < y->start);
-	if (x->pid != y->pid)
-		return (x->pid > y->pid) - (x->pid < y->pid);
-	return strcmp(x->name, y->name);
-}
-
-void
-run_done(struct run *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->tl.n; i++)
-		if (gpu_find(r, r->tl.t[i].host, r->tl.t[i].gpu) == NULL)
-			gpu_add(r, r->tl.t[i].host, r->tl.t[i].gpu);
-	if (r->tl.n > 1)
-		qsort(r->tl.t, r->tl.n, sizeof(*r->tl.t), by_start);
-	if (r->ngpu > 1)
-		qsort(r->gpu, r->ngpu, sizeof(*r->gpu), by_gpu);
-	r->last = 0;
-	hmap_release(&r->index, NULL);	/* the sort moved them */
-}
-
-void
-run_release(struct run *r)
-{
-	tasklist_release(&r->tl);
-	hmap_release(&r->index, NULL);
-	free(r->gpu);
-	memset(r, 0, sizeof(*r));
-}
 
 const char *
 gate_name(enum gate g)
@@ -233,17 +88,6 @@ delay_rounded(const struct task *t)
 	return ns;
 }
 
-/* A double as uint64_t, clamped to [0, UINT64_MAX] (a cast would be UB). */
-static uint64_t
-sat_u64(double d)
-{
-	if (!(d > 0))
-		return 0;
-	if (d >= 18446744073709551616.0)	/* 2^64 */
-		return UINT64_MAX;
-	return (uint64_t)d;
-}
-
 /* A limit and where it comes from. */
 struct rule {
 	int set;
@@ -313,7 +157,7 @@ task_rule(const struct limits *lim, const struct task *t, enum gate k,
 	}
 }
 
-static struct verdict *
+struct verdict *
 add(struct verdicts *vs, enum gate g, const char *host, uint32_t gpu,
     const struct task *t, const struct task *base)
 {
@@ -330,11 +174,7 @@ add(struct verdicts *vs, enum gate g, const char *host, uint32_t gpu,
 	return v;
 }
 
-static void
-set_msg(struct verdict *v, enum result res, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
+void
 set_msg(struct verdict *v, enum result res, const char *fmt, ...)
 {
 	struct sbuf sb = SBUF_INIT;
@@ -353,13 +193,13 @@ set_src(struct verdict *v, const char *src)
 	v->src = estrdup(src);
 }
 
-static void
+void
 mib_value(char *buf, int64_t v)
 {
 	snprintf(buf, 32, "%lld", (long long)v);
 }
 
-static const char running_msg[] = "still running at the last sample: not "
+const char running_msg[] = "still running at the last sample: not "
     "judged";
 
 /*
@@ -574,244 +414,6 @@ gate_unattr(struct verdicts *vs, const struct gpuinfo *g, uint64_t leaks)
 	    (long long)g->last_unattr, (long long)above, idle,
 	    (unsigned long long)leaks, (long long)left,
 	    left > (int64_t)limit ? "more than" : "within", limit);
-}
-
-/* --- The baseline --- */
-
-static int
-one_host(const struct run *r)
-{
-	size_t i;
-
-	for (i = 1; i < r->ngpu; i++)
-		if (strcmp(r->gpu[i].host, r->gpu[0].host) != 0)
-			return 0;
-	return 1;
-}
-
-/* The key of a task for matching: host (unless ignored), gpu, name, k. */
-static void
-match_key(struct sbuf *sb, const struct task *t, int hosts, uint64_t k,
-    int with_k)
-{
-	sbuf_reset(sb);
-	if (hosts)
-		sbuf_adds(sb, t->host);
-	sbuf_addc(sb, '\0');
-	sbuf_add(sb, &t->gpu, sizeof(t->gpu));
-	sbuf_adds(sb, t->name);
-	sbuf_addc(sb, '\0');
-	if (with_k)
-		sbuf_add(sb, &k, sizeof(k));
-}
-
-/* The occurrence of t's key so far, counted in seen. */
-static uint64_t
-occurrence(struct hmap *seen, struct sbuf *sb, const struct task *t,
-    int hosts)
-{
-	void **slot;
-	uint64_t k;
-
-	match_key(sb, t, hosts, 0, 0);
-	slot = hmap_put(seen, sb->buf, sb->len, NULL);
-	k = (uint64_t)(uintptr_t)*slot;
-	*slot = (void *)(uintptr_t)(k + 1);
-	return k;
-}
-
-/*
- * The occurrence of each task of l among the tasks of its GPU and name,
- * in order of start, from 1: "the second python3 on GPU 0".
- */
-static void
-occurrences(const struct tasklist *l, uint32_t *occ)
-{
-	struct hmap seen = HMAP_INIT;
-	struct sbuf sb = SBUF_INIT;
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		occ[i] = (uint32_t)occurrence(&seen, &sb, &l->t[i], 1) + 1;
-	hmap_release(&seen, NULL);
-	sbuf_release(&sb);
-}
-
-/*
- * Fill vs->match: each task of now with its baseline task, or NULL; mark
- * the baseline tasks matched in used, and store the occurrence of each
- * in bocc.
- */
-static void
-match(struct verdicts *vs, int hosts, unsigned char *used, uint32_t *bocc)
-{
-	const struct tasklist *b = &vs->base->tl, *n = &vs->now->tl;
-	struct hmap seen = HMAP_INIT, idx = HMAP_INIT;
-	struct sbuf sb = SBUF_INIT;
-	size_t i;
-
-	for (i = 0; i < b->n; i++) {
-		uint64_t k = occurrence(&seen, &sb, &b->t[i], hosts);
-
-		bocc[i] = (uint32_t)k + 1;
-		match_key(&sb, &b->t[i], hosts, k, 1);
-		*hmap_put(&idx, sb.buf, sb.len, NULL) = (void *)(uintptr_t)
-		    (i + 1);
-	}
-	hmap_release(&seen, NULL);
-	for (i = 0; i < n->n; i++) {
-		uint64_t k = occurrence(&seen, &sb, &n->t[i], hosts);
-		void **slot;
-
-		match_key(&sb, &n->t[i], hosts, k, 1);
-		slot = hmap_get(&idx, sb.buf, sb.len);
-		if (slot != NULL) {
-			size_t j = (size_t)(uintptr_t)*slot - 1;
-
-			vs->match[i] = &b->t[j];
-			used[j] = 1;
-			vs->matched++;
-		} else
-			vs->appeared++;
-	}
-	vs->vanished = b->n - vs->matched;
-	hmap_release(&seen, NULL);
-	hmap_release(&idx, NULL);
-	sbuf_release(&sb);
-}
-
-/* line: of the rule's key in the configuration, 0 when not there. */
-static void
-base_src(struct verdicts *vs, struct verdict *v, unsigned line)
-{
-	struct sbuf sb = SBUF_INIT;
-
-	if (line != 0)
-		sbuf_printf(&sb, "baseline, %s:%u", vs->lim->cfg->path, line);
-	else
-		sbuf_adds(&sb, "built-in");
-	v->src = sb.buf;
-}
-
-static void
-gate_base_leak(struct verdicts *vs, const struct task *t,
-    const struct task *b)
-{
-	const struct config *c = vs->lim->cfg;
-	uint32_t allow = c->has_leak_regression ? c->leak_regression_mib : 0;
-	struct verdict *v = add(vs, GATE_BASE_LEAK, t->host, t->gpu, t, b);
-	int bleak = b != NULL && b->status == TASK_LEAKED;
-
-	base_src(vs, v, c->has_leak_regression ? c->leak_regression_line : 0);
-	v->unit = "MiB";
-	if (t->status == TASK_RUNNING) {
-		set_msg(v, RES_SKIP, "%s", running_msg);
-		return;
-	}
-	if (t->status != TASK_LEAKED) {
-		mib_value(v->value, 0);
-		if (bleak && b->has_leaked)
-			set_msg(v, RES_PASS, "nothing leaked (%u MiB in the "
-			    "baseline)", b->leaked);
-		else if (bleak)
-			set_msg(v, RES_PASS, "nothing leaked (an unknown "
-			    "amount in the baseline)");
-		else
-			set_msg(v, RES_PASS, "nothing leaked%s", b == NULL ?
-			    " (not in the baseline)" : "");
-		return;
-	}
-	if (t->has_leaked)
-		mib_value(v->value, t->leaked);
-	if (!bleak) {
-		/* From no leak to a leak: new, whatever its size. */
-		mib_value(v->limit, 0);
-		if (t->has_leaked)
-			set_msg(v, RES_FAIL, "leaked %u MiB, a new leak: %s",
-			    t->leaked, b == NULL ? "the task is not in the "
-			    "baseline" : "none in the baseline");
-		else
-			set_msg(v, RES_FAIL, "leaked an unknown amount, a new "
-			    "leak: %s", b == NULL ? "the task is not in the "
-			    "baseline" : "none in the baseline");
-		return;
-	}
-	if (!t->has_leaked || !b->has_leaked) {
-		set_msg(v, RES_SKIP, "leaked in both runs, %s unknown: cannot "
-		    "compare", !t->has_leaked ? "how much now" :
-		    "how much in the baseline");
-		return;
-	}
-	mib_value(v->limit, (int64_t)b->leaked + allow);
-	if (t->leaked > (uint64_t)b->leaked + allow)
-		set_msg(v, RES_FAIL, "leaked %u MiB, %u MiB in the baseline: "
-		    "%+lld MiB, more than %u", t->leaked, b->leaked,
-		    (long long)t->leaked - b->leaked, allow);
-	else
-		set_msg(v, RES_PASS, "leaked %u MiB, %u MiB in the baseline: "
-		    "%+lld MiB, within %u", t->leaked, b->leaked,
-		    (long long)t->leaked - b->leaked, allow);
-}
-
-static void
-gate_base_delay(struct verdicts *vs, const struct task *t,
-    const struct task *b)
-{
-	const struct config *c = vs->lim->cfg;
-	double r = c->has_delay_regression ? c->delay_regression :
-	    BUILTIN_DELAY_REGRESSION;
-	struct verdict *v;
-	uint64_t now, was, iv, limit, rel;
-	char dn[32], db[32], dl[32], pct[48], ivs[32];
-
-	if (b == NULL || t->status != TASK_RELEASED ||
-	    b->status != TASK_RELEASED)
-		return;
-	v = add(vs, GATE_BASE_DELAY, t->host, t->gpu, t, b);
-	base_src(vs, v, c->has_delay_regression ? c->delay_regression_line :
-	    0);
-	v->unit = "s";
-	now = delay_rounded(t);
-	was = delay_rounded(b);
-	iv = t->interval > b->interval ? t->interval : b->interval;
-	/* Delays from hostile times reach 2^64 ns: saturate, never wrap. */
-	rel = sat_u64((double)was * (1 + r) + 0.5);
-	limit = was > UINT64_MAX - iv ? UINT64_MAX : was + iv;
-	if (rel > limit)
-		limit = rel;
-	snprintf(v->value, sizeof(v->value), "%s", delay_str(t, dn));
-	delay_str(b, db);
-	gtime_fmt_secs(limit, dl);
-	snprintf(v->limit, sizeof(v->limit), "%s", dl);
-	if (was > 0)
-		snprintf(pct, sizeof(pct), " (%+.0f%%)",
-		    ((double)now - (double)was) * 100 / (double)was);
-	else
-		pct[0] = '\0';
-	if (rel == limit)
-		snprintf(ivs, sizeof(ivs), "%g%%", r * 100);
-	else
-		snprintf(ivs, sizeof(ivs), "one sampling interval");
-	set_msg(v, now > limit ? RES_FAIL : RES_PASS, "released after %s s, "
-	    "%s s in the baseline%s: %s %s s, the baseline + %s", dn, db, pct,
-	    now > limit ? "more than" : "within", dl, ivs);
-}
-
-static void
-gate_vanished(struct verdicts *vs, const char *host, const struct task *b,
-    uint32_t occ)
-{
-	struct verdict *v = add(vs, GATE_VANISHED, host, b->gpu, NULL, b);
-	char d[32];
-
-	v->occ = occ;
-	if (b->status == TASK_RELEASED)
-		set_msg(v, RES_SKIP, "in the baseline (pid %u, released "
-		    "after %s s), not in this run", b->pid, delay_str(b, d));
-	else
-		set_msg(v, RES_SKIP, "in the baseline (pid %u, %s), not in "
-		    "this run", b->pid, b->status == TASK_LEAKED ? "leaked" :
-		    "running");
 }
 
 /* --- All together --- */

@@ -2,9 +2,10 @@
 /*
  * fuzz_tasks.c: the analysis, from a record stream to verdicts: the
  * engine (analyze/engine/eng*.c) finds the tasks, the task table is written in
- * every format (analyze/engine/tasktab.c, tab*.c), and gpumem check's gates judge the
- * run against its own table read back as the baseline (reports/ci/gates.c,
- * junit.c, ciout.c), as `gpumem tasks` and `gpumem check` do.
+ * every format (analyze/engine/tasktab.c, tab*.c), and gpumem check's gates
+ * judge the run against its own table read back as the baseline
+ * (reports/ci/: gates, baseline, junit, ciout, cijson, cimetrics), as
+ * `gpumem tasks` and `gpumem check` do.
  *
  * Invariants: the CSV task table gpumem writes reads back, strictly, with
  * as many tasks, and writes again the same.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: time and duration parsing (formats/core/gtime.c). */
+/* Unit tests: time and duration parsing (formats/core/gtime.h). */
 #include <stdlib.h>
 #include <string.h>
 
