@@ -50,7 +50,7 @@ put_csv(struct tasktab_w *w, const struct task *t)
 		out(w, ",,%u,", t->leaked);
 	else
 		out(w, ",,,");
-	out(w, "%s,", status_names[t->status]);
+	out(w, "%s,", tab_status_names[t->status]);
 	if (t->status == TASK_RELEASED)
 		/* The bounds in ms (interval 0: the finest tasktab_delay). */
 		out(w, "%s,%s,", tasktab_delay(t->delay_lo, 0, lo),
@@ -168,8 +168,8 @@ parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 		return -1;
 	}
 	for (i = 0; i < 3; i++)
-		if (n[11] == strlen(status_names[i]) &&
-		    memcmp(f[11], status_names[i], n[11]) == 0)
+		if (n[11] == strlen(tab_status_names[i]) &&
+		    memcmp(f[11], tab_status_names[i], n[11]) == 0)
 			break;
 	if (i == 3) {
 		*why = "status: expected released, leaked or running";

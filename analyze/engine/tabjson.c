@@ -77,6 +77,6 @@ put_json(struct tasktab_w *w, const struct task *t)
 	else
 		out(w, ", \"leaked_mib\": null");
 	out(w, ", \"status\": \"%s\", \"declared\": %s, \"note\": \"%s\"}",
-	    status_names[t->status], t->declared ? "true" : "false",
+	    tab_status_names[t->status], t->declared ? "true" : "false",
 	    tasktab_notes(t->notes, nb));
 }

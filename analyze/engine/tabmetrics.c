@@ -29,7 +29,7 @@ om_labels(struct sbuf *sb, const struct task *t, int task,
 		sbuf_printf(sb, ",pid=\"%u\",start_ns=\"%llu\",name=", t->pid,
 		    (unsigned long long)t->start);
 		esc_prom(sb, t->name);
-		status = status_names[t->status];
+		status = tab_status_names[t->status];
 	}
 	if (status != NULL)
 		sbuf_printf(sb, ",status=\"%s\"", status);
@@ -112,7 +112,7 @@ put_metrics(struct tasktab_w *w)
 		for (j = i; j < w->nrows && same_gpu(by[i], by[j]); j++)
 			n[by[j]->status]++;
 		for (k = 0; k < 3; k++) {
-			om_labels(&sb, by[i], 0, status_names[k]);
+			om_labels(&sb, by[i], 0, tab_status_names[k]);
 			out(w, "gpumem_tasks%s %zu\n", sb.buf, n[k]);
 		}
 	}

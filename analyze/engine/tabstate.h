@@ -32,7 +32,7 @@ struct tasktab_w {
 };
 
 /* A task's status as every format writes it (enum task_status). */
-extern const char *const status_names[];
+extern const char *const tab_status_names[];
 /* The units of decimals(), in ns. */
 extern const uint64_t unit_ns[];
 

@@ -99,7 +99,7 @@ cells(struct tasktab_w *w, size_t i, char c[11][96])
 		snprintf(c[9], 96, "-");
 	tasktab_notes(t->notes, nb);
 	snprintf(c[10], 96, nb[0] != '\0' ? "%s (%s)" : "%s%s",
-	    status_names[t->status], nb);
+	    tab_status_names[t->status], nb);
 }
 
 #define NCOLS 11

@@ -12,7 +12,7 @@
 #include "gtime.h"
 #include "tabstate.h"
 
-const char *const status_names[] = {"released", "leaked", "running"};
+const char *const tab_status_names[] = {"released", "leaked", "running"};
 
 int
 tasktab_fmt(const char *name)
