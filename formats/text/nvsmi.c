@@ -25,99 +25,11 @@
 #include "hmap.h"
 #include "input.h"
 #include "nvsmi.h"
+#include "nvsmistate.h"
 #include "physgpu.h"
 
-#define MAXCOLS 1024
 #define SNIFF_ROWS 200		/* rows judged for a headerless log's columns */
 #define GUESS_BYTES (64U * 1024)
-#define POLL_SPREAD (50 * NS_PER_MS)	/* rows of one poll, no GPU column */
-#define NLAST 64
-/* The pid 0 rows of one poll with one GPU and name, summed. */
-struct pid0 {
-	char *host, *gpukey, *name;	/* gpukey NULL: gpu is known */
-	uint32_t gpu;
-	uint64_t used;
-	int unknown;		/* a row without its memory: the sum is too */
-};
-
-#define POLL_KEYS 1024		/* GPUs told apart in one poll (time-less) */
-#define MANY_GPUS 64		/* a block of rows this long is worth a word */
-
-enum kind { K_NONE, K_GPU, K_APPS };
-
-enum col {
-	C_TS, C_INDEX, C_WGPU, C_UUID, C_BUS, C_TOTAL, C_USED, C_FREE,
-	C_RESERVED, C_HOST, C_NAME, C_PID, C_PNAME, C_PUSED, NCOL
-};
-
-struct nvsmi {
-	struct source *s;
-	enum kind want;		/* K_NONE: either, as the header says */
-	enum kind kind;
-	size_t ncols;
-	int col[NCOL];
-	int wide;		/* the column that may hold commas, or -1 */
-	int have_columns;
-
-	/* The clock of a log without a timestamp column. */
-	int have_pending;	/* a date line came since the last block */
-	uint64_t pending;
-	int have_wdate;		/* a Windows "date /T" line, waiting for "time /T" */
-	int wy, wmo, wd;
-	int clocklines;		/* any date line seen */
-	int newblock;		/* a header came since the last row */
-	uint64_t block_ts;
-	uint64_t nblocks;
-	size_t block_rows;
-	int noclock_said;
-	uint32_t pollkey[POLL_KEYS];	/* the GPUs of the block so far */
-	int glued;		/* the row's time came glued in front of it */
-	uint64_t glued_ts;
-	struct sbuf phost;	/* the host of a "host: " prefix (pdsh) */
-	int header_polls;	/* repeated headers mark the polls */
-	int elapsed_said;	/* timestamps of seconds since --start */
-	size_t since_header;	/* rows since the last header */
-	int onepoll_said, many_said;
-	struct sbuf guessed;	/* why the columns could not be told */
-
-	/* Rows with a timestamp but no GPU column: position in the poll. */
-	uint64_t poll_ts;
-	size_t poll_pos;
-	int havepoll;
-
-	/* The rows of a poll share their time: parsed once. */
-	char lastts[40];
-	size_t lastlen;
-	uint64_t lastval;
-
-	uint64_t rows, headers;
-	uint64_t nomem;		/* process rows with their memory N/A */
-	int apps_nogpu_said;
-
-	/* The rows of pid 0 of the poll at zts, one entry per GPU and name. */
-	struct pid0 *z;
-	size_t nz;
-	uint64_t zts;
-	uint64_t zrows, zrecs;	/* for the summary */
-
-	/* Unreadable rows: their polls end no process (unread_row). */
-	int row_timed;		/* the row being read has its time, row_ts */
-	uint64_t row_ts;
-	int have_prev;		/* a row had a time before: prev_ts */
-	uint64_t prev_ts;
-	int unread_next;	/* mark the next poll too, unless it is prev_ts */
-	struct sbuf host, key, name;	/* scratch */
-	char *f[MAXCOLS + 1];
-	size_t len[MAXCOLS + 1];
-	struct gpuset gpuset;	/* the GPUs named, for the summary */
-	struct hmap learned;		/* identities already told to gpumap */
-	struct sbuf lkey;
-	struct sbuf last[NLAST];	/* the last identity of GPU 0..NLAST-1 */
-	struct sbuf uuid, bus;		/* scratch */
-	struct sbuf card;		/* scratch: bus id and memory.total */
-	/* Physical GPUs by bus id or UUID under one index (physgpu.h). */
-	struct physgpu phys;
-};
 
 static const struct {
 	const char *name;
@@ -442,10 +354,6 @@ fields_of_command(const char *cmd)
  * among those known when the first record leaves, and a live input's
  * first record leaves before the rest of its poll is read.
  */
-static void learn(struct nvsmi *p, const char *host, const char *uuid,
-    const char *bus, int64_t index);
-static const char *text_of(struct nvsmi *p, struct sbuf *sb, int i);
-
 static void
 learn_sample(struct nvsmi *p, char *const *lines, size_t n)
 {
@@ -458,9 +366,10 @@ learn_sample(struct nvsmi *p, char *const *lines, size_t n)
 		if (field_split(lines[i], ',', p->f, p->len, MAXCOLS) !=
 		    p->ncols)
 			continue;
-		learn(p, source_host(p->s, text_of(p, &p->name,
-		    p->col[C_HOST])), text_of(p, &p->uuid, p->col[C_UUID]),
-		    text_of(p, &p->bus, p->col[C_BUS]), -1);
+		nvsmi_learn(p, source_host(p->s, nvsmi_text_of(p, &p->name,
+		    p->col[C_HOST])), nvsmi_text_of(p, &p->uuid,
+		    p->col[C_UUID]), nvsmi_text_of(p, &p->bus, p->col[C_BUS]),
+		    -1);
 	}
 }
 
@@ -615,8 +524,8 @@ open_apps(struct source *s, const char *hint)
 }
 
 /* A copy of field i into sb, "" for a placeholder; return sb's string. */
-static const char *
-text_of(struct nvsmi *p, struct sbuf *sb, int i)
+const char *
+nvsmi_text_of(struct nvsmi *p, struct sbuf *sb, int i)
 {
 	if (i >= 0 && !field_placeholder(p->f[i], p->len[i]))
 		sbuf_set(sb, p->f[i], p->len[i]);
@@ -731,8 +640,8 @@ time_only_line(struct nvsmi *p, const char *line, size_t len)
 }
 
 /* A date line came: the time of the next block of rows. */
-static void
-clock_line(struct nvsmi *p, uint64_t t)
+void
+nvsmi_clock_line(struct nvsmi *p, uint64_t t)
 {
 	p->pending = t;
 	p->have_pending = 1;
@@ -746,8 +655,8 @@ clock_line(struct nvsmi *p, uint64_t t)
  * local time.  A row whose first column is such a time goes on with ", "
  * instead.  Store the time in *t; return whether the line was one.
  */
-static int
-stamp_line(const char *line, size_t len, uint64_t *t)
+int
+nvsmi_stamp_line(const char *line, size_t len, uint64_t *t)
 {
 	size_t b = line[0] == '[', e = b + 19;
 	char iso[40];
@@ -773,15 +682,15 @@ stamp_line(const char *line, size_t len, uint64_t *t)
  * Lines that wrappers add around nvidia-smi output.  Return 1 when the line
  * was one (used as a clock, or counted and passed over).
  */
-static int
-wrapper_line(struct nvsmi *p, const char *line, size_t len)
+int
+nvsmi_wrapper_line(struct nvsmi *p, const char *line, size_t len)
 {
 	uint64_t t;
 	int h, mi;
 
 	if (gtime_ctime(line, len, &t) == 0 ||
 	    (len >= 10 && line[4] == '-' && gtime_iso(line, len, &t) == 0)) {
-		clock_line(p, t);
+		nvsmi_clock_line(p, t);
 		return 1;
 	}
 	if (windows_date(line, &p->wy, &p->wmo, &p->wd)) {
@@ -830,8 +739,8 @@ wrapper_line(struct nvsmi *p, const char *line, size_t len)
  * A shell prompt echoed into the log: "C:\Users\x>nvidia-smi ...",
  * "user@host:~$ nvidia-smi ...", "$ nvidia-smi ...".
  */
-static int
-prompt_line(const char *line, size_t len)
+int
+nvsmi_prompt_line(const char *line, size_t len)
 {
 	return (len > 3 && isalpha((unsigned char)line[0]) && line[1] == ':' &&
 	    line[2] == '\\' && strchr(line, '>') != NULL) ||
@@ -911,8 +820,8 @@ poll_boundary(struct nvsmi *p)
 }
 
 /* Remember the GPU of the block's row n (see poll_boundary). */
-static void
-poll_note(struct nvsmi *p, size_t n)
+void
+nvsmi_poll_note(struct nvsmi *p, size_t n)
 {
 	int c = gpu_field(p);
 
@@ -1008,8 +917,8 @@ elapsed_time(struct nvsmi *p, const char *f, size_t n, uint64_t *ts)
 	return 0;
 }
 
-static int
-row_time(struct nvsmi *p, uint64_t *ts)
+int
+nvsmi_row_time(struct nvsmi *p, uint64_t *ts)
 {
 	const char *tfmt = source_opts(p->s)->time_format;
 	int i = p->col[C_TS], rc;
@@ -1098,9 +1007,9 @@ uintcol(struct nvsmi *p, enum col c, const char *what, uint32_t *v)
  * same few GPUs on every row, so the last identity of each small index is
  * remembered and compared; the rest go through a map.
  */
-static void
-learn(struct nvsmi *p, const char *host, const char *uuid, const char *bus,
-    int64_t index)
+void
+nvsmi_learn(struct nvsmi *p, const char *host, const char *uuid,
+    const char *bus, int64_t index)
 {
 	size_t hl = strlen(host), ul = strlen(uuid), bl = strlen(bus);
 	int isnew = 1;
@@ -1138,8 +1047,8 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 	uint32_t g, total;
 	int rc, i;
 
-	uuid = text_of(p, &p->uuid, p->col[C_UUID]);
-	bus = text_of(p, &p->bus, p->col[C_BUS]);
+	uuid = nvsmi_text_of(p, &p->uuid, p->col[C_UUID]);
+	bus = nvsmi_text_of(p, &p->bus, p->col[C_BUS]);
 	rc = uintcol(p, C_WGPU, "gpu", &g);
 	if (rc == 0)
 		rc = uintcol(p, C_INDEX, "index", &g);
@@ -1168,11 +1077,11 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 		} else if (*bus != '\0')
 			g = physgpu_cur(&p->phys, g);
 		r->gpu = g;
-		learn(p, r->host, uuid, bus, g);
+		nvsmi_learn(p, r->host, uuid, bus, g);
 		gpuset_add(&p->gpuset, g);
 	} else if (*uuid != '\0' || *bus != '\0') {
 		if (p->kind == K_GPU)
-			learn(p, r->host, uuid, bus, -1);
+			nvsmi_learn(p, r->host, uuid, bus, -1);
 		/* Resolved as the record leaves the reader. */
 		r->gpukey = *uuid != '\0' ? uuid : bus;
 	} else if (p->kind == K_APPS) {
@@ -1231,8 +1140,8 @@ unread_mark(struct nvsmi *p, uint64_t ts)
  * row before it or to the next one (rows of a poll share their time):
  * mark both.
  */
-static void
-unread_row(struct nvsmi *p)
+void
+nvsmi_unread_row(struct nvsmi *p)
 {
 	if (p->row_timed) {
 		unread_mark(p, p->row_ts);
@@ -1247,8 +1156,8 @@ unread_row(struct nvsmi *p)
  * Send the summed pid 0 rows of the poll on, in the order of their first
  * rows, and empty the list.
  */
-static void
-pid0_flush(struct nvsmi *p)
+void
+nvsmi_pid0_flush(struct nvsmi *p)
 {
 	struct rec r;
 	size_t i;
@@ -1292,7 +1201,7 @@ pid0_add(struct nvsmi *p, const struct rec *r)
 	size_t i;
 
 	if (p->nz > 0 && r->ts != p->zts)
-		pid0_flush(p);
+		nvsmi_pid0_flush(p);
 	p->zts = r->ts;
 	p->zrows++;
 	for (i = 0; i < p->nz; i++) {
@@ -1368,8 +1277,8 @@ cut_short(struct nvsmi *p)
 	return 1;
 }
 
-static void
-row(struct nvsmi *p, char *line)
+void
+nvsmi_row(struct nvsmi *p, char *line)
 {
 	struct rec r;
 	size_t nf, extra;
@@ -1412,10 +1321,10 @@ row(struct nvsmi *p, char *line)
 	rec_init(&r);
 	sbuf_reset(&p->host);
 	sbuf_adds(&p->host, source_host(p->s, p->col[C_HOST] < 0 &&
-	    p->phost.len > 0 ? p->phost.buf : text_of(p, &p->name,
+	    p->phost.len > 0 ? p->phost.buf : nvsmi_text_of(p, &p->name,
 	    p->col[C_HOST])));
 	r.host = p->host.buf;
-	if (row_time(p, &r.ts) < 0)
+	if (nvsmi_row_time(p, &r.ts) < 0)
 		return;
 	p->row_timed = 1;
 	p->row_ts = r.ts;
@@ -1448,10 +1357,10 @@ row(struct nvsmi *p, char *line)
 			r.has |= REC_USED;
 		} else
 			p->nomem++;	/* WDDM: N/A (engine.h) */
-		r.name = text_of(p, &p->name, p->col[C_PNAME]);
+		r.name = nvsmi_text_of(p, &p->name, p->col[C_PNAME]);
 		r.origin = REC_SNAP_APPS;
-		if (p->nz > 0 && r.ts != p->zts)
-			pid0_flush(p);	/* the poll they came in is over */
+		if (p->nz > 0 && r.ts != p->zts)	/* their poll is over */
+			nvsmi_pid0_flush(p);
 		if (pid == 0) {
 			pid0_add(p, &r);
 			return;
@@ -1486,7 +1395,7 @@ row(struct nvsmi *p, char *line)
 		}
 	}
 	if (p->col[C_TS] < 0)
-		poll_note(p, p->block_rows++);
+		nvsmi_poll_note(p, p->block_rows++);
 	p->since_header++;
 	p->rows++;
 	source_emit(p->s, &r);
@@ -1526,22 +1435,22 @@ line_fn(void *st, char *line, size_t len)
 			headers_mark_polls(p, p->since_header);
 		}
 		p->since_header = 0;
-		pid0_flush(p);
+		nvsmi_pid0_flush(p);
 		set_columns(p, l);
 		p->newblock = 1;
 		return;
 	}
 	if ((isdigit((unsigned char)l[0]) || l[0] == '[') &&
-	    stamp_line(l, len, &t)) {
-		clock_line(p, t);
+	    nvsmi_stamp_line(l, len, &t)) {
+		nvsmi_clock_line(p, t);
 		return;
 	}
 	/* Rows start with a digit (a time, an index): the rest may not be. */
-	if (!isdigit((unsigned char)l[0]) && prompt_line(l, len)) {
+	if (!isdigit((unsigned char)l[0]) && nvsmi_prompt_line(l, len)) {
 		source_skip(p->s, "shell prompt lines");
 		return;
 	}
-	if (!comma && wrapper_line(p, l, len))
+	if (!comma && nvsmi_wrapper_line(p, l, len))
 		return;
 	if (!p->have_columns && islower((unsigned char)l[0]) &&
 	    (sbuf_reset(&p->name), nomem_header(l, &p->name))) {
@@ -1584,15 +1493,15 @@ line_fn(void *st, char *line, size_t len)
 	}
 	bad = source_nbad(p->s);
 	p->row_timed = 0;
-	row(p, l);
+	nvsmi_row(p, l);
 	if (p->kind == K_APPS && source_nbad(p->s) != bad)
-		unread_row(p);
+		nvsmi_unread_row(p);
 }
 
 static void
 end_fn(void *st)
 {
-	pid0_flush(st);
+	nvsmi_pid0_flush(st);
 }
 
 static void
