@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "colmap.h"
+#include "colmapstate.h"
 #include "field.h"
 #include "format.h"
 #include "gtime.h"
@@ -23,25 +24,12 @@
 
 #define MAXCOLS 1024
 
-enum key {
-	K_TS, K_GPU, K_UUID, K_BUS, K_HOST, K_PID, K_PNAME,
-	K_USED, K_FREE, K_TOTAL, NKEY
-};
-
-static const char *const keynames[NKEY] = {
+const char *const colmap_keynames[NKEY] = {
 	"timestamp", "gpu", "uuid", "bus_id", "host", "pid", "process_name",
 	"memory_used", "memory_free", "memory_total"
 };
 
-enum tkind {
-	T_AUTO, T_S, T_MS, T_US, T_NS, T_ISO, T_NVSMI, T_CLOCK, T_ELAPSED,
-	T_STRP
-};
-
-static const struct {
-	const char *name;
-	enum tkind kind;
-} tkinds[] = {
+const struct colmap_tkind colmap_tkinds[] = {
 	{"auto", T_AUTO}, {"s", T_S}, {"ms", T_MS}, {"us", T_US},
 	{"ns", T_NS}, {"iso", T_ISO}, {"nvsmi", T_NVSMI}, {"clock", T_CLOCK},
 	{"elapsed", T_ELAPSED},
@@ -53,20 +41,6 @@ static const struct {
  */
 #define ELAPSED_MAX (100000000ULL * NS_PER_SEC)
 
-struct mapcol {
-	char *column;		/* as the map names it; NULL: not mapped */
-	int optional;
-	double unit;		/* memory: bytes per unit */
-	enum tkind tkind;	/* timestamp */
-	char *tfmt;		/* T_STRP: the strptime format */
-};
-
-struct colmap {
-	struct mapcol c[NKEY];
-	char delim;
-	char *what;
-};
-
 /* --- the map --- */
 
 static int
@@ -75,7 +49,8 @@ find_key(const char *s, size_t n)
 	int k;
 
 	for (k = 0; k < NKEY; k++)
-		if (strlen(keynames[k]) == n && memcmp(keynames[k], s, n) == 0)
+		if (strlen(colmap_keynames[k]) == n &&
+		    memcmp(colmap_keynames[k], s, n) == 0)
 			return k;
 	return -1;
 }
@@ -109,7 +84,7 @@ set_spec(struct mapcol *c, int k, const char *s, size_t n, char *err,
 	if (is_mem(k)) {
 		if ((c->unit = mem_unit_bytes(s, n)) == 0) {
 			snprintf(err, errlen, "%s: unit '%.*s': expected "
-			    MEM_UNITS, keynames[k],
+			    MEM_UNITS, colmap_keynames[k],
 			    (int)n, s);
 			return -1;
 		}
@@ -117,13 +92,13 @@ set_spec(struct mapcol *c, int k, const char *s, size_t n, char *err,
 	}
 	if (k != K_TS) {
 		snprintf(err, errlen, "%s: '%.*s': only timestamp and "
-		    "memory_* take a ':SPEC'", keynames[k], (int)n, s);
+		    "memory_* take a ':SPEC'", colmap_keynames[k], (int)n, s);
 		return -1;
 	}
-	for (i = 0; i < sizeof(tkinds) / sizeof(tkinds[0]); i++)
-		if (strlen(tkinds[i].name) == n &&
-		    memcmp(tkinds[i].name, s, n) == 0) {
-			c->tkind = tkinds[i].kind;
+	for (i = 0; i < sizeof(colmap_tkinds) / sizeof(colmap_tkinds[0]); i++)
+		if (strlen(colmap_tkinds[i].name) == n &&
+		    memcmp(colmap_tkinds[i].name, s, n) == 0) {
+			c->tkind = colmap_tkinds[i].kind;
 			return 0;
 		}
 	if (memchr(s, '%', n) == NULL) {
@@ -156,7 +131,8 @@ set_column(struct mapcol *c, int k, const char *s, size_t n, char *err,
 		n--;
 	}
 	if (n == 0) {
-		snprintf(err, errlen, "%s: no column named", keynames[k]);
+		snprintf(err, errlen, "%s: no column named",
+		    colmap_keynames[k]);
 		return -1;
 	}
 	free(c->column);
@@ -257,7 +233,7 @@ yaml_entry(struct colmap *m, int k, const struct ynode *v, char *err,
 	    col->type != Y_SCALAR) {
 		snprintf(err, errlen, "%s: expected COLUMN[:SPEC] or "
 		    "{column: C, unit: U, time: T, optional: true}",
-		    keynames[k]);
+		    colmap_keynames[k]);
 		return -1;
 	}
 	if (set_column(&m->c[k], k, col->text, strlen(col->text), err,
@@ -269,7 +245,7 @@ yaml_entry(struct colmap *m, int k, const struct ynode *v, char *err,
 	    errlen) < 0)) {
 		if (spec->type != Y_SCALAR)
 			snprintf(err, errlen, "%s: expected a scalar",
-			    keynames[k]);
+			    colmap_keynames[k]);
 		return -1;
 	}
 	opt = ytree_get(v, "optional");
@@ -580,8 +556,8 @@ find_columns(struct cmread *p, char *line, int quiet)
 			if (nf > 12)
 				sbuf_adds(&sb, ", ...");
 			source_refuse(p->s, "%s: the %s column '%s' is not in "
-			    "the header (it has %s)", p->m->what, keynames[k],
-			    c->column, sb.buf);
+			    "the header (it has %s)", p->m->what,
+			    colmap_keynames[k], c->column, sb.buf);
 			sbuf_release(&sb);
 			return -1;
 		}
@@ -839,7 +815,8 @@ row_time(struct cmread *p, uint64_t *ts)
 	if (rc < 0 && !source_refused(p->s))
 		source_bad(p->s, "column '%s' (timestamp, %s): expected a "
 		    "time, got %s", c->column, c->tfmt != NULL ? c->tfmt :
-		    tkinds[c->tkind].name, field_quote(q, sizeof(q), s, n));
+		    colmap_tkinds[c->tkind].name, field_quote(q, sizeof(q), s,
+		    n));
 	return rc;
 }
 
@@ -874,8 +851,9 @@ mem(struct cmread *p, int k, uint32_t *v)
 	if (bytes == 0 || field_double(s, n, &x) != 1 ||
 	    x * bytes / 1048576.0 > UINT32_MAX) {
 		source_bad(p->s, "column '%s' (%s): expected a number of %s, "
-		    "got %s", c->column, keynames[k], mem_unit_name(c->unit),
-		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
+		    "got %s", c->column, colmap_keynames[k],
+		    mem_unit_name(c->unit), field_quote(q, sizeof(q), p->f[i],
+		    p->len[i]));
 		return -1;
 	}
 	*v = (uint32_t)llround(x * bytes / 1048576.0);
