@@ -48,6 +48,7 @@
 #include "gtime.h"
 #include "hmap.h"
 #include "prom.h"
+#include "promstate.h"
 #include "sclock.h"
 
 #define MIB 1048576.0
@@ -75,56 +76,6 @@ static const struct {
 	{"nvidia_smi_compute_app_used_memory_bytes", M_APP_USED, 1},
 	{"nvidia_smi_compute_app_info", M_APP_INFO, 0},
 	{"nvidia_smi_compute_apps", M_APPS, 0},
-};
-
-/* A GPU of the scrape, at one time. */
-struct pgpu {
-	char *host, *uuid, *bus;
-	int64_t index;
-	uint64_t ts;
-	int have_ts;
-	size_t seq;		/* order of appearance, for a stable sort */
-	unsigned has;		/* REC_* and HAS_RESERVED */
-	uint32_t used, free, total, reserved;
-};
-#define HAS_RESERVED (1U << 8)
-
-/* A process of the scrape (an exporter's, or a Kubernetes pod's). */
-struct pproc {
-	char *host, *uuid, *name;
-	int64_t index;		/* from a gpu label, or -1 */
-	uint32_t pid, used;
-	int has_used;
-	uint64_t ts;
-	int have_ts;
-	int pod;		/* a pod of dcgm-exporter's Kubernetes labels */
-	unsigned bits;		/* a pod's: which FB series it had (REC_*) */
-};
-
-struct prom {
-	struct source *s;
-
-	/* The scrape being read. */
-	struct hmap families;	/* names seen in it */
-	struct sbuf last;	/* the family of the previous sample */
-	int pending;		/* a time line came for it */
-	uint64_t pending_ts;
-	int procs_here;		/* it has per-process families */
-	struct pgpu *gpus;
-	size_t ngpus, capgpus;
-	struct pproc *procs;
-	size_t nprocs, capprocs;
-	struct hmap gpuidx;	/* host\0id\0ts -> 1 + index in gpus */
-	struct hmap uuidx;	/* host\0uuid -> 1 + GPU index (nvidia_smi_index) */
-
-	struct sclock clock;
-	int clock_said, any_mem, dcgm, nvexp, any_sample, lines;
-	uint64_t scrapes, migs, nomem;
-	uint64_t pods, shared;	/* pod samples; those on a shared GPU */
-	struct hmap sharers;	/* host\0GPU\0pid: pods that shared a GPU */
-	uint64_t nrec;		/* records written (a bundle's section: its own) */
-	struct sbuf key, name;
-	struct prom_line pl;
 };
 
 static enum metric
@@ -172,8 +123,8 @@ open_fn(struct source *s, const char *hint)
 	return p;
 }
 
-static void
-scrape_clear(struct prom *p)
+void
+prom_scrape_clear(struct prom *p)
 {
 	size_t i;
 
@@ -207,8 +158,8 @@ by_ts(const void *a, const void *b)
 }
 
 /* The GPU index the scrape gives for uuid on host, or -1. */
-static int64_t
-uuid_index(struct prom *p, const char *host, const char *uuid)
+int64_t
+prom_uuid_index(struct prom *p, const char *host, const char *uuid)
 {
 	void **v;
 
@@ -227,7 +178,7 @@ set_gpu(struct prom *p, struct rec *r, const char *host, int64_t index,
     const char *uuid, const char *bus)
 {
 	if (index < 0)
-		index = uuid_index(p, host, uuid);
+		index = prom_uuid_index(p, host, uuid);
 	if (index >= 0) {
 		r->gpu = (uint32_t)index;
 		source_learn(p->s, host, uuid, bus, index);
@@ -240,8 +191,8 @@ set_gpu(struct prom *p, struct rec *r, const char *host, int64_t index,
 }
 
 /* p->key = "host\0uuid\0", or "host\0#index\0" without a uuid. */
-static void
-series_gpu_key(struct prom *p, const char *host, const char *uuid,
+void
+prom_series_gpu_key(struct prom *p, const char *host, const char *uuid,
     int64_t index)
 {
 	sbuf_reset(&p->key);
@@ -267,7 +218,7 @@ pod_shares(struct prom *p, const struct pproc *x)
 	size_t i;
 	int isnew;
 
-	series_gpu_key(p, x->host, x->uuid, x->index);
+	prom_series_gpu_key(p, x->host, x->uuid, x->index);
 	sbuf_add(&p->key, &x->pid, sizeof(x->pid));
 	if (hmap_get(&p->sharers, p->key.buf, p->key.len) != NULL)
 		return 1;
@@ -286,8 +237,8 @@ pod_shares(struct prom *p, const struct pproc *x)
 }
 
 /* The scrape has ended: write what it gathered. */
-static void
-flush(struct prom *p)
+void
+prom_flush(struct prom *p)
 {
 	uint64_t ts = 0, last_mark = 0;
 	int need_clock = 0, marked = 0;
@@ -295,7 +246,7 @@ flush(struct prom *p)
 	struct rec r;
 
 	if (p->ngpus == 0 && p->nprocs == 0) {
-		scrape_clear(p);
+		prom_scrape_clear(p);
 		return;
 	}
 	p->scrapes++;
@@ -323,7 +274,7 @@ flush(struct prom *p)
 				}
 				source_skip(p->s, "scrapes without a time");
 			}
-			scrape_clear(p);
+			prom_scrape_clear(p);
 			return;
 		}
 		for (i = 0; i < p->ngpus; i++)
@@ -402,7 +353,7 @@ flush(struct prom *p)
 		source_emit(p->s, &r);
 		p->nrec++;
 	}
-	scrape_clear(p);
+	prom_scrape_clear(p);
 }
 
 const char *
@@ -535,7 +486,7 @@ family(struct prom *p, const char *name, size_t n)
 	if (p->last.len == n && (n == 0 || memcmp(p->last.buf, name, n) == 0))
 		return;
 	if (hmap_get(&p->families, name, n) != NULL)
-		flush(p);
+		prom_flush(p);
 	hmap_put(&p->families, name, n, &isnew);
 	sbuf_reset(&p->last);
 	sbuf_add(&p->last, name, n);
@@ -549,7 +500,7 @@ gpu_entry(struct prom *p, const char *host, const char *uuid, int64_t index,
 	int isnew;
 	struct pgpu *g;
 
-	series_gpu_key(p, host, uuid, index);
+	prom_series_gpu_key(p, host, uuid, index);
 	if (have_ts)
 		sbuf_add(&p->key, &ts, sizeof(ts));
 	v = hmap_put(&p->gpuidx, p->key.buf, p->key.len, &isnew);
@@ -772,7 +723,7 @@ sample(struct prom *p, char *line)
 			source_set_device_only(p->s, 0);
 			x = pod_entry(p, host, uuid, index, have_ts, ts, pod);
 			if (x->bits & bit) {
-				flush(p);	/* the series again */
+				prom_flush(p);	/* the series again */
 				family(p, name, nl);
 				p->procs_here = 1;
 				x = pod_entry(p, host, uuid, index, have_ts,
@@ -792,12 +743,12 @@ sample(struct prom *p, char *line)
 			 * (a loop that keeps only these lines never repeats
 			 * a family apart).
 			 */
-			flush(p);
+			prom_flush(p);
 			family(p, name, nl);
 			g = gpu_entry(p, host, uuid, index, have_ts, ts);
 		}
 		if (g->index < 0)
-			g->index = index >= 0 ? index : uuid_index(p, host,
+			g->index = index >= 0 ? index : prom_uuid_index(p, host,
 			    uuid);
 		if (m == M_USED) {
 			g->used = mib;
@@ -840,7 +791,7 @@ sample(struct prom *p, char *line)
 		}
 		x = proc_find(p, host, uuid, u, have_ts, ts);
 		if (x != NULL && m == M_APP_USED && x->has_used) {
-			flush(p);	/* the series again: a new scrape */
+			prom_flush(p);	/* the series again: a new scrape */
 			family(p, name, nl);
 			p->procs_here = 1;
 			x = NULL;
@@ -936,11 +887,11 @@ line_fn(void *st, char *line, size_t len)
 		return;
 	}
 	if (strcmp(line, "# EOF") == 0) {
-		flush(p);
+		prom_flush(p);
 		return;
 	}
 	if (time_line(line, &t)) {
-		flush(p);
+		prom_flush(p);
 		p->pending = 1;
 		p->pending_ts = t;
 		return;
@@ -959,7 +910,7 @@ end_fn(void *st)
 
 	if (source_refused(p->s))
 		return;
-	flush(p);
+	prom_flush(p);
 	if (source_refused(p->s))
 		return;
 	if (!p->lines)
@@ -1000,7 +951,7 @@ free_fn(void *st)
 {
 	struct prom *p = st;
 
-	scrape_clear(p);
+	prom_scrape_clear(p);
 	hmap_release(&p->sharers, NULL);
 	free(p->gpus);
 	free(p->procs);
