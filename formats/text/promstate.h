@@ -15,6 +15,7 @@
 #include "format.h"
 #include "hmap.h"
 #include "prom.h"
+#include "promline.h"
 #include "sclock.h"
 
 /* A GPU of the scrape, at one time. */
