@@ -14,7 +14,6 @@
 #include "engine.h"
 #include "gpumap.h"
 #include "gtime.h"
-#include "esc.h"
 #include "hmap.h"
 #include "json.h"
 #include "readopt.h"
@@ -113,37 +112,17 @@ iso_field(struct sbuf *l, uint64_t ts)
 	sbuf_printf(l, ",%s\n", gtime_fmt(ts, 1, buf));
 }
 
-/* A JSON row's start: the time, host and GPU. */
-static void
-json_row(struct sbuf *l, uint64_t ts, const char *host, uint32_t gpu)
-{
-	sbuf_reset(l);
-	sbuf_addc(l, '{');
-	json_time(l, "timestamp", ts, 1);
-	sbuf_adds(l, ", \"host\": ");
-	esc_json(l, host);
-	sbuf_printf(l, ", \"gpu\": %u", gpu);
-}
-
-static void
-json_mib(struct sbuf *l, const char *key, int has, uint64_t v)
-{
-	if (has)
-		sbuf_printf(l, ", \"%s\": %llu", key, (unsigned long long)v);
-	else
-		sbuf_printf(l, ", \"%s\": null", key);
-}
-
 /* A bucket as one JSON line. */
 static void
 json_bucket(struct ctx *c, const struct bucket *b)
 {
 	size_t k;
 
+	sbuf_reset(&c->line);
 	json_row(&c->line, c->cur * c->every, b->host, b->gpu);
 	sbuf_printf(&c->line, ", \"samples\": %llu",
 	    (unsigned long long)b->n);
-	json_mib(&c->line, "memory_total_mib", b->has_total, b->total);
+	json_count(&c->line, "memory_total_mib", b->has_total, b->total);
 	for (k = 0; k < 3; k++)
 		sbuf_printf(&c->line, ", \"%s_min_mib\": %lld, "
 		    "\"%s_mean_mib\": %.1f, \"%s_max_mib\": %lld", curve[k],
@@ -156,12 +135,13 @@ json_bucket(struct ctx *c, const struct bucket *b)
 static void
 json_sample(struct ctx *c, const struct sample *s, uint64_t unattr)
 {
+	sbuf_reset(&c->line);
 	json_row(&c->line, s->ts, s->host, s->gpu);
-	json_mib(&c->line, "memory_total_mib", s->has_total, s->total);
-	json_mib(&c->line, "memory_free_mib", s->has_free, s->free);
-	json_mib(&c->line, "usage_mib", 1, s->usage);
-	json_mib(&c->line, "attributed_mib", 1, s->attributed);
-	json_mib(&c->line, "unattributed_mib", 1, unattr);
+	json_count(&c->line, "memory_total_mib", s->has_total, s->total);
+	json_count(&c->line, "memory_free_mib", s->has_free, s->free);
+	json_count(&c->line, "usage_mib", 1, s->usage);
+	json_count(&c->line, "attributed_mib", 1, s->attributed);
+	json_count(&c->line, "unattributed_mib", 1, unattr);
 	sbuf_adds(&c->line, "}\n");
 }
 

@@ -14,9 +14,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "esc.h"
 #include "input.h"
-#include "json.h"
 #include "readopt.h"
 #include "rec.h"
 #include "stream.h"
@@ -70,87 +68,18 @@ static struct cmd cmd = {
 };
 
 /*
- * -t json: the records as NDJSON, docs/schema/read.json: a first line
- * with the version, then one object a record, keys as the stream's
- * columns with their units.  Written as they come; no binary form.
- */
-struct jsonw {
-	FILE *f;
-	struct sbuf sb;
-	uint64_t count;
-	int failed;
-};
-
-static int
-jsonw_drain(struct jsonw *j)
-{
-	if (!j->failed && ewrite_file(j->f, j->sb.buf, j->sb.len) < 0)
-		j->failed = 1;
-	sbuf_reset(&j->sb);
-	return j->failed ? -1 : 0;
-}
-
-static void
-jsonw_opt(struct sbuf *sb, const char *key, int has, uint32_t v)
-{
-	if (has)
-		sbuf_printf(sb, ", \"%s\": %u", key, v);
-	else
-		sbuf_printf(sb, ", \"%s\": null", key);
-}
-
-static int
-jsonw_put(struct jsonw *j, const struct rec *r)
-{
-	struct sbuf *sb = &j->sb;
-
-	if (j->count++ == 0)
-		json_stream_head(sb, "records");
-	sbuf_addc(sb, '{');
-	json_time(sb, "timestamp", r->ts, 1);
-	sbuf_adds(sb, ", \"host\": ");
-	esc_json(sb, r->host);
-	sbuf_printf(sb, ", \"gpu\": %u, \"process_id\": %u", r->gpu, r->pid);
-	jsonw_opt(sb, "memory_used_mib", r->has & REC_USED, r->used);
-	jsonw_opt(sb, "memory_free_mib", r->has & REC_FREE, r->free);
-	jsonw_opt(sb, "memory_total_mib", r->has & REC_TOTAL, r->total);
-	sbuf_adds(sb, ", \"process_name\": ");
-	esc_json(sb, r->name);
-	sbuf_adds(sb, "}\n");
-	return sb->len >= 65536 ? jsonw_drain(j) : 0;
-}
-
-/* What is written so far goes out; the first line alone at an empty end. */
-static int
-jsonw_flush(struct jsonw *j)
-{
-	if (j->count == 0)
-		json_stream_head(&j->sb, "records");
-	if (jsonw_drain(j) < 0 || fflush(j->f) != 0)
-		j->failed = 1;
-	return j->failed ? -1 : 0;
-}
-
-/* The output: the record stream, or NDJSON. */
-struct out {
-	int json;
-	struct recw w;
-	struct jsonw j;
-};
-
-/*
  * Live: reading is about to wait for an input, so what is written so far
  * goes out now.  A failed output ends the inputs: the end says why.
  */
 static int
 flush_out(void *arg)
 {
-	struct out *o = arg;
+	struct recw *w = arg;
 
 	/* Not the header alone: a run that reads nothing writes nothing. */
-	if (o->w.count == 0 && o->j.count == 0)
+	if (w->count == 0)
 		return 0;
-	return (o->json ? jsonw_flush(&o->j) : recw_flush(&o->w)) < 0;
+	return recw_flush(w) < 0;
 }
 
 /* The signals that end a live read, and what each did before. */
@@ -243,7 +172,7 @@ run(struct cmd *c)
 {
 	struct stream *st;
 	const struct rec *r;
-	struct out o;
+	struct recw w;
 	FILE *f;
 	int status, werr = 0;
 
@@ -251,18 +180,16 @@ run(struct cmd *c)
 		c->how = CMD_DISCARD;
 		return EXIT_TROUBLE;
 	}
-	memset(&o, 0, sizeof(o));
-	o.json = json;
-	recw_init(&o.w, f);
-	o.j.f = f;
+	recw_init(&w, f);
+	w.json = json;
 	if (c->ro.live != LIVE_OFF) {
-		input_set_wait_hook(flush_out, &o);
+		input_set_wait_hook(flush_out, &w);
 		catch_stops();
 	}
 	say_tables(c->argv, (size_t)c->argc);
 	st = stream_open(c->argv, (size_t)c->argc, &c->ro);
 	while ((r = stream_next(st)) != NULL)
-		if ((json ? jsonw_put(&o.j, r) : recw_put(&o.w, r)) < 0) {
+		if (recw_put(&w, r) < 0) {
 			werr = 1;
 			break;
 		}
@@ -273,13 +200,11 @@ run(struct cmd *c)
 	 * With -o, the output is kept even when an input failed: it holds
 	 * everything that could be read, and the status says the rest.
 	 */
-	if (status == EXIT_TROUBLE && o.w.count == 0 && o.j.count == 0 &&
-	    !werr)
+	if (status == EXIT_TROUBLE && w.count == 0 && !werr)
 		c->how = CMD_DISCARD;
-	else if (werr || (json ? jsonw_flush(&o.j) : recw_flush(&o.w)) < 0)
+	else if (werr || recw_flush(&w) < 0)
 		c->how = CMD_WRITE_ERROR;
-	recw_release(&o.w);
-	sbuf_release(&o.j.sb);
+	recw_release(&w);
 	return status;
 }
 

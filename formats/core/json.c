@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /* json.c: the fields every JSON output writes the same way (json.h). */
+#include "esc.h"
 #include "gtime.h"
 #include "json.h"
 
@@ -29,4 +30,23 @@ json_stream_head(struct sbuf *sb, const char *name)
 	sbuf_adds(sb, "{");
 	json_version(sb);
 	sbuf_printf(sb, ", \"stream\": \"%s\"}\n", name);
+}
+
+void
+json_row(struct sbuf *sb, uint64_t ts, const char *host, uint32_t gpu)
+{
+	sbuf_addc(sb, '{');
+	json_time(sb, "timestamp", ts, 1);
+	sbuf_adds(sb, ", \"host\": ");
+	esc_json(sb, host);
+	sbuf_printf(sb, ", \"gpu\": %u", gpu);
+}
+
+void
+json_count(struct sbuf *sb, const char *key, int has, uint64_t v)
+{
+	if (has)
+		sbuf_printf(sb, ", \"%s\": %llu", key, (unsigned long long)v);
+	else
+		sbuf_printf(sb, ", \"%s\": null", key);
 }

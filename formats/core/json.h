@@ -32,4 +32,15 @@ void json_stream_head(struct sbuf *sb, const char *name);
 /* "\"KEY\": 1767225605000000000, \"KEY_time\": \"2026-...Z\"", or nulls. */
 void json_time(struct sbuf *sb, const char *key, uint64_t t, int present);
 
+/*
+ * The start of an NDJSON row of one GPU at one time (the records of read
+ * -t json, the samples and buckets of usage -t json): "{", the time as
+ * json_time's "timestamp" and "timestamp_time", then "host" and "gpu".
+ * The caller appends its own keys and "}\n".
+ */
+void json_row(struct sbuf *sb, uint64_t ts, const char *host, uint32_t gpu);
+
+/* ", \"KEY\": 2048", or ", \"KEY\": null" when there is none (!has). */
+void json_count(struct sbuf *sb, const char *key, int has, uint64_t v);
+
 #endif

@@ -10,10 +10,13 @@
 #include <unistd.h>
 
 #include "bytes.h"
+#include "esc.h"
 #include "hmap.h"
+#include "json.h"
 #include "rec.h"
 
 #define RECW_BUFSZ (256U * 1024)
+#define RECW_JSON_OUT (64U * 1024)	/* NDJSON goes out by this much */
 
 void
 rec_init(struct rec *r)
@@ -152,6 +155,32 @@ pipe_to_gpumem(int fd)
 	return found;
 }
 
+/* Make room for need bytes at the end of the buffer. */
+static int
+recw_room(struct recw *w, size_t need)
+{
+	if (w->cap - w->len >= need)
+		return 0;
+	if (recw_drain(w) < 0)
+		return -1;
+	if (w->cap < need) {
+		w->cap = need;
+		w->buf = erealloc(w->buf, w->cap);
+	}
+	return 0;
+}
+
+/* Append the line in w->line to the buffer. */
+static int
+recw_put_line(struct recw *w)
+{
+	if (recw_room(w, w->line.len) < 0)
+		return -1;
+	memcpy(w->buf + w->len, w->line.buf, w->line.len);
+	w->len += w->line.len;
+	return 0;
+}
+
 /* Choose the form and put the header or the magic first. */
 static int
 recw_start(struct recw *w)
@@ -159,6 +188,12 @@ recw_start(struct recw *w)
 	static const char hdr[] = REC_HEADER "\n";
 	const char *mode = getenv("GPUMEM_STREAM");
 
+	if (w->json) {
+		w->header_done = 1;
+		sbuf_reset(&w->line);
+		json_stream_head(&w->line, "records");
+		return recw_put_line(w);
+	}
 	if (mode != NULL && strcmp(mode, "binary") == 0)
 		w->bin = 1;
 	else if (mode != NULL && strcmp(mode, "text") == 0)
@@ -183,21 +218,6 @@ recw_start(struct recw *w)
 	} else {
 		memcpy(w->buf + w->len, hdr, sizeof(hdr) - 1);
 		w->len += sizeof(hdr) - 1;
-	}
-	return 0;
-}
-
-/* Make room for need bytes at the end of the buffer. */
-static int
-recw_room(struct recw *w, size_t need)
-{
-	if (w->cap - w->len >= need)
-		return 0;
-	if (recw_drain(w) < 0)
-		return -1;
-	if (w->cap < need) {
-		w->cap = need;
-		w->buf = erealloc(w->buf, w->cap);
 	}
 	return 0;
 }
@@ -248,6 +268,27 @@ rec_bin_put(struct sbuf *sb, const struct rec *r)
 	sb->buf[sb->len] = '\0';
 }
 
+/* One record as a line of NDJSON (docs/schema/read.json). */
+static int
+recw_put_json(struct recw *w, const struct rec *r)
+{
+	struct sbuf *l = &w->line;
+
+	sbuf_reset(l);
+	json_row(l, r->ts, r->host, r->gpu);
+	sbuf_printf(l, ", \"process_id\": %u", r->pid);
+	json_count(l, "memory_used_mib", r->has & REC_USED, r->used);
+	json_count(l, "memory_free_mib", r->has & REC_FREE, r->free);
+	json_count(l, "memory_total_mib", r->has & REC_TOTAL, r->total);
+	sbuf_adds(l, ", \"process_name\": ");
+	esc_json(l, r->name);
+	sbuf_adds(l, "}\n");
+	if (recw_put_line(w) < 0)
+		return -1;
+	w->count++;
+	return w->len >= RECW_JSON_OUT ? recw_drain(w) : 0;
+}
+
 int
 recw_put(struct recw *w, const struct rec *r)
 {
@@ -256,6 +297,8 @@ recw_put(struct recw *w, const struct rec *r)
 
 	if (!w->header_done && recw_start(w) < 0)
 		return -1;
+	if (w->json)
+		return recw_put_json(w, r);
 	if (w->bin)
 		return recw_put_bin(w, r, hl, nl);
 	need = 20 + 5 * 11 + 2 * hl + 2 * nl + 16;
@@ -305,6 +348,7 @@ recw_release(struct recw *w)
 {
 	free(w->buf);
 	w->buf = NULL;
+	sbuf_release(&w->line);
 }
 
 int

@@ -154,7 +154,10 @@ uint32_t rec_name_pid(const char *name, size_t len);
  * binary form's magic) is written before the first record, and only then,
  * so an empty input gives a header alone.  Which form is chosen when the
  * first record or the flush comes (see "Binary form" above), so that the
- * other end of a pipe has had time to start.
+ * other end of a pipe has had time to start.  With json set (after
+ * recw_init) the form is NDJSON instead (read -t json,
+ * docs/schema/read.json): a first line with the version (json.h), then
+ * one object a record, keys as the stream's columns with their units.
  */
 struct recw {
 	FILE *f;
@@ -162,6 +165,8 @@ struct recw {
 	size_t len, cap;
 	int header_done;
 	int bin;		/* the binary form (decided with the header) */
+	int json;		/* the NDJSON form (set by the caller) */
+	struct sbuf line;	/* json: the record's line */
 	int failed;
 	uint64_t count;
 	uint64_t lastts;	/* the last timestamp written, and its text */

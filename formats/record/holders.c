@@ -197,9 +197,9 @@ holders_scan(struct holders *h, uint64_t now)
 		}
 		if (n == 0)
 			continue;
-		snprintf(path, sizeof(path), "/proc/%s/comm", e->d_name);
+		snprintf(path, sizeof(path), "/proc/%.20s/comm", e->d_name);
 		first_line(path, name, sizeof(name));
-		snprintf(path, sizeof(path), "/proc/%s/cgroup", e->d_name);
+		snprintf(path, sizeof(path), "/proc/%.20s/cgroup", e->d_name);
 		first_line(path, line, sizeof(line));
 		holders_cgroup(line, cg, sizeof(cg), id);
 		fname[csv_field(fname, name)] = '\0';

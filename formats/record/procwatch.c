@@ -480,7 +480,7 @@ proc_children(pid_t pid, void (*fn)(void *ctx, pid_t child), void *ctx)
 
 		if (e->d_name[0] == '.' || strlen(e->d_name) > 20)
 			continue;
-		snprintf(path, sizeof(path), "/proc/%ld/task/%s/children",
+		snprintf(path, sizeof(path), "/proc/%ld/task/%.20s/children",
 		    (long)pid, e->d_name);
 		if ((f = fopen(path, "r")) == NULL)
 			continue;

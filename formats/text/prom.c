@@ -37,6 +37,10 @@
  * every process present, so a scrape with per-process series is a poll of
  * the exporter channel.  A scrape's values are gathered until it ends,
  * then written: memory grows with the largest scrape, not the file.
+ *
+ * This file is the format: the lines, each sample into the scrape being
+ * gathered, where a scrape ends.  promline.c splits a sample line into
+ * its parts; promscrape.c writes an ended scrape's records.
  */
 #include <ctype.h>
 #include <math.h>
@@ -48,6 +52,7 @@
 #include "gtime.h"
 #include "hmap.h"
 #include "prom.h"
+#include "promstate.h"
 #include "sclock.h"
 
 #define MIB 1048576.0
@@ -75,56 +80,6 @@ static const struct {
 	{"nvidia_smi_compute_app_used_memory_bytes", M_APP_USED, 1},
 	{"nvidia_smi_compute_app_info", M_APP_INFO, 0},
 	{"nvidia_smi_compute_apps", M_APPS, 0},
-};
-
-/* A GPU of the scrape, at one time. */
-struct pgpu {
-	char *host, *uuid, *bus;
-	int64_t index;
-	uint64_t ts;
-	int have_ts;
-	size_t seq;		/* order of appearance, for a stable sort */
-	unsigned has;		/* REC_* and HAS_RESERVED */
-	uint32_t used, free, total, reserved;
-};
-#define HAS_RESERVED (1U << 8)
-
-/* A process of the scrape (an exporter's, or a Kubernetes pod's). */
-struct pproc {
-	char *host, *uuid, *name;
-	int64_t index;		/* from a gpu label, or -1 */
-	uint32_t pid, used;
-	int has_used;
-	uint64_t ts;
-	int have_ts;
-	int pod;		/* a pod of dcgm-exporter's Kubernetes labels */
-	unsigned bits;		/* a pod's: which FB series it had (REC_*) */
-};
-
-struct prom {
-	struct source *s;
-
-	/* The scrape being read. */
-	struct hmap families;	/* names seen in it */
-	struct sbuf last;	/* the family of the previous sample */
-	int pending;		/* a time line came for it */
-	uint64_t pending_ts;
-	int procs_here;		/* it has per-process families */
-	struct pgpu *gpus;
-	size_t ngpus, capgpus;
-	struct pproc *procs;
-	size_t nprocs, capprocs;
-	struct hmap gpuidx;	/* host\0id\0ts -> 1 + index in gpus */
-	struct hmap uuidx;	/* host\0uuid -> 1 + GPU index (nvidia_smi_index) */
-
-	struct sclock clock;
-	int clock_said, any_mem, dcgm, nvexp, any_sample, lines;
-	uint64_t scrapes, migs, nomem;
-	uint64_t pods, shared;	/* pod samples; those on a shared GPU */
-	struct hmap sharers;	/* host\0GPU\0pid: pods that shared a GPU */
-	uint64_t nrec;		/* records written (a bundle's section: its own) */
-	struct sbuf key, name;
-	struct prom_line pl;
 };
 
 static enum metric
@@ -172,359 +127,6 @@ open_fn(struct source *s, const char *hint)
 	return p;
 }
 
-static void
-scrape_clear(struct prom *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->ngpus; i++) {
-		free(p->gpus[i].host);
-		free(p->gpus[i].uuid);
-		free(p->gpus[i].bus);
-	}
-	for (i = 0; i < p->nprocs; i++) {
-		free(p->procs[i].host);
-		free(p->procs[i].uuid);
-		free(p->procs[i].name);
-	}
-	p->ngpus = p->nprocs = 0;
-	hmap_release(&p->families, NULL);
-	hmap_release(&p->gpuidx, NULL);
-	hmap_release(&p->uuidx, NULL);
-	sbuf_reset(&p->last);
-	p->procs_here = 0;
-	p->pending = 0;
-}
-
-static int
-by_ts(const void *a, const void *b)
-{
-	const struct pgpu *x = a, *y = b;
-
-	if (x->ts != y->ts)
-		return (x->ts > y->ts) - (x->ts < y->ts);
-	return (x->seq > y->seq) - (x->seq < y->seq);
-}
-
-/* The GPU index the scrape gives for uuid on host, or -1. */
-static int64_t
-uuid_index(struct prom *p, const char *host, const char *uuid)
-{
-	void **v;
-
-	if (uuid == NULL)
-		return -1;
-	sbuf_reset(&p->key);
-	sbuf_adds(&p->key, host);
-	sbuf_addc(&p->key, '\0');
-	sbuf_adds(&p->key, uuid);
-	v = hmap_get(&p->uuidx, p->key.buf, p->key.len);
-	return v != NULL ? (int64_t)(uintptr_t)*v - 1 : -1;
-}
-
-static void
-set_gpu(struct prom *p, struct rec *r, const char *host, int64_t index,
-    const char *uuid, const char *bus)
-{
-	if (index < 0)
-		index = uuid_index(p, host, uuid);
-	if (index >= 0) {
-		r->gpu = (uint32_t)index;
-		source_learn(p->s, host, uuid, bus, index);
-		return;
-	}
-	source_learn(p->s, host, uuid, bus, -1);
-	sbuf_reset(&p->key);
-	sbuf_adds(&p->key, uuid != NULL ? uuid : bus != NULL ? bus : "");
-	r->gpukey = p->key.buf;
-}
-
-/* p->key = "host\0uuid\0", or "host\0#index\0" without a uuid. */
-static void
-series_gpu_key(struct prom *p, const char *host, const char *uuid,
-    int64_t index)
-{
-	sbuf_reset(&p->key);
-	sbuf_adds(&p->key, host);
-	sbuf_addc(&p->key, '\0');
-	if (uuid != NULL)
-		sbuf_adds(&p->key, uuid);
-	else
-		sbuf_printf(&p->key, "#%lld", (long long)index);
-	sbuf_addc(&p->key, '\0');
-}
-
-/*
- * Whether pod x's memory is unknown: another pod shares its GPU at its
- * time, or did earlier in its life.  dcgm-exporter gives each pod's series
- * the whole GPU's memory, which says nothing of how the pods split it;
- * a pod keeps its memory unknown for its whole life, so that its life is
- * one task (estimated), not one part estimated and one part measured.
- */
-static int
-pod_shares(struct prom *p, const struct pproc *x)
-{
-	size_t i;
-	int isnew;
-
-	series_gpu_key(p, x->host, x->uuid, x->index);
-	sbuf_add(&p->key, &x->pid, sizeof(x->pid));
-	if (hmap_get(&p->sharers, p->key.buf, p->key.len) != NULL)
-		return 1;
-	for (i = 0; i < p->nprocs; i++) {
-		const struct pproc *y = &p->procs[i];
-
-		if (y != x && y->pod && y->ts == x->ts && y->index == x->index &&
-		    strcmp(y->host, x->host) == 0 &&
-		    (y->uuid == NULL) == (x->uuid == NULL) &&
-		    (y->uuid == NULL || strcmp(y->uuid, x->uuid) == 0)) {
-			hmap_put(&p->sharers, p->key.buf, p->key.len, &isnew);
-			return 1;
-		}
-	}
-	return 0;
-}
-
-/* The scrape has ended: write what it gathered. */
-static void
-flush(struct prom *p)
-{
-	uint64_t ts = 0, last_mark = 0;
-	int need_clock = 0, marked = 0;
-	size_t i;
-	struct rec r;
-
-	if (p->ngpus == 0 && p->nprocs == 0) {
-		scrape_clear(p);
-		return;
-	}
-	p->scrapes++;
-	for (i = 0; i < p->ngpus; i++)
-		if (!p->gpus[i].have_ts)
-			need_clock = 1;
-	for (i = 0; i < p->nprocs; i++)
-		if (!p->procs[i].have_ts)
-			need_clock = 1;
-	if (need_clock) {
-		if (p->pending)
-			ts = p->pending_ts;
-		else if (sclock_next(&p->clock, source_opts(p->s), &ts) < 0) {
-			if (p->nrec == 0 && p->scrapes == 1)
-				source_refuse(p->s, "samples carry no "
-				    "timestamps and no line gives the scrape's "
-				    "time: give --start (and --interval for a "
-				    "file of many scrapes)");
-			else {
-				if (!p->clock_said) {
-					p->clock_said = 1;
-					source_bad(p->s, "a scrape without a "
-					    "time, and no --interval to place "
-					    "it: skipped (give --interval)");
-				}
-				source_skip(p->s, "scrapes without a time");
-			}
-			scrape_clear(p);
-			return;
-		}
-		for (i = 0; i < p->ngpus; i++)
-			if (!p->gpus[i].have_ts)
-				p->gpus[i].ts = ts;
-		for (i = 0; i < p->nprocs; i++)
-			if (!p->procs[i].have_ts)
-				p->procs[i].ts = ts;
-	}
-	if (p->ngpus > 1)
-		qsort(p->gpus, p->ngpus, sizeof(*p->gpus), by_ts);
-	for (i = 0; i < p->ngpus; i++) {
-		struct pgpu *g = &p->gpus[i];
-
-		if (p->procs_here && (!marked || g->ts != last_mark)) {
-			rec_init(&r);
-			r.ts = last_mark = g->ts;
-			r.host = g->host;
-			r.origin = REC_SNAP_PROM;
-			source_emit(p->s, &r);		/* the poll mark */
-			marked = 1;
-		}
-		rec_init(&r);
-		r.ts = g->ts;
-		r.host = g->host;
-		set_gpu(p, &r, g->host, g->index, g->uuid, g->bus);
-		r.has = g->has & (REC_USED | REC_FREE | REC_TOTAL);
-		r.used = g->used;
-		r.free = g->free;
-		r.total = g->total;
-		if (!(r.has & REC_TOTAL) && (r.has & REC_USED) &&
-		    (r.has & REC_FREE)) {
-			uint64_t t = (uint64_t)g->used + g->free +
-			    ((g->has & HAS_RESERVED) ? g->reserved : 0);
-
-			if (t <= UINT32_MAX) {
-				r.total = (uint32_t)t;
-				r.has |= REC_TOTAL;
-			}
-		}
-		if (r.has & (REC_USED | REC_FREE)) {
-			source_emit(p->s, &r);
-			p->nrec++;
-		} else {
-			p->nomem++;
-			source_skip(p->s, "GPU samples without used or free "
-			    "memory");
-		}
-	}
-	if (p->procs_here && !marked) {
-		rec_init(&r);
-		r.ts = p->nprocs > 0 ? p->procs[0].ts : ts;
-		r.host = p->nprocs > 0 ? p->procs[0].host :
-		    source_host(p->s, NULL);
-		r.origin = REC_SNAP_PROM;
-		source_emit(p->s, &r);
-	}
-	for (i = 0; i < p->nprocs; i++) {
-		struct pproc *x = &p->procs[i];
-
-		rec_init(&r);
-		r.ts = x->ts;
-		r.host = x->host;
-		set_gpu(p, &r, x->host, x->index, x->uuid, NULL);
-		r.pid = x->pid;
-		if (x->has_used && !(x->pod && pod_shares(p, x))) {
-			r.used = x->used;
-			r.has = REC_USED;
-		}
-		if (x->pod) {
-			p->pods++;
-			p->shared += !(r.has & REC_USED);
-		}
-		r.name = x->name != NULL ? x->name : "";
-		r.origin = REC_SNAP_PROM;
-		source_emit(p->s, &r);
-		p->nrec++;
-	}
-	scrape_clear(p);
-}
-
-const char *
-prom_label(const struct prom_line *pl, const char *name)
-{
-	size_t i, n = strlen(name);
-
-	for (i = 0; i < pl->nlab; i++)
-		if (pl->lab[i].nl == n && memcmp(pl->lab[i].name, name, n) == 0)
-			return pl->vals.buf + pl->lab[i].voff;
-	return NULL;
-}
-
-/* The labels "{a="x",b="y"}" at *sp; advance *sp past '}'. */
-static int
-parse_labels(struct prom_line *pl, const char **sp, const char **why)
-{
-	const char *s = *sp + 1;
-
-	for (;;) {
-		const char *n0;
-		size_t k;
-
-		s += strspn(s, " \t");
-		if (*s == '}') {
-			*sp = s + 1;
-			return 0;
-		}
-		n0 = s;
-		if (!(isalpha((unsigned char)*s) || *s == '_')) {
-			*why = "a label name";
-			return -1;
-		}
-		while (isalnum((unsigned char)*s) || *s == '_')
-			s++;
-		if (pl->nlab == PROM_MAXLABELS) {
-			*why = "at most 64 labels";
-			return -1;
-		}
-		k = pl->nlab++;
-		pl->lab[k].name = n0;
-		pl->lab[k].nl = (size_t)(s - n0);
-		s += strspn(s, " \t");
-		if (*s++ != '=') {
-			*why = "'=' after a label name";
-			return -1;
-		}
-		s += strspn(s, " \t");
-		if (*s++ != '"') {
-			*why = "a quoted label value";
-			return -1;
-		}
-		pl->lab[k].voff = pl->vals.len;
-		while (*s != '"') {
-			if (*s == '\0') {
-				*why = "the end of a label value";
-				return -1;
-			}
-			if (*s == '\\' && s[1] != '\0') {
-				s++;
-				sbuf_addc(&pl->vals, *s == 'n' ? '\n' : *s);
-			} else
-				sbuf_addc(&pl->vals, *s);
-			s++;
-		}
-		s++;
-		sbuf_addc(&pl->vals, '\0');
-		s += strspn(s, " \t");
-		if (*s == ',')
-			s++;
-		else if (*s != '}') {
-			*why = "',' or '}' after a label";
-			return -1;
-		}
-	}
-}
-
-int
-prom_parse(const char *line, struct prom_line *pl, const char **why)
-{
-	const char *s = line;
-	size_t tl;
-
-	pl->nlab = 0;
-	pl->has_ts = 0;
-	sbuf_reset(&pl->vals);
-	sbuf_add(&pl->vals, "", 0);
-	if (!(isalpha((unsigned char)*s) || *s == '_' || *s == ':')) {
-		*why = "a metric name";
-		return -1;
-	}
-	while (isalnum((unsigned char)*s) || *s == '_' || *s == ':')
-		s++;
-	pl->name = line;
-	pl->nl = (size_t)(s - line);
-	if (*s == '{' && parse_labels(pl, &s, why) < 0)
-		return -1;
-	if (*s != ' ' && *s != '\t') {
-		*why = "a space and a value after the metric";
-		return -1;
-	}
-	s += strspn(s, " \t");
-	pl->value = s;
-	pl->vl = strcspn(s, " \t");
-	if (pl->vl == 0) {
-		*why = "a value";
-		return -1;
-	}
-	s += pl->vl;
-	s += strspn(s, " \t");
-	if (*s == '\0')
-		return 0;
-	tl = strcspn(s, " \t");
-	if (parse_u64(s, tl, &pl->ts_ms) < 0 || pl->ts_ms > UINT64_MAX /
-	    NS_PER_MS || s[tl + strspn(s + tl, " \t")] != '\0') {
-		*why = "a timestamp in milliseconds after the value";
-		return -1;
-	}
-	pl->has_ts = 1;
-	return 0;
-}
-
 /* A new family: a repeated one ends the scrape. */
 static void
 family(struct prom *p, const char *name, size_t n)
@@ -535,7 +137,7 @@ family(struct prom *p, const char *name, size_t n)
 	if (p->last.len == n && (n == 0 || memcmp(p->last.buf, name, n) == 0))
 		return;
 	if (hmap_get(&p->families, name, n) != NULL)
-		flush(p);
+		prom_flush(p);
 	hmap_put(&p->families, name, n, &isnew);
 	sbuf_reset(&p->last);
 	sbuf_add(&p->last, name, n);
@@ -549,7 +151,7 @@ gpu_entry(struct prom *p, const char *host, const char *uuid, int64_t index,
 	int isnew;
 	struct pgpu *g;
 
-	series_gpu_key(p, host, uuid, index);
+	prom_series_gpu_key(p, host, uuid, index);
 	if (have_ts)
 		sbuf_add(&p->key, &ts, sizeof(ts));
 	v = hmap_put(&p->gpuidx, p->key.buf, p->key.len, &isnew);
@@ -772,7 +374,7 @@ sample(struct prom *p, char *line)
 			source_set_device_only(p->s, 0);
 			x = pod_entry(p, host, uuid, index, have_ts, ts, pod);
 			if (x->bits & bit) {
-				flush(p);	/* the series again */
+				prom_flush(p);	/* the series again */
 				family(p, name, nl);
 				p->procs_here = 1;
 				x = pod_entry(p, host, uuid, index, have_ts,
@@ -792,12 +394,12 @@ sample(struct prom *p, char *line)
 			 * (a loop that keeps only these lines never repeats
 			 * a family apart).
 			 */
-			flush(p);
+			prom_flush(p);
 			family(p, name, nl);
 			g = gpu_entry(p, host, uuid, index, have_ts, ts);
 		}
 		if (g->index < 0)
-			g->index = index >= 0 ? index : uuid_index(p, host,
+			g->index = index >= 0 ? index : prom_uuid_index(p, host,
 			    uuid);
 		if (m == M_USED) {
 			g->used = mib;
@@ -840,7 +442,7 @@ sample(struct prom *p, char *line)
 		}
 		x = proc_find(p, host, uuid, u, have_ts, ts);
 		if (x != NULL && m == M_APP_USED && x->has_used) {
-			flush(p);	/* the series again: a new scrape */
+			prom_flush(p);	/* the series again: a new scrape */
 			family(p, name, nl);
 			p->procs_here = 1;
 			x = NULL;
@@ -936,11 +538,11 @@ line_fn(void *st, char *line, size_t len)
 		return;
 	}
 	if (strcmp(line, "# EOF") == 0) {
-		flush(p);
+		prom_flush(p);
 		return;
 	}
 	if (time_line(line, &t)) {
-		flush(p);
+		prom_flush(p);
 		p->pending = 1;
 		p->pending_ts = t;
 		return;
@@ -959,7 +561,7 @@ end_fn(void *st)
 
 	if (source_refused(p->s))
 		return;
-	flush(p);
+	prom_flush(p);
 	if (source_refused(p->s))
 		return;
 	if (!p->lines)
@@ -1000,7 +602,7 @@ free_fn(void *st)
 {
 	struct prom *p = st;
 
-	scrape_clear(p);
+	prom_scrape_clear(p);
 	hmap_release(&p->sharers, NULL);
 	free(p->gpus);
 	free(p->procs);

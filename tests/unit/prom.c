@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests: Prometheus sample lines (formats/text/prom.c, prom_parse). */
+/* Unit tests: Prometheus sample lines (formats/text/promline.c, prom_parse). */
 #include <string.h>
 
-#include "prom.h"
+#include "promline.h"
 #include "test.h"
 
 static int
