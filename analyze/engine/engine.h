@@ -84,9 +84,11 @@ enum task_note {
 				   procs.csv (recdir.h) */
 	NOTE_HOLDER = 1 << 8,	/* named after the process that held its GPU
 				   open (holders.csv, recdir.h) */
-	NOTE_LOGSTOP = 1 << 9	/* listed at the process log's last poll,
+	NOTE_LOGSTOP = 1 << 9,	/* listed at the process log's last poll,
 				   long before the device log's end: it may
 				   have lived on (engemit.c, log_stopped) */
+	NOTE_NOTFOUND = 1 << 10	/* listed "[Not Found]" after its death,
+				   its memory still held (englife.c) */
 };
 
 struct task {

@@ -348,6 +348,41 @@ resume(struct engine *e, struct gpu *g, const struct rec *r)
 	return NULL;
 }
 
+enum { DEAD_NOT, DEAD_NOW, DEAD_STILL_OUT };
+
+/*
+ * A listing r of live task t (or NULL) with the name "[Not Found]":
+ * nvidia-smi lists so a process killed before its context was torn down,
+ * until the driver lets its memory go.  The first such listing of a task
+ * with a name of its own is its death (DEAD_NOW: it ended there, the
+ * poll before was its last, its name kept); later ones of the task,
+ * waiting for its memory, say the memory is still out (DEAD_STILL_OUT).
+ * DEAD_NOT: an ordinary listing (a process first seen dead is known by
+ * that name).
+ */
+static int
+dead_listed(struct gpu *g, struct ptask *t, const struct rec *r)
+{
+	size_t i;
+
+	if (t != NULL) {
+		if (strcmp(t->name, REC_NOT_FOUND) == 0)
+			return DEAD_NOT;
+		t->notes |= NOTE_NOTFOUND;
+		return DEAD_NOW;
+	}
+	for (i = g->nwait; i > 0; i--) {
+		struct ptask *w = g->wait[i - 1];
+
+		if (w->pid == r->pid && (w->notes & NOTE_NOTFOUND)) {
+			if (w->lastnot < r->ts)
+				w->lastnot = r->ts;
+			return DEAD_STILL_OUT;
+		}
+	}
+	return DEAD_NOT;
+}
+
 /*
  * The live task of pid on g, or NULL.  A GPU's polls list the same few
  * processes again and again, so the one found last is tried first: at
@@ -371,6 +406,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 	struct ptask *t = live_get(g, r->pid);
 	int64_t tol = e->cfg->tolerance, u;
 	uint64_t pollbefore, nev;
+	int dead = DEAD_NOT;
 
 	if (r->used > 0 || !(r->has & REC_USED))
 		cadence_add(&g->proc, r->ts);
@@ -385,7 +421,11 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 	}
 	if (r->used == 0 && t == NULL && na_ended(e, r))
 		return;
-	if (r->used > 0) {
+	if (r->used > 0 && strcmp(r->name, REC_NOT_FOUND) == 0)
+		dead = dead_listed(g, t, r);
+	if (dead == DEAD_STILL_OUT)
+		return;
+	if (r->used > 0 && dead != DEAD_NOW) {
 		if (t == NULL && (t = resume(e, g, r)) != NULL) {
 			*hmap_put(&g->live, &r->pid, sizeof(r->pid), NULL) = t;
 			e->nlive++;

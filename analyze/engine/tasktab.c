@@ -95,7 +95,7 @@ tasktab_delay(uint64_t delay, uint64_t interval, char *buf)
 
 static const char *const note_names[] = {"gap", "ambiguous", "pid-reused",
     "resumed", "last-sample", "estimated", "device-only", "exact-exit",
-    "holder", "log-stopped"};
+    "holder", "log-stopped", "not-found"};
 #define NNOTES (sizeof(note_names) / sizeof(note_names[0]))
 
 char *

@@ -137,6 +137,14 @@ rec_is_mark(const struct rec *r)
 	return r->origin != REC_PLAIN && r->pid == 0;
 }
 
+/*
+ * The name nvidia-smi gives a process it lists after its death: killed
+ * before its CUDA context was torn down, it stays listed with its memory
+ * until the driver lets the memory go.  Readers keep it as the name (it
+ * is no placeholder); the engine ends the task at that listing.
+ */
+#define REC_NOT_FOUND "[Not Found]"
+
 /* A record with no values, host "" and name "". */
 void rec_init(struct rec *r);
 

@@ -39,6 +39,9 @@ struct cdef {
 	uint32_t leak;		/* MiB of mem that never come back */
 	uint32_t ctx;		/* MiB the device holds for it on top of mem */
 	unsigned lose;		/* process polls lost just before its exit */
+	int notfound;		/* killed before its context was torn down:
+				   listed "[Not Found]" from its exit until its
+				   memory is back (to the end when leaked) */
 };
 
 /* Processes one after another on GPU 0, drawn from the seed. */

@@ -75,6 +75,17 @@ ctask_dev(const struct ctask *t, uint64_t ramp, uint64_t rel)
 	return t->d.leak > 0 ? (uint64_t)t->d.leak + t->d.ctx : 0;
 }
 
+/*
+ * Whether a task's process is dead at rel but still listed, as nvidia-smi
+ * lists a process killed before its context was torn down: its name
+ * "[Not Found]", its memory, until the driver lets the memory go.
+ */
+static int
+zombie(const struct ctask *t, uint64_t rel)
+{
+	return t->d.notfound && rel >= t->x && (rel < t->y || t->d.leak > 0);
+}
+
 /* A time jittered by up to jitter% of iv either way, in whole ms. */
 static uint64_t
 cjitter(const struct synth *s, uint64_t t, uint64_t iv)
@@ -159,8 +170,9 @@ cpoll(struct synth *s, struct ctask *t, size_t n, const struct loops *lp,
 	if (lost)
 		return;
 	for (i = 0; i < n; i++) {
-		int now = t[i].s <= rel && rel < t[i].x && (lp->lose_lines ==
-		    0 || rng_below(100) >= lp->lose_lines);
+		int now = t[i].s <= rel && (rel < t[i].x || zombie(&t[i],
+		    rel)) && (lp->lose_lines == 0 ||
+		    rng_below(100) >= lp->lose_lines);
 
 		if (now || t[i].listed)
 			v[nv++] = &t[i];
@@ -174,6 +186,11 @@ cpoll(struct synth *s, struct ctask *t, size_t n, const struct loops *lp,
 
 		if (v[i]->listed != 1)
 			continue;
+		if (zombie(v[i], rel)) {
+			proc_rec(s, v[i]->d.gpu, v[i]->d.pid, REC_NOT_FOUND, ts,
+			    ctask_mem(v[i], ramp, v[i]->x));
+			continue;
+		}
 		m = ctask_mem(v[i], ramp, rel);
 		v[i]->ever = 1;
 		v[i]->last = ts;

@@ -407,6 +407,10 @@ nvsmi_row(struct nvsmi *p, char *line)
 		} else
 			p->nomem++;	/* WDDM: N/A (engine.h) */
 		r.name = nvsmi_text_of(p, &p->name, p->col[C_PNAME]);
+		if (p->col[C_PNAME] >= 0 && p->len[p->col[C_PNAME]] ==
+		    sizeof(REC_NOT_FOUND) - 1 && memcmp(p->f[p->col[C_PNAME]],
+		    REC_NOT_FOUND, sizeof(REC_NOT_FOUND) - 1) == 0)
+			r.name = REC_NOT_FOUND;	/* dead, still listed */
 		r.origin = REC_SNAP_APPS;
 		if (p->nz > 0 && r.ts != p->zts)	/* their poll is over */
 			nvsmi_pid0_flush(p);
