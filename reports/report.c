@@ -993,16 +993,18 @@ gantt_tips(struct tips *tp, const struct chart_ids *ids,
  */
 static void
 usage_tips(struct tips *tp, const struct chart_ids *ids,
-    const struct gpuview *v, int nhosts, int utc, int date)
+    const struct gpuview *v, int nhosts, int utc, int date,
+    uint32_t tolerance)
 {
 	struct tipcol *c;
 	const struct task **lk;
 	size_t i, n;
-	char label[160], a[GTIME_BUFSZ];
+	char label[320], a[GTIME_BUFSZ];
 
 	memset(tp, 0, sizeof(*tp));
 	tp->plot[0] = ids->cols;
 	tp->plot[1] = ids->blocks;
+	tp->plot[2] = ids->marks;
 	c = ereallocarray(NULL, ids->ncols + 1, sizeof(*c));
 	n = chart_tip_cols(v, ids->ncols, c);
 	for (i = 0; i < n; i++) {
@@ -1022,7 +1024,25 @@ usage_tips(struct tips *tp, const struct chart_ids *ids,
 		    date, a));
 		sbuf_addc(&tp->text[1], '\0');
 	}
+	n = chart_marks(v, lk);
+	for (i = 0; i < n; i++)
+		if (ids->drawn[i]) {
+			sbuf_printf(&tp->text[2], "%zu. %s\n", i + 1,
+			    chart_clock(lk[i]->end, utc, date, a));
+			chart_mark_text(lk[i], nhosts, tolerance, label,
+			    sizeof(label));
+			sbuf_add(&tp->text[2], label, strlen(label) + 1);
+		}
 	free(lk);
+}
+
+/* A line of the list of marks under a usage chart (chart_mark_list). */
+static void
+mark_item(void *page, size_t num, const char *when, const char *text)
+{
+	sbuf_printf(page, "<li value=\"%zu\">%s ", num, when);
+	html(page, text);
+	sbuf_adds(page, "</li>\n");
 }
 
 /*
@@ -1192,11 +1212,21 @@ gpu_section(struct sbuf *page, struct drawing *dr,
 		if (ids.ncols < MINTIPS)
 			ids.ncols = MINTIPS;
 		ch.ids = &ids;
+		ids.drawn = ecalloc(v->nmarks + 1, 1);
 		chart_usage(&script, &ch, one, 1, c->first, c->last, c->nhosts);
 		ch.ids = NULL;
-		usage_tips(&tips, &ids, v, c->nhosts, utc, date);
+		usage_tips(&tips, &ids, v, c->nhosts, utc, date, tolerance);
+		free(ids.drawn);
+		ids.drawn = NULL;
 		snprintf(pfx, sizeof(pfx), "u%zu_", gi);
 		drawing_add(dr, page, &script, pfx, "usage", &tips);
+		/* What the chart's numbered markers say. */
+		if (v->nmarks > 0) {
+			sbuf_adds(page, "<ol class=\"marks\">\n");
+			chart_mark_list(v, c->nhosts, tolerance, utc, date,
+			    mark_item, page);
+			sbuf_adds(page, "</ol>\n");
+		}
 	} else
 		sbuf_adds(page, "<p class=\"note\">No whole-device samples of "
 		    "this GPU.</p>\n");

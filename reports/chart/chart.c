@@ -180,6 +180,16 @@ chart_clock(uint64_t t, int utc, int date, char *buf)
 	return buf;
 }
 
+int
+chart_multiday(uint64_t first, uint64_t last, int utc)
+{
+	char a[GTIME_BUFSZ], b[GTIME_BUFSZ];
+
+	chart_clock(first, utc, 1, a);
+	chart_clock(last, utc, 1, b);
+	return memcmp(a, b, 10) != 0;
+}
+
 char *
 chart_zone(uint64_t t, int utc, char *buf)
 {

@@ -32,6 +32,7 @@
 #define LABEL_CHARS 48		/* characters of a task's label on the curves */
 #define CHAR_PX 6.6		/* width of a character of 'sans,9', pixels */
 #define ROW_STEP 0.075		/* graph height of a row of labels */
+#define MARK_SLIDE 8		/* half markers a marker may move aside */
 /* Aligned charts: the plot area, in fractions of the width. */
 #define ALIGN_LEFT 0.2
 #define ALIGN_RIGHT 0.84
@@ -57,16 +58,20 @@ void time_label(struct sbuf *sb, const struct chart *ch, uint64_t first);
 void range_text(struct sbuf *sb, const struct chart *ch, uint64_t first,
     uint64_t last);
 
-/* qsort of tasks by end time, then pid. */
+/* qsort of tasks by end time, then pid; by_end_p of task pointers. */
 int by_end(const void *a, const void *b);
+int by_end_p(const void *a, const void *b);
 
 /*
- * The marks of one panel of the usage chart and their labels (usemarks.c):
+ * The marks of panel idx of the usage chart and their numbered markers
+ * (usemarks.c): the data block $g<idx>_marks, *nmarkers its lines,
+ * their tooltips appended to ch->tips (times with their day when date).
  * xmin..xmax is the time axis, xpp the time of a pixel (a character in
- * text).  Return the top of the y axis (MiB).
+ * text); gap the graph height between the rows and a ceiling under them.
+ * Return the top of the y axis (MiB).
  */
 double panel_marks(struct sbuf *sb, const struct chart *ch,
-    const struct gpuview *v, int nhosts, double xpp, double xmin,
-    double xmax);
+    const struct gpuview *v, size_t idx, int nhosts, int date, double xpp,
+    double xmin, double xmax, double gap, size_t *nmarkers);
 
 #endif

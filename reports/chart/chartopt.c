@@ -71,6 +71,20 @@ int
 chartopt_write(const struct chartopts *o, const struct sbuf *script,
     FILE *f, const char *outname)
 {
+	if (!o->script_only && o->ch.term == TERM_SVG && o->ch.tips != NULL &&
+	    o->ch.tips->len > 0) {
+		struct sbuf svg = SBUF_INIT;
+		int rc = gnuplot_run(script->buf, script->len, NULL, outname,
+		    &svg);
+
+		if (rc == 0 && chart_svg_tips(svg.buf, svg.len, o->ch.tips,
+		    f) < 0) {
+			msg("%s: write error:", outname);
+			rc = -1;
+		}
+		sbuf_release(&svg);
+		return rc;
+	}
 	if (!o->script_only)
 		return gnuplot_run(script->buf, script->len, f, outname, NULL);
 	if (ewrite_file(f, script->buf, script->len) < 0) {

@@ -97,8 +97,7 @@ chart_tip_cols(const struct gpuview *v, size_t max, struct tipcol *out)
 	return n;
 }
 
-/* by_end of task pointers. */
-static int
+int
 by_end_p(const void *a, const void *b)
 {
 	return by_end(*(const struct task *const *)a,
@@ -170,7 +169,7 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 	struct gpuview **g;
 	size_t i, n = 0, total = 0, cap = 0;
 	int64_t ymax = 0;
-	double unit, xpp, plotw, x1;
+	double unit, xpp, plotw, x1, gap;
 
 	/* A GPU known only from its processes has no curve to draw. */
 	g = ereallocarray(NULL, nall + 1, sizeof(*g));
@@ -219,6 +218,12 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 	if (x1 <= xval(first, ch->utc))
 		x1 = xval(first, ch->utc) + 1;
 	xpp = (x1 - xval(first, ch->utc)) / plotw;
+	/*
+	 * Between the markers' rows and a ceiling under them: in text a
+	 * line and a half of a panel (a character rounds to its line).
+	 */
+	gap = ch->term != TERM_DUMB ? 0.01 : 1.5 / (ch->height / (n > 0 ? n :
+	    1) > 8 ? (double)(ch->height / (n > 0 ? n : 1)) - 6 : 2);
 	/* The data, each curve a block. */
 	for (i = 0; i < n; i++) {
 		if (g[i]->ser.cap > cap) {
@@ -260,6 +265,7 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		char mb[32], iv[32];
 		const char *sep = "plot ";
 		double top;
+		size_t nmarkers;
 		int k;
 
 		if (nhosts > 1)
@@ -289,8 +295,10 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		esc_gnuplot(sb, pt.buf, 0);
 		sbuf_release(&pt);
 		sbuf_addc(sb, '\n');
-		top = panel_marks(sb, ch, v, nhosts, xpp, xval(first,
-		    ch->utc), x1);
+		top = panel_marks(sb, ch, v, i, nhosts, chart_multiday(first,
+		    last, ch->utc), xpp, xval(first, ch->utc), x1, gap,
+		    &nmarkers);
+		total += nmarkers;
 		if (top > 0)
 			sbuf_printf(sb, "set yrange [0:%.3f]\n", top / unit);
 		if (i + 1 == n)
@@ -304,6 +312,13 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 			if (series_points(&v->ser, SER_TOTAL, pts) > 0)
 				e++;
 			tip_bars(sb, ch, v, i, top, e);
+			if (ch->ids->blocks > 0)
+				e = ch->ids->blocks;
+			else if (ch->ids->cols > 0)
+				e = ch->ids->cols;
+			/* The markers' boxes, then their numbers. */
+			ch->ids->marks = nmarkers > 0 && ch->term != TERM_DUMB ?
+			    e + 1 : 0;
 		}
 		if (v->ser.b != NULL && series_points(&v->ser, SER_ATTR,
 		    pts) > 0) {
@@ -354,6 +369,25 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 					    sep, i, k == 0 ? "tips" : "blocks");
 					sep = ", \\\n     ";
 				}
+		/*
+		 * The markers, over the rest: a grey box, which a tooltip
+		 * hangs on (ids->marks; its fill, CHART_TIP_FILL, tells it
+		 * in plot's SVG), then its number (a leak's red), narrower
+		 * than the box; text has the numbers only, each ending at
+		 * its line.
+		 */
+		if (nmarkers > 0 && ch->term != TERM_DUMB)
+			sbuf_printf(sb, "%s$g%zu_marks using 1:($2/unit):3:4:"
+			    "($5/unit):($6/unit) with boxxyerror fs solid 1.0 "
+			    "noborder fc rgb '#ebebea' notitle", sep, i);
+		if (nmarkers > 0) {
+			sbuf_printf(sb, "%s$g%zu_marks using 1:($2/unit):"
+			    "(sprintf('%%d', $7)):8 with labels %s "
+			    "notitle", nmarkers > 0 && ch->term != TERM_DUMB ?
+			    ", \\\n     " : sep, i, ch->term == TERM_DUMB ?
+			    "right" : "center tc rgb variable");
+			sep = ", \\\n     ";
+		}
 		sbuf_addc(sb, '\n');
 		sbuf_adds(sb, "unset object\nunset arrow\nunset label\n");
 	}

@@ -95,10 +95,30 @@ pick_row(struct grid *g, double x, double w)
 	return -1;
 }
 
+/*
+ * Where a marker over [*x, *x + w] goes: the first row free there (0
+ * highest), else the nearest place free in a row, a half marker aside
+ * at a time, at most MARK_SLIDE steps, within [xmin, xmax]; taken, *x
+ * moved there.  -1 when there is none.  Each try costs the marker's
+ * cells: the steps and rows are bounded, so a marker costs its width.
+ */
 static int
-by_interest_t(const void *a, const void *b)
+pick_place(struct grid *g, double *x, double w, double xmin, double xmax)
 {
-	return task_interest(a, b);
+	int j, s, row;
+
+	for (j = 0; j <= MARK_SLIDE; j++)
+		for (s = -1; s <= 1; s += 2) {
+			double at = *x + s * j * w / 2;
+
+			if ((j == 0 && s > 0) || at < xmin || at + w > xmax)
+				continue;
+			if ((row = pick_row(g, at, w)) >= 0) {
+				*x = at;
+				return row;
+			}
+		}
+	return -1;
 }
 
 int
@@ -111,236 +131,184 @@ by_end(const void *a, const void *b)
 	return (x->pid > y->pid) - (x->pid < y->pid);
 }
 
-/* A marked task's label: "4242 python3 launch.py" (the panel says the GPU). */
-static char *
-mark_label(const struct task *t, int nhosts, char *buf, size_t cap)
-{
-	char *sp;
-
-	chart_task_label(t, nhosts, LABEL_CHARS, buf, cap);
-	if ((sp = strchr(buf, ' ')) != NULL)
-		memmove(buf, sp + 1, strlen(sp + 1) + 1);
-	return buf;
-}
-
 /*
  * The top of a panel's y axis (MiB): room above the curves for nrows
- * rows of labels; they may cross the ceiling's dashed line, not the
- * curves.
+ * rows of markers (their boxes reach down to graph height low), a gap
+ * between; the ceiling's dashed line at the top, or, when the rows would
+ * lie across it, under them, gap (graph height) lower.
  */
 static double
-panel_top(const struct gpuview *v, int nrows)
+panel_top(const struct gpuview *v, int nrows, double gap)
 {
-	double top = (double)v->umax / (1 - ROW_STEP * nrows - 0.03);
+	double low = 0.96 - ROW_STEP * (nrows - 0.1);
+	double top = (double)v->umax / (nrows > 0 ? low - 0.02 : 0.97);
 
 	if (top < (double)v->ymax * 1.04)
 		top = (double)v->ymax * 1.04;
+	if (nrows > 0 && (double)v->ymax > (low - gap) * top)
+		top = (double)v->ymax / (low - gap);
 	return top;
 }
 
-/*
- * The x of each bucket's start of v's curves, and of the end of the
- * last (v->ser.n + 1 values, to be freed): where a label's x range
- * finds the buckets under it.
- */
-static double *
-bucket_xs(const struct chart *ch, const struct gpuview *v)
+
+size_t
+chart_marks(const struct gpuview *v, const struct task **out)
 {
-	const struct series *s = &v->ser;
-	double *bx = ereallocarray(NULL, s->n + 1, sizeof(*bx));
 	size_t i;
 
-	for (i = 0; i <= s->n; i++)
-		bx[i] = xval(s->t0 + i * s->w, ch->utc);
-	return bx;
+	for (i = 0; i < v->nmarks; i++)
+		out[i] = &v->marks[i];
+	qsort(out, v->nmarks, sizeof(*out), by_end_p);
+	return v->nmarks;
 }
 
-/* The last bucket starting at or before x (0 when none does). */
-static size_t
-bucket_at(const double *bx, size_t n, double x)
+char *
+chart_mark_text(const struct task *t, int nhosts, uint32_t tolerance,
+    char *buf, size_t cap)
 {
-	size_t lo = 0, hi = n;	/* the answer is in [lo, hi) */
+	char label[160], what[256], d[32];
 
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (bx[mid] <= x)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
+	chart_task_label(t, nhosts, LABEL_CHARS, label, sizeof(label));
+	if (t->status == TASK_LEAKED && t->has_leaked)
+		chart_leak_text(t, tolerance, ", ", what, sizeof(what));
+	else if (t->status == TASK_LEAKED)
+		snprintf(what, sizeof(what), "leaked, how much is unknown");
+	else if (t->status == TASK_RUNNING)
+		snprintf(what, sizeof(what), "still running at the end");
+	else
+		snprintf(what, sizeof(what), "memory back %s s after its end",
+		    t->interval != 0 ? tasktab_delay(t->delay, t->interval, d) :
+		    gtime_fmt_secs(t->delay, d));
+	snprintf(buf, cap, "%s: %s", label, what);
+	return buf;
 }
 
-/*
- * Where v's curves run under [x0, x1] of the axis: the lowest and
- * highest height of each (graph fractions of top MiB), from the value it
- * holds at x0 (a step's) to x1; lo > hi for a curve not there.
- */
-struct span {
-	double lo[SER_NCURVES], hi[SER_NCURVES];
+void
+chart_mark_list(const struct gpuview *v, int nhosts, uint32_t tolerance,
+    int utc, int date, void (*line)(void *ctx, size_t num, const char *when,
+    const char *text), void *ctx)
+{
+	const struct task **m;
+	char text[320], when[GTIME_BUFSZ];
+	size_t i, n;
+
+	if (v->nmarks == 0)
+		return;
+	m = emalloc(v->nmarks * sizeof(*m));
+	n = chart_marks(v, m);
+	for (i = 0; i < n; i++)
+		line(ctx, i + 1, chart_clock(m[i]->end, utc, date, when),
+		    chart_mark_text(m[i], nhosts, tolerance, text,
+		    sizeof(text)));
+	free(m);
+}
+
+/* A marker of the chart: its task and its row (-1: not drawn). */
+struct placed {
+	const struct task *t;
+	int row;
+	double x;	/* the middle of its box */
 };
 
-static void
-curve_span(const struct gpuview *v, const double *bx, double x0, double x1,
-    double top, struct span *sp)
+/* Pointers to markers, the most interesting task first. */
+static int
+placed_interest(const void *a, const void *b)
 {
-	const struct series *s = &v->ser;
-	size_t i, i0, i1;
-	int c;
-
-	for (c = 0; c < SER_NCURVES; c++) {
-		sp->lo[c] = 2;
-		sp->hi[c] = -1;
-	}
-	if (s->b == NULL || s->n == 0 || top <= 0)
-		return;
-	i0 = bucket_at(bx, s->n, x0);
-	i1 = bucket_at(bx, s->n, x1);
-	for (c = 0; c < SER_NCURVES; c++) {
-		/* The value held at x0: the last before it. */
-		for (i = i0; i-- > 0;)
-			if (s->b[i][c].has) {
-				sp->lo[c] = sp->hi[c] = (double)s->b[i][c].v[3] /
-				    top;
-				break;
-			}
-		for (i = i0; i <= i1; i++) {
-			const struct m4 *m = &s->b[i][c];
-
-			if (!m->has)
-				continue;
-			if ((double)m->v[1] / top < sp->lo[c])
-				sp->lo[c] = (double)m->v[1] / top;
-			if ((double)m->v[2] / top > sp->hi[c])
-				sp->hi[c] = (double)m->v[2] / top;
-		}
-	}
+	return task_interest((*(struct placed *const *)a)->t,
+	    (*(struct placed *const *)b)->t);
 }
 
-/* Heights [y0, y1] keep clear of the curves of sp: none runs through. */
-static int
-span_clear(const struct span *sp, double y0, double y1)
+/* A marker's width: its number and a margin, pixels (text: characters). */
+static double
+marker_px(const struct chart *ch, size_t num)
 {
-	int c;
+	int digits = num >= 100 ? 3 : num >= 10 ? 2 : 1;
 
-	for (c = 0; c < SER_NCURVES; c++)
-		if (sp->lo[c] <= sp->hi[c] && sp->lo[c] < y1 && sp->hi[c] > y0)
-			return 0;
-	return 1;
-}
-
-/*
- * The band (of g: lines of text from the axis up) where a leak label of
- * k lines over [x0, x1] goes: the nearest to its wish (the middle of
- * its block, height y) above it, else below, where it overlaps no other
- * label and no curve; taken.  -1 when there is none: the label is left
- * out (its block still shows, and its tooltip).  A try costs the
- * label's cells, and the bands are few: linear in the labels.
- */
-static int
-place_leak(struct grid *g, const struct span *sp, size_t k, double x0,
-    double x1, double y, double line)
-{
-	double w = y / line - (double)k / 2 + 0.5;
-	size_t want = w <= 0 ? 0 : (size_t)w, i, b;
-
-	if (g->nband < k)
-		return -1;
-	if (want > g->nband - k)
-		want = g->nband - k;
-	for (i = 0; i < g->nband; i++) {
-		b = want + i < g->nband ? want + i : g->nband - 1 - i;
-		if (span_clear(sp, (double)b * line, (double)(b + k) * line) &&
-		    grid_try(g, b, k, x0, x1, 1))
-			return (int)b;
+	while (num >= 1000) {
+		digits++;
+		num /= 10;
 	}
-	return -1;
+	return ch->term == TERM_DUMB ? digits + 1 : digits * CHAR_PX + 6;
 }
 
 /*
  * The marks of one panel: a line at each marked task's end, the time its
  * memory stayed held as a band, leaked memory as blocks under the
- * unattributed curve.  Labels: the others in rows at the top, given out
- * in order of interest, so that when they are too many for the rows the
- * leaks and the longest delays keep theirs; then a leak's on its block,
- * or in the nearest line of text above it (else below) where it
- * overlaps no other label and no curve runs through it (close leaks
- * have thin blocks close together), or nowhere when there is no such
- * line: a label never hides data or another.  xmin..xmax is the time
- * axis, xpp the time of a pixel (a character in text).  Return the top
- * of the y axis (MiB), which leaves room for the rows used.
+ * unattributed curve, and on each end a numbered marker (the numbers of
+ * chart_marks) whose text is in the list under the chart and, in an SVG,
+ * its tooltip.  The markers lie in rows at the top of the panel, above
+ * the curves (the y axis leaves room for the rows used), each on its
+ * task's end line: the first row where it overlaps no other, given out
+ * in order of interest so that when the rows are full the leaks and the
+ * longest delays keep theirs (a marker left out is said in the list).  A
+ * placement costs the marker's cells of the grid: linear in the marks.
+ * The data block $g<idx>_marks holds one line a marker drawn: x, y
+ * (MiB), its box (x0 x1 y0 y1), its number and its colour; *nmarkers
+ * counts them; ch->tips gets their tooltips (dates with date).  gap:
+ * the graph height between the rows and a ceiling under them.
+ * xmin..xmax is the time axis, xpp the time of a pixel (a
+ * character in text).  Return the top of the y axis (MiB).
  */
 double
 panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
-    int nhosts, double xpp, double xmin, double xmax)
+    size_t idx, int nhosts, int date, double xpp, double xmin, double xmax,
+    double gap, size_t *nmarkers)
 {
-	struct task *m;
-	struct grid rows, leaks;
-	char label[160], text[256], d[32];
+	const struct task **m;
+	struct grid rows;
+	struct placed *pl, **order;
 	int64_t leaked = 0, lo;
-	double charw = ch->term == TERM_DUMB ? 1 : CHAR_PX, top, *bx = NULL;
-	/* A line of text in graph height: a row of labels, in text one. */
-	double line = ch->term == TERM_DUMB ? 1.0 / (ch->height > 8 ?
-	    ch->height - 6 : 2) : ROW_STEP * 0.7;
+	double top, half;
 	size_t i;
-	int id, nrows = 0, k;
+	int nrows = 0;
 
+	*nmarkers = 0;
 	if (v->nmarks == 0)
-		return panel_top(v, 0);
+		return panel_top(v, 0, 0);
 	m = emalloc(v->nmarks * sizeof(*m));
-	memcpy(m, v->marks, v->nmarks * sizeof(*m));
-	/* The other labels, most interesting first (after the leaks' ids). */
-	qsort(m, v->nmarks, sizeof(*m), by_interest_t);
-	id = 2 * (int)v->nmarks + 1;
+	pl = emalloc(v->nmarks * sizeof(*pl));
+	order = emalloc(v->nmarks * sizeof(*order));
+	chart_marks(v, m);
+	/* The rows: most interesting first, numbers in order of end. */
+	for (i = 0; i < v->nmarks; i++) {
+		pl[i].t = m[i];
+		order[i] = &pl[i];
+	}
+	qsort(order, v->nmarks, sizeof(*order), placed_interest);
 	grid_init(&rows, LABEL_ROWS, xmin, xmax, xpp);
-	for (i = 0; i < v->nmarks; i++, id++) {
-		const struct task *t = &m[i];
-		double xe = xval(t->end, ch->utc), w;
-		int row, right;
+	for (i = 0; i < v->nmarks; i++) {
+		size_t k = (size_t)(order[i] - pl);
+		double w = (marker_px(ch, k + 1) + 2) * xpp;
+		double x = xval(pl[k].t->end, ch->utc) - w / 2;
 
-		if (t->status == TASK_LEAKED && t->has_leaked)
-			continue;
-		mark_label(t, nhosts, label, sizeof(label));
-		if (t->status == TASK_LEAKED)
-			snprintf(text, sizeof(text), "%s: leaked", label);
-		else
-			snprintf(text, sizeof(text), "%s: %s s", label,
-			    t->interval != 0 ? tasktab_delay(t->delay,
-			    t->interval, d) : gtime_fmt_secs(t->delay, d));
-		w = (chart_width(text) + 1) * charw * xpp;
-		/* Near the right edge the text ends at the mark. */
-		right = xe + w > xmax && xe - w >= xmin;
-		if ((row = pick_row(&rows, right ? xe - w : xe, w)) < 0)
-			continue;
-		if (row + 1 > nrows)
-			nrows = row + 1;
-		sbuf_printf(sb, "set label %d ", id);
-		esc_gnuplot(sb, text, 0);
-		sbuf_printf(sb, " at %.3f, graph %.3f %s tc rgb '%s' front\n",
-		    xe, 0.96 - ROW_STEP * (row + 0.5), right ?
-		    "right offset -1,0" : "left offset 1,0", C_HELD_TEXT);
+		/* Inside the plot, never past an end of the axis. */
+		if (x + w > xmax)
+			x = xmax - w;
+		if (x < xmin)
+			x = xmin;
+		pl[k].row = pick_place(&rows, &x, w, xmin, xmax);
+		pl[k].x = x + w / 2;
+		if (pl[k].row + 1 > nrows)
+			nrows = pl[k].row + 1;
 	}
 	free(rows.cell);
-	top = panel_top(v, nrows);
-	/* Leak labels: in lines of text up to the rows at the top. */
-	grid_init(&leaks, (size_t)((nrows > 0 ? 0.96 - ROW_STEP * nrows :
-	    0.97) / line), xmin, xmax, xpp);
-	qsort(m, v->nmarks, sizeof(*m), by_end);
+	free(order);
+	top = panel_top(v, nrows, gap);
 	/*
 	 * Leaked memory is stacked under the unattributed curve at the end
 	 * of the log, the earliest leak lowest: the curve then runs along
 	 * the top of the blocks.
 	 */
 	for (i = 0; i < v->nmarks; i++)
-		if (m[i].status == TASK_LEAKED && m[i].has_leaked)
-			leaked += m[i].leaked;
+		if (m[i]->status == TASK_LEAKED && m[i]->has_leaked)
+			leaked += m[i]->leaked;
 	lo = v->unattr_last - leaked;
 	if (lo < 0)
 		lo = 0;
-	for (i = 0, id = 1; i < v->nmarks; i++, id++) {
-		const struct task *t = &m[i];
+	for (i = 0; i < v->nmarks; i++) {
+		const struct task *t = m[i];
 		double xe = xval(t->end, ch->utc);
+		int id = (int)i + 1;
 
 		sbuf_printf(sb, "set arrow %d from %.3f, graph 0 to %.3f, "
 		    "graph %s nohead dashtype 3 lc rgb '%s' back\n", id,
@@ -351,75 +319,73 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 			    "0.25 noborder behind\n", id, xe, xval(t->release,
 			    ch->utc), C_HELD);
 		if (t->status == TASK_LEAKED && t->has_leaked) {
-			int right, split, band;
-			double x0, y;
-			struct span sp;
-
 			sbuf_printf(sb, "set object %d rect from %.3f, "
 			    "(%lld/unit) to %.3f, (%lld/unit) fc rgb '%s' "
 			    "fs transparent solid 0.35 border lc rgb '%s' "
 			    "behind\n", id, xe, (long long)lo,
 			    xval(v->last, ch->utc), (long long)(lo + t->leaked),
 			    C_LEAK, C_LEAK);
-			mark_label(t, nhosts, label, sizeof(label));
-			chart_leak_text(t, ch->tolerance, ", ", text,
-			    sizeof(text));
-			/*
-			 * On the block: one line when it fits, else the task
-			 * above what it leaked, ending at the end of the axis
-			 * when even that is too long.
-			 */
-			k = chart_width(label) + chart_width(text) + 3;
-			split = xe + k * charw * xpp > xmax;
-			if (split)
-				k = (int)(chart_width(label) >
-				    chart_width(text) ? chart_width(label) :
-				    chart_width(text)) + 2;
-			right = xe + k * charw * xpp > xmax;
-			x0 = right ? xmax - k * charw * xpp : xe;
-			/* On its block, but above the axis. */
-			y = top > 0 ? ((double)lo + t->leaked / 2.0) / top :
-			    0.5;
-			if (y < line * (split ? 1 : 0.5))
-				y = line * (split ? 1 : 0.5);
-			if (bx == NULL)
-				bx = bucket_xs(ch, v);
-			/* The text: a character in from each end of the box. */
-			curve_span(v, bx, x0 + charw * xpp, x0 + (k - 1) * charw *
-			    xpp, top, &sp);
 			lo += t->leaked;
-			band = place_leak(&leaks, &sp, split ? 2 : 1, x0,
-			    x0 + k * charw * xpp, y, line);
-			if (band < 0)
-				continue;
-			y = (band + (split ? 1 : 0.5)) * line;
-			sbuf_printf(sb, "set label %d ", id);
-			if (split)
-				esc_gnuplot(sb, label, 0);
-			else {
-				struct sbuf one = SBUF_INIT;
-
-				sbuf_printf(&one, "%s: %s", label, text);
-				esc_gnuplot(sb, one.buf, 0);
-				sbuf_release(&one);
-			}
-			sbuf_printf(sb, " at %.3f, graph %.3f %s offset %d,%s "
-			    "tc rgb '%s' front\n", right ? xmax : xe, y, right ?
-			    "right" : "left", right ? -1 : 1, !split ? "0" :
-			    ch->term == TERM_DUMB ? "1" : "0.6", C_LEAK_TEXT);
-			if (split) {
-				sbuf_printf(sb, "set label %zu ", v->nmarks + id);
-				esc_gnuplot(sb, text, 0);
-				sbuf_printf(sb, " at %.3f, graph %.3f %s offset "
-				    "%d,%s tc rgb '%s' front\n", right ? xmax :
-				    xe, y, right ? "right" : "left", right ? -1 :
-				    1, ch->term == TERM_DUMB ? "-1" : "-0.6",
-				    C_LEAK_TEXT);
-			}
 		}
 	}
-	free(leaks.cell);
-	free(bx);
+	/* The markers: a box (in text, its number only) on its row. */
+	half = ROW_STEP * 0.4 * top;
+	sbuf_printf(sb, "$g%zu_marks << EOD\n", idx);
+	for (i = 0; i < v->nmarks; i++) {
+		double w = marker_px(ch, i + 1) * xpp;
+		double x = pl[i].x, y;
+
+		if (ch->ids != NULL && ch->ids->drawn != NULL)
+			ch->ids->drawn[i] = pl[i].row >= 0;
+		if (pl[i].row < 0)
+			continue;
+		y = (0.96 - ROW_STEP * (pl[i].row + 0.5)) * top;
+		if (ch->tips != NULL) {
+			char text[320], when[GTIME_BUFSZ];
+
+			sbuf_printf(ch->tips, "%zu. %s\n%s", i + 1,
+			    chart_clock(pl[i].t->end, ch->utc, date, when),
+			    chart_mark_text(pl[i].t, nhosts, ch->tolerance,
+			    text, sizeof(text)));
+			sbuf_addc(ch->tips, '\0');
+		}
+		sbuf_printf(sb, "%.3f %.1f %.3f %.3f %.1f %.1f %zu %ld\n", x, y,
+		    x - w / 2, x + w / 2, y - half, y + half, i + 1,
+		    strtol((pl[i].t->status == TASK_LEAKED ? C_LEAK :
+		    C_HELD_TEXT) + 1, NULL, 16));
+		(*nmarkers)++;
+	}
+	sbuf_adds(sb, "EOD\n");
+	free(pl);
 	free(m);
 	return top;
+}
+
+int
+chart_svg_tips(const char *svg, size_t len, const struct sbuf *tips,
+    FILE *f)
+{
+	static const char box[] = "<polygon fill = '" CHART_TIP_FILL "'";
+	struct sbuf out = SBUF_INIT;
+	const char *p = svg, *end = svg + len, *q;
+	size_t off = 0;
+	int rc;
+
+	while (p < end && (q = memmem(p, (size_t)(end - p), box,
+	    sizeof(box) - 1)) != NULL) {
+		const char *close = memmem(q, (size_t)(end - q), "/>", 2);
+
+		if (close == NULL || off >= tips->len)
+			break;
+		sbuf_add(&out, p, (size_t)(close - p));
+		sbuf_adds(&out, "><title>");
+		esc_xml(&out, tips->buf + off, 0);
+		sbuf_adds(&out, "</title></polygon>");
+		off += strlen(tips->buf + off) + 1;
+		p = close + 2;
+	}
+	sbuf_add(&out, p, (size_t)(end - p));
+	rc = ewrite_file(f, out.buf, out.len);
+	sbuf_release(&out);
+	return rc;
 }
