@@ -19,6 +19,83 @@
 
 #include "chartint.h"
 
+/*
+ * The step of the attributed area's top (attributed memory a) at leak
+ * t's end: *under grows by what t leaked.  Return the points written
+ * (none unless draw: a leak before the curve's first point).
+ */
+static size_t
+leak_step(struct sbuf *sb, const struct chart *ch, const struct task *t,
+    int64_t a, int64_t *under, int draw)
+{
+	if (draw)
+		sbuf_printf(sb, "%.3f %lld\n", xval(t->end, ch->utc),
+		    (long long)(a + *under));
+	*under += t->leaked;
+	if (draw)
+		sbuf_printf(sb, "%.3f %lld\n", xval(t->end, ch->utc),
+		    (long long)(a + *under));
+	return draw ? 2 : 0;
+}
+
+/*
+ * The filled area of attributed memory, stacked on the leaked blocks
+ * (panel_marks draws them from the axis up, the earliest lowest): one
+ * polygon, its top the attributed curve raised by the leaked memory
+ * under it, its bottom the top of the blocks, both as steps (each value
+ * also at the time of the next: gnuplot draws filledcurves as one
+ * polygon, fillsteps as one a step, which made the SVG of a long input
+ * large).  pts[0..n) is the curve.  Return the points written.
+ */
+static size_t
+attr_area(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
+    const struct spoint *pts, size_t n)
+{
+	const struct task **lk = ereallocarray(NULL, v->nmarks + 1,
+	    sizeof(*lk));
+	size_t i, k = 0, nk = chart_leak_blocks(v, lk), w = 0;
+	int64_t under = 0, a = pts[0].v;
+
+	/*
+	 * The top, left to right: a step at each point and at each leak
+	 * (after the point of its time: its task's memory is no longer
+	 * attributed when it starts to count as leaked).
+	 */
+	for (i = 0; i < n; i++) {
+		for (; k < nk && lk[k]->end < pts[i].t; k++)
+			w += leak_step(sb, ch, lk[k], a, &under, i > 0);
+		if (i > 0) {
+			sbuf_printf(sb, "%.3f %lld\n", xval(pts[i].t,
+			    ch->utc), (long long)(a + under));
+			w++;
+		}
+		a = pts[i].v;
+		sbuf_printf(sb, "%.3f %lld\n", xval(pts[i].t, ch->utc),
+		    (long long)(a + under));
+		w++;
+		for (; k < nk && lk[k]->end == pts[i].t; k++)
+			w += leak_step(sb, ch, lk[k], a, &under, 1);
+	}
+	/* The bottom, right to left: the top of the blocks under it. */
+	sbuf_printf(sb, "%.3f %lld\n", xval(pts[n - 1].t, ch->utc),
+	    (long long)under);
+	w++;
+	while (k-- > 0) {
+		if (lk[k]->end <= pts[0].t)
+			break;
+		sbuf_printf(sb, "%.3f %lld\n", xval(lk[k]->end, ch->utc),
+		    (long long)under);
+		under -= lk[k]->leaked;
+		sbuf_printf(sb, "%.3f %lld\n", xval(lk[k]->end, ch->utc),
+		    (long long)under);
+		w += 2;
+	}
+	sbuf_printf(sb, "%.3f %lld\n", xval(pts[0].t, ch->utc),
+	    (long long)under);
+	free(lk);
+	return w + 1;
+}
+
 /* One data block of a curve; return its lines (points and step corners). */
 static size_t
 curve_block(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
@@ -29,25 +106,13 @@ curve_block(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 	if (n == 0)
 		return 0;
 	sbuf_printf(sb, "$g%zu_%s << EOD\n", idx, name);
-	for (i = 0; i < n; i++) {
-		/*
-		 * The filled curve comes as its steps (each value also at
-		 * the time of the next): gnuplot draws filledcurves as one
-		 * polygon, fillsteps as one a step, which made the SVG of a
-		 * long input large.
-		 */
-		if (c == SER_ATTR && ch->term != TERM_DUMB && i > 0)
+	/* Text cannot fill an area: the attributed curve is a line there. */
+	if (c == SER_ATTR && ch->term != TERM_DUMB)
+		n = attr_area(sb, ch, v, pts, n);
+	else
+		for (i = 0; i < n; i++)
 			sbuf_printf(sb, "%.3f %lld\n", xval(pts[i].t,
-			    ch->utc), (long long)pts[i - 1].v);
-		sbuf_printf(sb, "%.3f %lld\n", xval(pts[i].t, ch->utc),
-		    (long long)pts[i].v);
-	}
-	/* Closed along the axis: one polygon. */
-	if (c == SER_ATTR && ch->term != TERM_DUMB) {
-		sbuf_printf(sb, "%.3f 0\n%.3f 0\n", xval(pts[n - 1].t,
-		    ch->utc), xval(pts[0].t, ch->utc));
-		n = 2 * n + 1;
-	}
+			    ch->utc), (long long)pts[i].v);
 	sbuf_adds(sb, "EOD\n");
 	return n;
 }
@@ -130,7 +195,7 @@ tip_bars(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 	struct tipcol *c;
 	const struct task **lk;
 	size_t i, n;
-	int64_t lo = v->unattr_last;
+	int64_t lo = 0;
 
 	c = ereallocarray(NULL, ch->ids->ncols + 1, sizeof(*c));
 	n = chart_tip_cols(v, ch->ids->ncols, c);
@@ -143,10 +208,6 @@ tip_bars(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 	free(c);
 	lk = ereallocarray(NULL, v->nmarks + 1, sizeof(*lk));
 	n = chart_leak_blocks(v, lk);
-	for (i = 0; i < n; i++)
-		lo -= lk[i]->leaked;
-	if (lo < 0)
-		lo = 0;
 	sbuf_printf(sb, "$g%zu_blocks << EOD\n", idx);
 	for (i = 0; i < n; i++) {
 		sbuf_printf(sb, "%.3f %.3f %lld %lld\n", xval(lk[i]->end,

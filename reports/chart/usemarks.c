@@ -257,7 +257,7 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 	const struct task **m;
 	struct grid rows;
 	struct placed *pl, **order;
-	int64_t leaked = 0, lo;
+	int64_t lo;
 	double top, half;
 	size_t i;
 	int nrows = 0;
@@ -295,16 +295,12 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 	free(order);
 	top = panel_top(v, nrows, gap);
 	/*
-	 * Leaked memory is stacked under the unattributed curve at the end
-	 * of the log, the earliest leak lowest: the curve then runs along
-	 * the top of the blocks.
+	 * Leaked memory is stacked from the axis up, the earliest leak
+	 * lowest, the attributed area on top of it (attr_area): the
+	 * unattributed curve, which holds the leaks, then runs along the
+	 * top of the blocks or above.
 	 */
-	for (i = 0; i < v->nmarks; i++)
-		if (m[i]->status == TASK_LEAKED && m[i]->has_leaked)
-			leaked += m[i]->leaked;
-	lo = v->unattr_last - leaked;
-	if (lo < 0)
-		lo = 0;
+	lo = 0;
 	for (i = 0; i < v->nmarks; i++) {
 		const struct task *t = m[i];
 		double xe = xval(t->end, ch->utc);

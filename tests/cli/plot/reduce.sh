@@ -3,8 +3,8 @@
 # most 4 points per pixel column.  Counted in the --script output, where
 # every data point is a line of a data block (the attributed area's block
 # has each point's time twice, as the corners of its steps, and is closed
-# along the axis: its points are its distinct times; the markers' blocks
-# are not curves).  (Not timed.)
+# along the top of the leaks under it: its points are its distinct times;
+# the markers' blocks are not curves).  (Not timed.)
 . "$TESTS/lib.sh"
 [ "$VARIANT" = normal ] || skip "10 million records are too slow under sanitizers"
 gpumem-synth -s random --interval 100ms --duration 30h |
