@@ -80,44 +80,47 @@ grid_try(struct grid *g, size_t band, size_t k, double x0, double x1,
 }
 
 /*
- * The first row of labels at the top (0 highest) where a label over
- * [x, x + w] overlaps no other, taken; -1 when there is none (the label
- * is left out: its band still shows).
+ * Try a marker over [at, at + w] in row (within [xmin, xmax]): taken,
+ * 1, or 0 when it would cover another or leave the plot.
  */
 static int
-pick_row(struct grid *g, double x, double w)
+try_place(struct grid *g, size_t row, double at, double w, double xmin,
+    double xmax)
 {
-	size_t k;
-
-	for (k = 0; k < g->nband; k++)
-		if (grid_try(g, k, 1, x, x + w, 1))
-			return (int)k;
-	return -1;
+	return at >= xmin && at + w <= xmax && grid_try(g, row, 1, at,
+	    at + w, 1);
 }
 
 /*
- * Where a marker over [*x, *x + w] goes: the first row free there (0
- * highest), else the nearest place free in a row, a half marker aside
- * at a time, at most MARK_SLIDE steps, within [xmin, xmax]; taken, *x
- * moved there.  -1 when there is none.  Each try costs the marker's
- * cells: the steps and rows are bounded, so a marker costs its width.
+ * Where a marker over [*x, *x + w] goes: the first row (0 highest) free
+ * there or half a marker aside (a few rows of markers close to their
+ * lines rather than a column of them, which would squeeze the curves);
+ * else the nearest place free in any row, a half marker aside at a
+ * time, at most MARK_SLIDE steps, within [xmin, xmax].  Taken, *x moved
+ * there; -1 when there is none.  Each try costs the marker's cells: the
+ * steps and rows are bounded, so a marker costs its width.
  */
 static int
 pick_place(struct grid *g, double *x, double w, double xmin, double xmax)
 {
-	int j, s, row;
+	size_t row;
+	int j;
+	double at;
 
-	for (j = 0; j <= MARK_SLIDE; j++)
-		for (s = -1; s <= 1; s += 2) {
-			double at = *x + s * j * w / 2;
-
-			if ((j == 0 && s > 0) || at < xmin || at + w > xmax)
-				continue;
-			if ((row = pick_row(g, at, w)) >= 0) {
+	for (row = 0; row < g->nband; row++)
+		for (j = 0; j < 3; j++)
+			if (try_place(g, row, at = *x + (j - (j > 1 ? 3 : 0)) *
+			    w / 2, w, xmin, xmax)) {
 				*x = at;
-				return row;
+				return (int)row;
 			}
-		}
+	for (j = 2; j <= 2 * MARK_SLIDE + 1; j++)
+		for (row = 0; row < g->nband; row++)
+			if (try_place(g, row, at = *x + (j % 2 ? -1 : 1) *
+			    (j / 2) * w / 2, w, xmin, xmax)) {
+				*x = at;
+				return (int)row;
+			}
 	return -1;
 }
 
