@@ -32,7 +32,8 @@
 #define LABEL_CHARS 48		/* characters of a task's label on the curves */
 #define CHAR_PX 6.6		/* width of a character of 'sans,9', pixels */
 #define ROW_STEP 0.075		/* graph height of a row of labels */
-#define MARK_SLIDE 8		/* half markers a marker may move aside */
+#define MARK_SLIDE 16		/* half markers a marker may move aside */
+#define MARK_NEAR 2		/* the same, before it goes a row lower */
 /* Aligned charts: the plot area, in fractions of the width. */
 #define ALIGN_LEFT 0.2
 #define ALIGN_RIGHT 0.84

@@ -93,10 +93,10 @@ try_place(struct grid *g, size_t row, double at, double w, double xmin,
 
 /*
  * Where a marker over [*x, *x + w] goes: the first row (0 highest) free
- * there or half a marker aside (a few rows of markers close to their
- * lines rather than a column of them, which would squeeze the curves);
- * else the nearest place free in any row, a half marker aside at a
- * time, at most MARK_SLIDE steps, within [xmin, xmax].  Taken, *x moved
+ * there or up to MARK_NEAR half markers aside (a few rows of markers
+ * close to their lines rather than a column of them, which would squeeze
+ * the curves); else the nearest place free in any row, a half marker
+ * aside at a time, at most MARK_SLIDE steps, within [xmin, xmax].  Taken, *x moved
  * there; -1 when there is none.  Each try costs the marker's cells: the
  * steps and rows are bounded, so a marker costs its width.
  */
@@ -107,17 +107,18 @@ pick_place(struct grid *g, double *x, double w, double xmin, double xmax)
 	int j;
 	double at;
 
+	/* Try j: 0, then half a marker right, left, a marker right... */
 	for (row = 0; row < g->nband; row++)
-		for (j = 0; j < 3; j++)
-			if (try_place(g, row, at = *x + (j - (j > 1 ? 3 : 0)) *
-			    w / 2, w, xmin, xmax)) {
+		for (j = 0; j <= 2 * MARK_NEAR; j++)
+			if (try_place(g, row, at = *x + (j % 2 ? 1 : -1) *
+			    ((j + 1) / 2) * w / 2, w, xmin, xmax)) {
 				*x = at;
 				return (int)row;
 			}
-	for (j = 2; j <= 2 * MARK_SLIDE + 1; j++)
+	for (j = 2 * MARK_NEAR + 1; j <= 2 * MARK_SLIDE; j++)
 		for (row = 0; row < g->nband; row++)
-			if (try_place(g, row, at = *x + (j % 2 ? -1 : 1) *
-			    (j / 2) * w / 2, w, xmin, xmax)) {
+			if (try_place(g, row, at = *x + (j % 2 ? 1 : -1) *
+			    ((j + 1) / 2) * w / 2, w, xmin, xmax)) {
 				*x = at;
 				return (int)row;
 			}
