@@ -92,6 +92,33 @@ panels(const struct collection *c)
 	return n;
 }
 
+/* One line of the list of marks, on standard error. */
+static void
+mark_line(void *ctx, size_t num, const char *when, const char *text)
+{
+	(void)ctx;
+	msg("mark %zu at %s: %s", num, when, text);
+}
+
+/*
+ * What the numbered markers say: the list of each panel's marks (its
+ * GPU in each line), unless -q.
+ */
+static void
+mark_lists(const struct collection *col, const struct chart *ch)
+{
+	size_t i;
+	/* The day with each time, when the data run over more than one. */
+	int date = chart_multiday(col->first, col->last, ch->utc);
+
+	if (verbosity < 1 || ch->notasks)
+		return;
+	for (i = 0; i < col->ng; i++)
+		if (col->g[i]->nsamples > 0 && col->g[i]->ser.b != NULL)
+			chart_mark_list(col->g[i], col->nhosts, ch->tolerance,
+			    ch->utc, date, mark_line, NULL);
+}
+
 /* The chart of the inputs (the skeleton, cmd.h, calls it). */
 static int
 run(struct cmd *c)
@@ -101,7 +128,7 @@ run(struct cmd *c)
 	struct collect_opts co;
 	struct collection col;
 	struct chart *ch = &o->co.ch;
-	struct sbuf script = SBUF_INIT;
+	struct sbuf script = SBUF_INIT, tips = SBUF_INIT;
 	int status = EXIT_TROUBLE;
 	size_t npoints;
 	FILE *f;
@@ -130,6 +157,7 @@ run(struct cmd *c)
 	    ch->height < DUMB_PANEL * panels(&col) + 4)
 		ch->height = (unsigned)(DUMB_PANEL * panels(&col) + 4);
 	ch->notasks = col.kind == COLLECT_USAGE;
+	ch->tips = &tips;
 	npoints = chart_usage(&script, ch, col.g, col.ng, col.first, col.last,
 	    col.nhosts);
 	note("%zu GPU%s, %zu points reach gnuplot", col.ng,
@@ -137,9 +165,13 @@ run(struct cmd *c)
 	if ((f = cmd_output(c)) == NULL ||
 	    chartopt_write(&o->co, &script, f, cmd_outname(c)) < 0)
 		status = EXIT_TROUBLE;
-	else
+	else {
 		c->how = CMD_COMMIT;
+		mark_lists(&col, ch);
+	}
 out:
+	ch->tips = NULL;
+	sbuf_release(&tips);
 	sbuf_release(&script);
 	collection_release(&col);
 	config_release(&cfg);

@@ -110,6 +110,15 @@ static struct cmd cmd = {
 	.run = run,
 };
 
+/* A line of the list of marks under a usage chart (chart_mark_list). */
+static void
+mark_item(void *page, size_t num, const char *when, const char *text)
+{
+	sbuf_printf(page, "<li value=\"%zu\">%s ", num, when);
+	html(page, text);
+	sbuf_adds(page, "</li>\n");
+}
+
 /* GPU gi's section, its charts added to dr. */
 static void
 gpu_section(struct sbuf *page, struct drawing *dr,
@@ -158,11 +167,21 @@ gpu_section(struct sbuf *page, struct drawing *dr,
 		if (ids.ncols < MINTIPS)
 			ids.ncols = MINTIPS;
 		ch.ids = &ids;
+		ids.drawn = ecalloc(v->nmarks + 1, 1);
 		chart_usage(&script, &ch, one, 1, c->first, c->last, c->nhosts);
 		ch.ids = NULL;
-		usage_tips(&tips, &ids, v, c->nhosts, utc, date);
+		usage_tips(&tips, &ids, v, c->nhosts, utc, date, tolerance);
+		free(ids.drawn);
+		ids.drawn = NULL;
 		snprintf(pfx, sizeof(pfx), "u%zu_", gi);
 		drawing_add(dr, page, &script, pfx, "usage", &tips);
+		/* What the chart's numbered markers say. */
+		if (v->nmarks > 0) {
+			sbuf_adds(page, "<ol class=\"marks\">\n");
+			chart_mark_list(v, c->nhosts, tolerance, utc, date,
+			    mark_item, page);
+			sbuf_adds(page, "</ol>\n");
+		}
 	} else
 		sbuf_adds(page, "<p class=\"note\">No whole-device samples of "
 		    "this GPU.</p>\n");

@@ -51,7 +51,16 @@ struct chart {
 				   legend of chart_delay_stop's) */
 	struct chart_ids *ids;	/* when not NULL, told where the bars
 				   are (a usage chart: of one GPU) */
+	struct sbuf *tips;	/* when not NULL, the usage chart appends
+				   the tooltip of each marker it draws,
+				   each ending with '\0' (chart_svg_tips) */
 };
+
+/*
+ * The fill of the box of each numbered marker of a usage chart (a light
+ * grey, #ebebea): what chart_svg_tips finds in gnuplot's SVG.
+ */
+#define CHART_TIP_FILL "rgb(235, 235, 234)"
 
 /*
  * Which plot elements of a chart hold its bars (gnuplot's SVG: <g
@@ -60,13 +69,17 @@ struct chart {
  * order), the held times (no key sample, one a released row in order),
  * the leaks (after their key's sample, one a leaked row in order).
  * Usage chart of one GPU, which then draws them: cols, an invisible bar
- * for each column of chart_tip_cols(v, ncols) in order, and blocks, one
- * for each leak block of chart_leak_blocks in order (no key samples).
+ * for each column of chart_tip_cols(v, ncols) in order, blocks, one
+ * for each leak block of chart_leak_blocks in order (no key samples), and
+ * marks, one for each marker drawn, in order of their numbers (the
+ * markers of chart_marks; a marker with no room on the chart is not
+ * drawn: drawn[k] says whether marker k+1 is).
  */
 struct chart_ids {
 	int life, held, leak;
 	size_t ncols;		/* usage: tip columns asked for, at most */
-	int cols, blocks;
+	int cols, blocks, marks;
+	unsigned char *drawn;	/* usage, when not NULL: room for nmarks */
 };
 
 /*
@@ -92,6 +105,32 @@ size_t chart_tip_cols(const struct gpuview *v, size_t max,
  * v->nmarks).  Return the number written.
  */
 size_t chart_leak_blocks(const struct gpuview *v, const struct task **out);
+
+/*
+ * The marked tasks of v as its usage chart numbers their markers: in
+ * order of their end (marker 1 first), into out (room for v->nmarks).
+ * Return the number written.  The list under a chart (report) and the
+ * one plot writes name each by its number and chart_mark_text.
+ */
+size_t chart_marks(const struct gpuview *v, const struct task **out);
+
+/*
+ * A mark's text, for its tooltip and the list: the task's label and what
+ * it did: "gpu0 4242 python3: memory back 20 s after its end",
+ * "gpu0 17 train: 2.0 GiB never came back", "...: leaked, how much is
+ * unknown", "...: still running at the end".  buf holds cap bytes.
+ */
+char *chart_mark_text(const struct task *t, int nhosts, uint32_t tolerance,
+    char *buf, size_t cap);
+
+/*
+ * The list of v's marks, as under its chart: line(ctx, number, the time
+ * of its end (chart_clock of utc and date), chart_mark_text) for each
+ * marker in order of their numbers.
+ */
+void chart_mark_list(const struct gpuview *v, int nhosts,
+    uint32_t tolerance, int utc, int date, void (*line)(void *ctx,
+    size_t num, const char *when, const char *text), void *ctx);
 
 /*
  * The k-th stop of the fixed colour scale of release delays (chart_gantt):
@@ -184,6 +223,18 @@ size_t chart_width(const char *s);
  * date; local unless utc.  buf holds GTIME_BUFSZ bytes.
  */
 char *chart_clock(uint64_t t, int utc, int date, char *buf);
+
+/* Whether first and last fall on different days (times then say theirs). */
+int chart_multiday(uint64_t first, uint64_t last, int utc);
+
+/*
+ * Write the SVG document svg[0..len) that gnuplot drew from a usage
+ * chart's script to f, each marker's invisible box given the next text of
+ * tips (ch->tips) as its <title>, which browsers show on hover: no
+ * script.  Return 0, or -1 on a write error (errno set).
+ */
+int chart_svg_tips(const char *svg, size_t len, const struct sbuf *tips,
+    FILE *f);
 
 /* The zone times are shown in: "UTC", "CET"...; buf holds 64 bytes. */
 char *chart_zone(uint64_t t, int utc, char *buf);

@@ -73,10 +73,12 @@ chartopt_term(struct chartopts *o, const char *output, int has_text)
 /*
  * An SVG of one plot area zooms its time axis in a browser (svgzoom.h):
  * gnuplot tells the place of the last area only, so a chart of several
- * (a multiplot of more than one row) is left as drawn.
+ * (a multiplot of more than one row) is left as drawn.  The markers'
+ * texts (tips) go in as their tooltips (chart_svg_tips).
  */
 static int
-svg_zoom(const struct sbuf *script, FILE *f, const char *outname)
+svg_zoom(const struct sbuf *script, const struct sbuf *tips, FILE *f,
+    const char *outname)
 {
 	struct sbuf s = SBUF_INIT, svg = SBUF_INIT, out = SBUF_INIT;
 	struct svgbox b;
@@ -91,7 +93,12 @@ svg_zoom(const struct sbuf *script, FILE *f, const char *outname)
 		msg("gnuplot drew no SVG");
 		rc = -1;
 	}
-	if (rc == 0 && ewrite_file(f, out.buf, out.len) < 0) {
+	if (rc == 0 && tips != NULL &&
+	    chart_svg_tips(out.buf, out.len, tips, f) < 0) {
+		msg("%s: write error:", outname);
+		rc = -1;
+	} else if (rc == 0 && tips == NULL &&
+	    ewrite_file(f, out.buf, out.len) < 0) {
 		msg("%s: write error: %s", outname, strerror(errno));
 		rc = -1;
 	}
@@ -107,10 +114,24 @@ chartopt_write(const struct chartopts *o, const struct sbuf *script,
 {
 	const char *mp = script->buf != NULL ? strstr(script->buf,
 	    "set multiplot layout ") : NULL;
+	const struct sbuf *tips = o->ch.tips != NULL && o->ch.tips->len > 0 ?
+	    o->ch.tips : NULL;
 
 	if (!o->script_only && o->ch.term == TERM_SVG &&
 	    (mp == NULL || atoi(mp + 21) <= 1))
-		return svg_zoom(script, f, outname);
+		return svg_zoom(script, tips, f, outname);
+	if (!o->script_only && o->ch.term == TERM_SVG && tips != NULL) {
+		struct sbuf svg = SBUF_INIT;
+		int rc = gnuplot_run(script->buf, script->len, NULL, outname,
+		    &svg);
+
+		if (rc == 0 && chart_svg_tips(svg.buf, svg.len, tips, f) < 0) {
+			msg("%s: write error:", outname);
+			rc = -1;
+		}
+		sbuf_release(&svg);
+		return rc;
+	}
 	if (!o->script_only)
 		return gnuplot_run(script->buf, script->len, f, outname, NULL);
 	if (ewrite_file(f, script->buf, script->len) < 0) {

@@ -72,7 +72,8 @@ void chartopt_term(struct chartopts *o, const char *output, int has_text);
 
 /*
  * The chart out to f: the script itself with --script, else what gnuplot
- * draws from it.  Return 0, or -1 after a message naming outname.
+ * draws from it (an SVG with the tooltips of o->ch.tips, chart_svg_tips).
+ * Return 0, or -1 after a message naming outname.
  */
 int chartopt_write(const struct chartopts *o, const struct sbuf *script,
     FILE *f, const char *outname);

@@ -55,7 +55,8 @@ void gantt_tips(struct tips *tp, const struct chart_ids *ids,
     int date, uint32_t tolerance);
 /* The tooltips of GPU v's usage chart, in *tp (to be released). */
 void usage_tips(struct tips *tp, const struct chart_ids *ids,
-    const struct gpuview *v, int nhosts, int utc, int date);
+    const struct gpuview *v, int nhosts, int utc, int date,
+    uint32_t tolerance);
 
 /*
  * The charts of one page, drawn by one gnuplot run (a run costs more to

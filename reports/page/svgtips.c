@@ -189,16 +189,18 @@ gantt_tips(struct tips *tp, const struct chart_ids *ids,
  */
 void
 usage_tips(struct tips *tp, const struct chart_ids *ids,
-    const struct gpuview *v, int nhosts, int utc, int date)
+    const struct gpuview *v, int nhosts, int utc, int date,
+    uint32_t tolerance)
 {
 	struct tipcol *c;
 	const struct task **lk;
 	size_t i, n;
-	char label[160], a[GTIME_BUFSZ];
+	char label[320], a[GTIME_BUFSZ];
 
 	memset(tp, 0, sizeof(*tp));
 	tp->plot[0] = ids->cols;
 	tp->plot[1] = ids->blocks;
+	tp->plot[2] = ids->marks;
 	c = ereallocarray(NULL, ids->ncols + 1, sizeof(*c));
 	n = chart_tip_cols(v, ids->ncols, c);
 	for (i = 0; i < n; i++) {
@@ -218,5 +220,14 @@ usage_tips(struct tips *tp, const struct chart_ids *ids,
 		    date, a));
 		sbuf_addc(&tp->text[1], '\0');
 	}
+	n = chart_marks(v, lk);
+	for (i = 0; i < n; i++)
+		if (ids->drawn[i]) {
+			sbuf_printf(&tp->text[2], "%zu. %s\n", i + 1,
+			    chart_clock(lk[i]->end, utc, date, a));
+			chart_mark_text(lk[i], nhosts, tolerance, label,
+			    sizeof(label));
+			sbuf_add(&tp->text[2], label, strlen(label) + 1);
+		}
 	free(lk);
 }

@@ -3,8 +3,8 @@
  * fuzz_charts.c: what gpumem plot, gantt and report draw: an input read
  * as they read it (a record stream through the engine, a usage curve or
  * a task table: reports/chart/collect.c), reduced to curves (series.c), then
- * the usage chart's and the Gantt chart's gnuplot scripts (chart.c) and
- * the text Gantt (textgantt.c).  No gnuplot runs.
+ * the usage chart's and the Gantt chart's gnuplot scripts (usechart.c,
+ * ganttchart.c) and the text Gantt (textgantt.c).  No gnuplot runs.
  */
 #include <errno.h>
 #include <stdio.h>

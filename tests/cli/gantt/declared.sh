@@ -18,7 +18,10 @@ CSV
 gpumem-gantt --text --utc --tasks jobs.csv dev.csv
 gpumem-gantt --text --utc dev.csv
 for t in "--tasks jobs.csv" ""; do
-	gpumem-plot --script $t dev.csv > plot.txt
+	# plot names the task in the list of its marks (stderr).
+	gpumem-plot --script $t dev.csv > plot.txt 2> plot.err
+	cat plot.err >&2
+	cat plot.err >> plot.txt
 	gpumem-report -q $t dev.csv > report.html
 	echo "${t:-no tasks}: plot $(grep -c shrink plot.txt || :)," \
 	    "report $(grep -c '<td class="name">shrink</td>' report.html || :)"

@@ -5,7 +5,7 @@
 . "$TESTS/lib.sh"
 command -v gnuplot > /dev/null || skip "gnuplot is absent"
 gpumem-synth -s multi-gpu > multi.csv
-gpumem-plot -T dumb multi.csv > chart.txt 2> err.txt
+gpumem-plot -q -T dumb multi.csv > chart.txt 2> err.txt
 expect_eq "lines" "$(wc -l < chart.txt | tr -d ' ')" $((18 * 8 + 4))
 for g in 0 1 2 3 4 5 6 7; do
 	grep -q "GPU $g: " chart.txt || die "no panel of GPU $g"
@@ -13,7 +13,7 @@ done
 expect_eq "stderr" "$(cat err.txt)" ""
 # At 80x30 gnuplot warns that the key's titles hardly fit: not said
 # without -v, said with it.
-gpumem-plot -T dumb --size 80x30 multi.csv > /dev/null 2> err.txt
+gpumem-plot -q -T dumb --size 80x30 multi.csv > /dev/null 2> err.txt
 expect_eq "stderr at 80x30" "$(cat err.txt)" ""
 gpumem-plot -v -T dumb --size 80x30 multi.csv > /dev/null 2> err.txt
 grep -q '^gpumem-plot: gnuplot: warning: .*fitting plot titles' err.txt ||

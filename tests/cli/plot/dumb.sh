@@ -1,12 +1,13 @@
 # Text charts: --terminal dumb draws in characters, sized by --size; the
-# marks are written on it.
+# marks are numbered on it (each number ending at its task's end line),
+# what they say listed on standard error.
 . "$TESTS/lib.sh"
-gpumem-synth -s leak | gpumem-plot -T dumb --size 110x30 > chart.txt || die "exit $?"
+gpumem-synth -s leak | gpumem-plot -T dumb --size 110x30 > chart.txt 2> list.txt || die "exit $?"
 expect_eq "lines" "$(wc -l < chart.txt | tr -d ' ')" 30
 grep -q 'GPU 0: 16.0 GiB total, 2 tasks, 1 leaked' chart.txt || die "no panel title"
-grep -q '4242 python3 launch.py --listen' chart.txt || die "the leak is not written"
-grep -q '11.0 GiB never came back' chart.txt || die "the leaked memory is not written"
-grep -q '4300 python3: 0 s' chart.txt || die "the release is not written"
+grep -q ' 1 *|.* 2 *|' chart.txt || die "the markers are not drawn: $(cat chart.txt)"
+expect_eq "the list" "$(cat list.txt)" "gpumem-plot: mark 1 at 00:01:00: gpu0 4242 python3 launch.py --listen: 11.0 GiB never came back
+gpumem-plot: mark 2 at 00:01:20: gpu0 4300 python3: memory back 0 s after its end"
 # The key: each entry its own character (text has no colour), "held
 # after the end" and "leaked" too, and blanks between the entries.
 key=$(grep -E '(attributed|usage|total|end|leaked) [*#$%@&=]{2}' chart.txt)
