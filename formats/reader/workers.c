@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "chunks.h"
 #include "gpumap.h"
 #include "workers.h"
 
@@ -331,8 +332,12 @@ workers_choose(struct source *const *src, size_t n)
 	unsigned cpus = workers_default();
 	size_t i;
 
-	if (n < 2 || cpus < 2)
+	if (cpus < 2)
 		return 1;
+	if (n == 1)
+		return chunks_can(src[0]) && stat(src[0]->path, &sb) == 0 &&
+		    (uint64_t)sb.st_size >= WORKERS_CHUNKS *
+		    (uint64_t)chunks_size() ? cpus : 1;
 	for (i = 0; i < n; i++) {
 		if (stat(src[i]->path, &sb) != 0 || !S_ISREG(sb.st_mode))
 			return cpus;	/* its size unknown: as large as any */
