@@ -24,6 +24,10 @@
  * rest of the input itself, as -j 1 (its input passed over the lines
  * before).  A compressed, decoded (UTF-16) or live input, a format
  * without fork, or an input shorter than two chunks is read as today.
+ * The chunks end at the file's size when they start: lines appended to
+ * a regular file while it is read are not read (-j 1 reads what is there
+ * when it comes to the end; a log still written is read with --live,
+ * or with -j 1).
  */
 #ifndef GPUMEM_CHUNKS_H
 #define GPUMEM_CHUNKS_H
