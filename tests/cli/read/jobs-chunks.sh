@@ -126,11 +126,18 @@ for s in $(gpumem-synth -l | awk '{ print $1 }'); do
 done
 echo "synth scenarios: the same"
 
-# Every file of the corpus alone: formats without chunks read as before.
+# Every file of the corpus alone, in chunks of 256 bytes: formats without
+# chunks read as before (stdout and stderr, exit status).
 if [ -d "$CORPUS" ]; then
 	find "$CORPUS" -type f ! -name '*.md' | sort > corpus.list
-	sizes=256
 	while read -r f; do
-		same "$f" --tz UTC > /dev/null
+		rc1=0
+		gpumem-read -j 1 --tz UTC "$f" > j1.out 2> j1.err || rc1=$?
+		rc=0
+		GPUMEM_CHUNK_SIZE=256 gpumem-read -j 2 --tz UTC "$f" > j2.out \
+		    2> j2.err || rc=$?
+		cmp -s j1.out j2.out && cmp -s j1.err j2.err ||
+			die "$f: -j 2 in chunks of 256 bytes is not -j 1"
+		expect_eq "$f: exit" $rc $rc1
 	done < corpus.list
 fi
