@@ -568,15 +568,33 @@ replay_line(struct chunks *ch)
 	}
 }
 
-/* The next chunk, waiting for it to be made. */
+/*
+ * The next chunk, once it is made.  While it is not, the worker makes
+ * the next chunk no thread has taken (it may be this one) rather than
+ * sleep: on a busy machine a thread woken waits for a core, and the
+ * chunk threads fall behind the worker.
+ */
 static struct chunkcap *
 take(struct chunks *ch)
 {
-	struct chunkcap *c = &ch->slot[ch->cur % CHUNKS_AHEAD];
+	struct chunkcap *c = &ch->slot[ch->cur % CHUNKS_AHEAD], *h;
+	size_t k;
 
 	lock(ch);
-	while (c->state != SLOT_READY)
+	while (c->state != SLOT_READY) {
+		if (ch->next < ch->nchunks &&
+		    ch->next < ch->cur + CHUNKS_AHEAD) {
+			k = ch->next++;
+			h = &ch->slot[k % CHUNKS_AHEAD];
+			h->state = SLOT_MAKING;
+			unlock(ch);
+			make(ch, h, k);
+			lock(ch);
+			h->state = SLOT_READY;
+			continue;
+		}
 		pthread_cond_wait(&ch->ready, &ch->mu);
+	}
 	unlock(ch);
 	return c;
 }

@@ -369,6 +369,8 @@ workers_start(struct source **src, size_t n, unsigned jobs,
 	w->want = SIZE_MAX;
 	w->depth = n == 1 ? WORKERS_QUEUE1 : WORKERS_QUEUE;
 	w->wake_every = n * w->depth / 16;
+	if (n == 1)
+		w->wake_every = w->depth / 2;	/* a pipeline: half its queue */
 	if (w->wake_every < 1)
 		w->wake_every = 1;
 	if (w->wake_every > 16)
