@@ -370,31 +370,40 @@ fix:
 	}
 }
 
+/*
+ * Under the lock: make the next chunk no thread has taken, when the
+ * slots have room for it (the lock is let go meanwhile).  Return whether
+ * it did.
+ */
+static int
+make_next(struct chunks *ch)
+{
+	struct chunkcap *c;
+	size_t k;
+
+	if (!ch->go || ch->next >= ch->nchunks ||
+	    ch->next >= ch->cur + CHUNKS_AHEAD)
+		return 0;
+	k = ch->next++;
+	c = &ch->slot[k % CHUNKS_AHEAD];
+	c->state = SLOT_MAKING;
+	unlock(ch);
+	make(ch, c, k);
+	lock(ch);
+	c->state = SLOT_READY;
+	pthread_cond_broadcast(&ch->ready);
+	return 1;
+}
+
 static void *
 chunk_thread(void *arg)
 {
 	struct chunks *ch = arg;
-	struct chunkcap *c;
-	size_t k;
 
 	lock(ch);
-	for (;;) {
-		if (ch->stop)
-			break;
-		if (!ch->go || ch->next >= ch->nchunks ||
-		    ch->next >= ch->cur + CHUNKS_AHEAD) {
+	while (!ch->stop)
+		if (!make_next(ch))
 			pthread_cond_wait(&ch->work, &ch->mu);
-			continue;
-		}
-		k = ch->next++;
-		c = &ch->slot[k % CHUNKS_AHEAD];
-		c->state = SLOT_MAKING;
-		unlock(ch);
-		make(ch, c, k);
-		lock(ch);
-		c->state = SLOT_READY;
-		pthread_cond_broadcast(&ch->ready);
-	}
 	unlock(ch);
 	return NULL;
 }
@@ -577,24 +586,12 @@ replay_line(struct chunks *ch)
 static struct chunkcap *
 take(struct chunks *ch)
 {
-	struct chunkcap *c = &ch->slot[ch->cur % CHUNKS_AHEAD], *h;
-	size_t k;
+	struct chunkcap *c = &ch->slot[ch->cur % CHUNKS_AHEAD];
 
 	lock(ch);
-	while (c->state != SLOT_READY) {
-		if (ch->next < ch->nchunks &&
-		    ch->next < ch->cur + CHUNKS_AHEAD) {
-			k = ch->next++;
-			h = &ch->slot[k % CHUNKS_AHEAD];
-			h->state = SLOT_MAKING;
-			unlock(ch);
-			make(ch, h, k);
-			lock(ch);
-			h->state = SLOT_READY;
-			continue;
-		}
-		pthread_cond_wait(&ch->ready, &ch->mu);
-	}
+	while (c->state != SLOT_READY)
+		if (!make_next(ch))
+			pthread_cond_wait(&ch->ready, &ch->mu);
 	unlock(ch);
 	return c;
 }
