@@ -330,6 +330,7 @@ workers_choose(struct source *const *src, size_t n)
 	struct stat sb;
 	uint64_t size, largest = 0, rest = 0;
 	unsigned cpus = workers_default();
+	double load[1];
 	size_t i;
 
 	if (cpus < 2)
@@ -337,7 +338,8 @@ workers_choose(struct source *const *src, size_t n)
 	if (n == 1)
 		return chunks_can(src[0]) && stat(src[0]->path, &sb) == 0 &&
 		    (uint64_t)sb.st_size >= WORKERS_CHUNKS *
-		    (uint64_t)chunks_size() ? cpus : 1;
+		    (uint64_t)chunks_size() && getloadavg(load, 1) == 1 &&
+		    load[0] <= cpus - 1 ? cpus : 1;
 	for (i = 0; i < n; i++) {
 		if (stat(src[i]->path, &sb) != 0 || !S_ISREG(sb.st_mode))
 			return cpus;	/* its size unknown: as large as any */
