@@ -7,8 +7,10 @@
 # "A over B" is B's time divided by A's: how many times faster A is.
 #
 #   one big input   gpumem read of one gpumem CSV (3 h at 100 ms, 8 GPUs,
-#                   77 MB): -j 2 over -j 1, and no -j (the default) over
-#                   -j 1
+#                   77 MB; decoded in chunks, formats/reader/chunks.h):
+#                   -j 2 over -j 1, and no -j (the default) over -j 1;
+#                   the same of the same recording as a --query-gpu CSV
+#                   (111 MB; its parser has no fork: a pipeline only)
 #   a fleet         gpumem tasks of 40 node logs (6 h at 1 s, 8 GPUs
 #                   each): -j 2 over -j 1
 #   UDP capture     tcpdump -r F -w /dev/null over gpumem read -q F
@@ -50,12 +52,15 @@ for t in tcpdump python3; do
 done
 [ -x "$bin/gpumem-read" ] || { echo "bench: build first (make)" >&2; exit 2; }
 
-if [ ! -f "$data/.done" ]; then
+if [ ! -f "$data/.done" ] || [ ! -f "$data/big-query-gpu.csv" ]; then
 	rm -rf "$data"
 	mkdir -p "$data"
 	echo "bench: making the paired data" >&2
 	gpumem-synth -s random --interval 100ms --duration 3h --gpus 8 \
 	    --seed 7 -o "$data/big.csv"
+	gpumem-synth -s random --interval 100ms --duration 3h --gpus 8 \
+	    --seed 7 --nvsmi "$tmp/nvsmi"
+	mv "$tmp/nvsmi/query-gpu.csv" "$data/big-query-gpu.csv"
 	gpumem-synth -s random --interval 100ms --duration 350m --seed 7 \
 	    --gmem --host 10.0.0.7 -o "$tmp/udp.csv"
 	gpumem-pcap -q -o "$data/udp.pcap" "$tmp/udp.csv"
@@ -139,6 +144,12 @@ pair "read of one big CSV: -j 2 over -j 1" \
     "gpumem-read -q -j 2 $data/big.csv" "gpumem-read -q -j 1 $data/big.csv"
 pair "read of one big CSV: no -j over -j 1" \
     "gpumem-read -q $data/big.csv" "gpumem-read -q -j 1 $data/big.csv"
+pair "read of one big query-gpu CSV: -j 2 over -j 1" \
+    "gpumem-read -q -j 2 $data/big-query-gpu.csv" \
+    "gpumem-read -q -j 1 $data/big-query-gpu.csv"
+pair "read of one big query-gpu CSV: no -j over -j 1" \
+    "gpumem-read -q $data/big-query-gpu.csv" \
+    "gpumem-read -q -j 1 $data/big-query-gpu.csv"
 pair "tasks of 40 node logs: -j 2 over -j 1" \
     "gpumem-tasks -q -j 2 $(echo "$fleet"/node-*.csv)" \
     "gpumem-tasks -q -j 1 $(echo "$fleet"/node-*.csv)"

@@ -85,6 +85,24 @@ struct format {
 	 * line number.
 	 */
 	void (*where)(void *st, struct sbuf *sb);
+	/*
+	 * Optional, for text formats whose state after their header is
+	 * known (chunks.h: -j on one large file): a copy of st that reads
+	 * the lines after the last one st read as st would, its calls going
+	 * to s; NULL when st cannot be copied now (no header read yet, a
+	 * record open across lines).  The copy reads a chunk of the input on
+	 * a thread of its own, alone: it may call source_emit,
+	 * source_emit_late, source_bad, source_bad_at, source_skip,
+	 * source_learn, source_warn, source_host, source_opts, source_name
+	 * and source_nbad (the chunk's count); any other call stops it
+	 * before the line it reads (source_lineno among them: a parser that
+	 * keeps a line for the next one asks for its number first), and the
+	 * reader reads from that line on with st itself.  A copy must not
+	 * count a line before such a call.
+	 */
+	void *(*fork)(const void *st, struct source *s);
+	/* Add what fork f counted (for the summary) into st. */
+	void (*join)(void *st, const void *f);
 };
 
 /*

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "chunks.h"
 #include "gtime.h"
 #include "hmap.h"
 #include "source.h"
@@ -52,7 +53,7 @@ source_where(struct source *s, struct sbuf *sb)
 		s->fmt->where(s->st, sb);
 	} else
 		sbuf_printf(sb, ":%llu",
-		    (unsigned long long)input_lineno(s->in));
+		    (unsigned long long)source_lineno(s));
 }
 
 /* Set up the SOURCE_NCLOCK clocks of a host. */
@@ -535,6 +536,10 @@ clock_reset1(struct source *s, struct rclock *c)
 void
 source_clock_reset(struct source *s)
 {
+	if (s->cap != NULL) {
+		chunks_bail(s);
+		return;
+	}
 	source_clock_flush(s);
 	clocks_each(s, clock_reset1);
 }
@@ -578,9 +583,14 @@ source_clocks_release(struct source *s)
 void
 source_emit(struct source *s, struct rec *r)
 {
-	struct rclock *c = clock_of(s, r);
+	struct rclock *c;
 	uint64_t raw = r->ts, t;
 
+	if (s->cap != NULL) {
+		chunks_emit(s, r, 0);	/* a fork's (chunks.h) */
+		return;
+	}
+	c = clock_of(s, r);
 	if (!rec_is_mark(r))
 		clock_sample(c, r);
 	t = clock_read(c, raw);
@@ -594,6 +604,10 @@ source_emit(struct source *s, struct rec *r)
 struct rclock *
 source_stream(struct source *s, const void *key, size_t len)
 {
+	if (s->cap != NULL) {
+		chunks_bail(s);
+		return NULL;
+	}
 	s->sclk = NULL;
 	if (key != NULL && (s->sclk = key_clocks(s, key, len, 1)) == NULL)
 		s->sclk = s->loose;
@@ -603,15 +617,24 @@ source_stream(struct source *s, const void *key, size_t len)
 void
 source_stream_clocks(struct source *s, struct rclock *clk)
 {
+	if (s->cap != NULL) {
+		chunks_bail(s);
+		return;
+	}
 	s->sclk = clk;
 }
 
 void
 source_stream_restart(struct source *s, const void *key, size_t len)
 {
-	struct rclock *c = key_clocks(s, key, len, 0);
+	struct rclock *c;
 	unsigned i;
 
+	if (s->cap != NULL) {
+		chunks_bail(s);
+		return;
+	}
+	c = key_clocks(s, key, len, 0);
 	if (c == NULL)
 		return;
 	for (i = 0; i < SOURCE_NCLOCK; i++) {
@@ -627,8 +650,13 @@ source_stream_restart(struct source *s, const void *key, size_t len)
 void
 source_emit_late(struct source *s, struct rec *r)
 {
-	struct rclock *c = clock_of(s, r);
+	struct rclock *c;
 
+	if (s->cap != NULL) {
+		chunks_emit(s, r, 1);
+		return;
+	}
+	c = clock_of(s, r);
 	emit_at(s, c, r, clock_read(c, r->ts), NULL);
 }
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chunks.h"
 #include "runs.h"
 #include "streamstate.h"
 #include "workers.h"
@@ -180,8 +181,12 @@ stream_merge_next(struct stream *st, struct rec *out)
 		 */
 		jobs = st->opt->jobs != 0 ? st->opt->jobs :
 		    workers_choose(st->src, n);
-		if (jobs > 1 && !st->live)
+		if (jobs > 1 && !st->live) {
+			/* One large plain file: decoded in chunks too. */
+			if (n == 1 && chunks_can(st->src[0]))
+				chunks_start(st->src[0], jobs - 1);
 			st->w = workers_start(st->src, n, jobs, st->gpus);
+		}
 		for (i = 0; i < n; i++) {
 			src_fill(st, i);
 			merge_push(st, i);

@@ -48,7 +48,8 @@ const char readopt_help[] =
 "  -j, --jobs N       decode inputs in N threads (default: the CPUs this\n"
 "                     process may use, 1 when one input holds most of\n"
 "                     the bytes); one input: decoded in a thread of its\n"
-"                     own; the output is that of -j 1\n";
+"                     own, a large record stream in chunks besides; the\n"
+"                     output is that of -j 1\n";
 
 void
 readopts_init(struct readopts *o)

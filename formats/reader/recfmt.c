@@ -159,6 +159,34 @@ end_fn(void *st)
 		reread_open(p);
 }
 
+/*
+ * chunks.h: after its first line the stream's state is known, but for a
+ * quoted field open across lines (the fork stops there: it asks for the
+ * line's number first).
+ */
+static void *
+fork_fn(const void *st, struct source *s)
+{
+	const struct recfmt *p = st;
+	struct recfmt *f;
+
+	if (!p->begun || p->open.len > 0)
+		return NULL;
+	f = ecalloc(1, sizeof(*f));
+	f->s = s;
+	f->begun = 1;
+	return f;
+}
+
+static void
+join_fn(void *st, const void *f)
+{
+	struct recfmt *p = st;
+	const struct recfmt *q = f;
+
+	p->headers += q->headers;
+}
+
 static void
 summary(void *st, struct sbuf *sb)
 {
@@ -187,6 +215,8 @@ const struct format fmt_stream = {
 	.end = end_fn,
 	.summary = summary,
 	.free = free_fn,
+	.fork = fork_fn,
+	.join = join_fn,
 };
 
 /* --- the binary form --- */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chunks.h"
 #include "source.h"
 
 /*
@@ -30,6 +31,16 @@ static void vbad(struct source *s, const char *where, const char *fmt,
 static void
 vbad(struct source *s, const char *where, const char *fmt, va_list ap)
 {
+	if (s->cap != NULL) {
+		/* A fork's: said with its line when its turn comes. */
+		struct sbuf body = SBUF_INIT;
+
+		s->nbad++;
+		sbuf_vprintf(&body, fmt, ap);
+		chunks_bad(s, where, body.buf);
+		sbuf_release(&body);
+		return;
+	}
 	s->nbad++;
 	if (s->nshown < SOURCE_MAXSHOWN || s->opt->strict) {
 		struct sbuf sb = SBUF_INIT;
@@ -39,7 +50,7 @@ vbad(struct source *s, const char *where, const char *fmt, va_list ap)
 			sbuf_printf(&sb, "%s: %s: ", s->name, where);
 		else
 			sbuf_printf(&sb, "%s:%llu: ", s->name,
-			    (unsigned long long)input_lineno(s->in));
+			    (unsigned long long)source_lineno(s));
 		sbuf_vprintf(&sb, fmt, ap);
 		msg("%s", sb.buf);
 		sbuf_release(&sb);
@@ -72,7 +83,9 @@ void
 source_skip(struct source *s, const char *why)
 {
 	s->nskipped++;
-	if (s->defer != NULL)
+	if (s->cap != NULL)
+		chunks_skip(s, why);
+	else if (s->defer != NULL)
 		s->defer->skip(s->defer->arg, why);
 	else
 		source_count_skip(s, why);
@@ -101,6 +114,10 @@ source_fail(struct source *s, const char *fmt, ...)
 	struct sbuf sb = SBUF_INIT;
 	va_list ap;
 
+	if (s->cap != NULL) {
+		chunks_bail(s);
+		return;
+	}
 	s->failed = 1;
 	va_start(ap, fmt);
 	sbuf_vprintf(&sb, fmt, ap);
@@ -115,6 +132,10 @@ source_refuse(struct source *s, const char *fmt, ...)
 	struct sbuf sb = SBUF_INIT;
 	va_list ap;
 
+	if (s->cap != NULL) {
+		chunks_bail(s);
+		return;
+	}
 	va_start(ap, fmt);
 	sbuf_vprintf(&sb, fmt, ap);
 	va_end(ap);
@@ -146,7 +167,10 @@ source_warn(struct source *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	sbuf_vprintf(&sb, fmt, ap);
 	va_end(ap);
-	msg("%s: %s", s->name, sb.buf);
+	if (s->cap != NULL)
+		chunks_warn(s, sb.buf);
+	else
+		msg("%s: %s", s->name, sb.buf);
 	sbuf_release(&sb);
 }
 
@@ -154,7 +178,9 @@ void
 source_learn(struct source *s, const char *host, const char *uuid,
     const char *bus, int64_t index)
 {
-	if (s->defer != NULL)
+	if (s->cap != NULL)
+		chunks_learn(s, host, uuid, bus, index);
+	else if (s->defer != NULL)
 		s->defer->learn(s->defer->arg, host, uuid, bus, index);
 	else
 		source_learn_now(s, host, uuid, bus, index);
@@ -187,7 +213,11 @@ source_host(const struct source *s, const char *logged)
 uint64_t
 source_lineno(const struct source *s)
 {
-	return input_lineno(s->in);
+	if (s->cap != NULL) {
+		chunks_bail((struct source *)s);
+		return 0;
+	}
+	return s->lineat != 0 ? s->lineat : input_lineno(s->in);
 }
 
 const struct format_opts *
@@ -199,6 +229,8 @@ source_opts(const struct source *s)
 struct input *
 source_input(const struct source *s)
 {
+	if (s->cap != NULL)
+		chunks_bail((struct source *)s);
 	return s->in;
 }
 
@@ -241,11 +273,19 @@ source_failed(const struct source *s)
 void
 source_set_what(struct source *s, const char *what)
 {
+	if (s->cap != NULL) {
+		chunks_bail(s);
+		return;
+	}
 	s->what = what;
 }
 
 void
 source_set_device_only(struct source *s, int device_only)
 {
+	if (s->cap != NULL) {
+		chunks_bail(s);
+		return;
+	}
 	s->device_only = device_only;
 }

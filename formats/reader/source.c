@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "capture.h"
+#include "chunks.h"
 #include "colmap.h"
 #include "recfmt.h"
 #include "source.h"
@@ -118,6 +119,8 @@ text_step(struct source *s)
 	size_t len;
 	int rc;
 
+	if (s->chunks != NULL && (rc = chunks_step(s)) >= 0)
+		return rc;	/* decoded by chunk threads */
 	rc = input_getline(s->in, &line, &len);
 	if (rc == 1) {
 		if (nul_repair(s, &line, &len))
@@ -283,6 +286,7 @@ source_summary(struct source *s, int procs)
 static void
 source_close(struct source *s)
 {
+	chunks_stop(s);
 	if (s->st != NULL && s->fmt->free != NULL)
 		s->fmt->free(s->st);
 	s->st = NULL;

@@ -114,6 +114,9 @@ struct source_defer {
 	void *arg;
 };
 
+struct chunks;
+struct chunkcap;
+
 struct source {
 	const char *name;	/* for messages */
 	unsigned idx;		/* position among the inputs */
@@ -163,6 +166,9 @@ struct source {
 	uint64_t nheld_at_end;	/* records read at CLOCK_END */
 	uint64_t nnulfix;	/* lines read after a run of NUL bytes */
 	const struct source_defer *defer; /* a worker reads it, or NULL */
+	struct chunks *chunks;	/* read in chunks (chunks.h), or NULL */
+	struct chunkcap *cap;	/* a fork's source: its calls kept, or NULL */
+	uint64_t lineat;	/* chunks: the line done now, else 0 */
 	int fatal;		/* under defer: --strict stopped it */
 
 	char *path;		/* as opened, to open it again (runs.h) */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "chunks.h"
 #include "gpumap.h"
 #include "workers.h"
 
@@ -329,10 +330,16 @@ workers_choose(struct source *const *src, size_t n)
 	struct stat sb;
 	uint64_t size, largest = 0, rest = 0;
 	unsigned cpus = workers_default();
+	double load[1];
 	size_t i;
 
-	if (n < 2 || cpus < 2)
+	if (cpus < 2)
 		return 1;
+	if (n == 1)
+		return chunks_can(src[0]) && stat(src[0]->path, &sb) == 0 &&
+		    (uint64_t)sb.st_size >= WORKERS_CHUNKS *
+		    (uint64_t)chunks_size() && getloadavg(load, 1) == 1 &&
+		    load[0] <= cpus - 1 ? cpus : 1;
 	for (i = 0; i < n; i++) {
 		if (stat(src[i]->path, &sb) != 0 || !S_ISREG(sb.st_mode))
 			return cpus;	/* its size unknown: as large as any */
@@ -364,6 +371,8 @@ workers_start(struct source **src, size_t n, unsigned jobs,
 	w->want = SIZE_MAX;
 	w->depth = n == 1 ? WORKERS_QUEUE1 : WORKERS_QUEUE;
 	w->wake_every = n * w->depth / 16;
+	if (n == 1)
+		w->wake_every = w->depth / 2;	/* a pipeline: half its queue */
 	if (w->wake_every < 1)
 		w->wake_every = 1;
 	if (w->wake_every > 16)

@@ -68,15 +68,21 @@ unsigned workers_default(void);
 
 /*
  * The threads a run without -j uses for the n inputs src[] (not read
- * yet): 1 for one input (its decoding is about 70% of the work: a
- * pipeline of two threads gains at most 1.4 times with a free core, and
- * nothing on a busy machine), and 1 when the inputs other than the largest
+ * yet): for one input, the CPUs when it is read in chunks (chunks.h), is
+ * at least WORKERS_CHUNKS chunks long and a CPU is free (the load
+ * average of the last minute at most the CPUs less one: on a busy
+ * machine the threads' wake-ups and the records kept once more cost
+ * more than they gain, 0.9 times -j 1 at a load of 3.3 on 2 CPUs), else
+ * 1 (its decoding is about 70% of the work: a pipeline of two threads
+ * gains at most 1.4 times with a free core, and nothing on a busy
+ * machine); 1 when the inputs other than the largest
  * hold at most a third of its bytes (WORKERS_SHARE): then the worker of
  * the largest is the slowest stage and the batches cost more than the
  * second core saves.  Else the CPUs, at most one per input.  An input
  * whose size is unknown (not a regular file) counts as a large one.
  */
 #define WORKERS_SHARE 3
+#define WORKERS_CHUNKS 8
 unsigned workers_choose(struct source *const *src, size_t n);
 
 #endif
