@@ -356,7 +356,8 @@ enum { DEAD_NOT, DEAD_NOW, DEAD_STILL_OUT };
  * until the driver lets its memory go.  The first such listing of a task
  * with a name of its own is its death (DEAD_NOW: it ended there, the
  * poll before was its last, its name kept); later ones of the task,
- * waiting for its memory, say the memory is still out (DEAD_STILL_OUT).
+ * waiting for its memory, are no new process (DEAD_STILL_OUT: the device
+ * samples say when the memory goes).
  * DEAD_NOT: an ordinary listing (a process first seen dead is known by
  * that name).
  */
@@ -374,11 +375,8 @@ dead_listed(struct gpu *g, struct ptask *t, const struct rec *r)
 	for (i = g->nwait; i > 0; i--) {
 		struct ptask *w = g->wait[i - 1];
 
-		if (w->pid == r->pid && (w->notes & NOTE_NOTFOUND)) {
-			if (w->lastnot < r->ts)
-				w->lastnot = r->ts;
+		if (w->pid == r->pid && (w->notes & NOTE_NOTFOUND))
 			return DEAD_STILL_OUT;
-		}
 	}
 	return DEAD_NOT;
 }
