@@ -324,8 +324,7 @@ open_logs(struct synth *s, const char *dir)
 	s->qgpu = open_log(dir, "query-gpu.csv", "timestamp, index, uuid, "
 	    "pci.bus_id, memory.total [MiB], memory.reserved [MiB], "
 	    "memory.used [MiB], memory.free [MiB]");
-	s->apps = open_log(dir, "compute-apps.csv", "timestamp, gpu_uuid, "
-	    "gpu_bus_id, pid, process_name, used_gpu_memory [MiB]");
+	s->apps = open_log(dir, "compute-apps.csv", SYNTH_APPS_HEADER);
 }
 
 /* The scenario out (the skeleton, cmd.h, calls it). */

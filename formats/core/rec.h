@@ -117,6 +117,8 @@ struct rec {
 	unsigned src;		/* index of the input it came from */
 	int unread;		/* a poll mark: the poll held rows that could
 				   not be read (see rec_is_mark) */
+	int restart;		/* a poll mark: the loop started afresh
+				   there (its interval learnt anew) */
 };
 
 /*
@@ -129,7 +131,10 @@ struct rec {
  * reader's bookkeeping: they are counted nowhere and never written.
  * A mark with `unread' set says the poll held rows that could not be
  * read: a process missing from it may have been one of them, so the poll
- * ends none (a damaged row is unknown, not absent).
+ * ends none (a damaged row is unknown, not absent).  One with `restart'
+ * set says the loop was started afresh before this poll (its header came
+ * again after rows: `nvidia-smi ... -l 1' run anew, maybe with another
+ * interval): the gap before it is no interval of the loop.
  */
 static inline int
 rec_is_mark(const struct rec *r)

@@ -17,7 +17,8 @@
  * pointer, msg.c) stays good.
  *
  *	'I'	input, block: what the input did before its first record
- *	'R'	input, origin, unread, GPU key, the record (rec_bin_put),
+ *	'R'	input, origin, flags (unread 1, restart 2), GPU key, the
+ *		record (rec_bin_put),
  *		block: what the input did after it, up to its next record
  *	'E'	the end of the run
  *
@@ -184,7 +185,7 @@ put_rec(struct sbuf *sb, const struct rec *x)
 	sbuf_reset(sb);
 	put_u32(sb, x->src);
 	sbuf_addc(sb, (int)x->origin);
-	sbuf_addc(sb, x->unread != 0);
+	sbuf_addc(sb, (x->unread != 0) | (x->restart != 0) << 1);
 	put_str(sb, x->gpukey);
 	rec_bin_put(sb, x);
 }
@@ -234,7 +235,8 @@ frame_read(struct lane *l)
 		if (rec_bin_decode(p + at, n - at, &l->head, &used, &why) != 1)
 			BUG("a record of a run does not decode: %s", why);
 		l->head.origin = p[4];
-		l->head.unread = p[5];
+		l->head.unread = p[5] & 1;
+		l->head.restart = (p[5] >> 1) & 1;
 		l->head.gpukey = key;
 		l->head.src = src;
 		l->blk_at = at + used;

@@ -390,6 +390,11 @@ listed(struct resolver *rs, const struct rec *r)
 	if (rec_is_mark(r)) {
 		if (r->unread)
 			c->unread = 1;
+		if (r->restart) {
+			/* A new loop: its interval and steadiness anew. */
+			c->interval = 0;
+			c->steady = 0;
+		}
 		return;		/* the poll is open: that is all it says */
 	}
 	live_key(&rs->key, r->src, r->origin, r->host, r->gpu, r->pid);

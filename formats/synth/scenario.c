@@ -150,6 +150,19 @@ static const struct cdef notfound[] = {
 	T(0, 21004, "python3 webui.py", 32000, 40000, 0, 2048, 2048, 0, 0, 1),
 };
 
+/*
+ * The process loop restarted at 20 s with a ten times longer interval
+ * (-lms 100, then -l 1): a job across the restart, short jobs listed a few
+ * times at the new interval, one leaving 1 GiB.
+ */
+static const struct cdef restart[] = {
+	T(0, 22001, "python3 train.py", 2000, 35000, 40, 4096, 0, 300, 0, 0),
+	T(0, 22002, "python3 eval.py", 8000, 14000, 30, 1024, 0, 0, 0, 0),
+	T(0, 22003, "python3 eval.py", 24000, 29500, 20, 1536, 0, 0, 0, 0),
+	T(0, 22004, "python3 probe.py", 38000, 42300, 0, 512, 0, 0, 0, 0),
+	T(0, 22005, "python3 app.py", 45000, 52000, 0, 1024, 1024, 0, 0, 0),
+};
+
 /* One-poll jobs back to back: each listed at one poll, or none. */
 static const struct seqgen burst = {
 	30, 61001, "python3 step.py", 1500, {80, 180}, {30, 200}, {512, 2048},
@@ -207,6 +220,10 @@ static const struct twoloop tl_burst = {
 static const struct twoloop tl_notfound = {
 	N(notfound), .len = 50000, .pd = 100, .pp = 100, .off = 60,
 	.drift = 100, .ramp = 200
+};
+static const struct twoloop tl_restart = {
+	N(restart), .len = 60000, .pd = 100, .pp = 100, .off = 60,
+	.drift = 100, .ramp = 200, .restart = 20000, .pp2 = 1000
 };
 static const struct twoloop tl_atstart = {
 	N(atstart), .len = 35000, .pd = 100, .pp = 100, .off = 50,
@@ -272,6 +289,9 @@ const struct scenario scenarios[] = {
 	{"not-found", "two loops: killed processes listed \"[Not Found]\" "
 	    "until the driver lets their memory go", 1, 0, 16384, 300, 0, 0,
 	    0, 0, NULL, 0, &tl_notfound},
+	{"restart", "two loops: the process loop restarted at 20 s, polling "
+	    "every second from then", 1, 0, 16384, 300, 0, 0, 0, 0, NULL, 0,
+	    &tl_restart},
 	{"random", "random tasks on every GPU for --duration (benchmarks)",
 	    8, 3000, 81559, 479, 0, 0, 0, 0, NULL, 0, NULL},
 };

@@ -71,6 +71,8 @@ struct twoloop {
 	uint32_t desk;		/* MiB on GPU 0 no process lists (graphics) */
 	uint64_t desk_from, desk_to;	/* ms: when the device holds it */
 	uint64_t pstop;		/* ms: the process loop dies then; 0 never */
+	uint64_t restart;	/* ms: the process loop is restarted then, */
+	uint32_t pp2;		/* polling every pp2 ms from then on */
 };
 
 struct scenario {

@@ -61,10 +61,11 @@ struct synth {
 	struct recw out;
 	const char *outname;	/* for messages: -o FILE, or standard output */
 	FILE *qgpu, *apps;	/* --nvsmi */
+#define SYNTH_APPS_HEADER "timestamp, gpu_uuid, gpu_bus_id, pid, " \
+    "process_name, used_gpu_memory [MiB]"
 	int gmem;		/* --gmem: records as a GMEM sender sends them */
 	struct rec *pend;	/* --gmem: the records of the current sample */
 	size_t npend, cappend;
-	int apps_header;
 	uint64_t nrec;
 };
 

@@ -258,6 +258,8 @@ run_loops(struct synth *s, struct ctask *t, size_t n, const struct loops *lp)
 {
 	uint64_t ramp = s->sc->tl->ramp * NS_PER_MS, per = proc_period(lp);
 	uint64_t end = s->start + lp->len, dt, pt, last = 0, k = 0, j = 0;
+	uint64_t pbase = s->start + lp->off;
+	const struct twoloop *tl = s->sc->tl;
 	struct ctask **v = ereallocarray(NULL, n + 1, sizeof(*v));
 	int dipped = 0;
 	size_t i;
@@ -277,10 +279,23 @@ run_loops(struct synth *s, struct ctask *t, size_t n, const struct loops *lp)
 		} else {
 			cpoll(s, t, n, lp, ramp, pt, v);
 			j++;
-			pt = cjitter(s, s->start + lp->off + j * per, lp->pp);
+			pt = cjitter(s, pbase + j * per, lp->pp);
+			/* Restarted with another interval (-l 1 after -lms). */
+			if (tl->restart != 0 && per != tl->pp2 * NS_PER_MS &&
+			    pt >= s->start + tl->restart * NS_PER_MS) {
+				per = tl->pp2 * NS_PER_MS;
+				pbase = s->start + tl->restart * NS_PER_MS +
+				    lp->off;
+				j = 0;
+				pt = pbase;
+				/* A new nvidia-smi prints its header. */
+				if (s->apps != NULL)
+					fprintf(s->apps, "%s\n",
+					    SYNTH_APPS_HEADER);
+			}
 			/* Killed: no poll from then on. */
-			if (s->sc->tl->pstop != 0 &&
-			    pt >= s->start + s->sc->tl->pstop * NS_PER_MS)
+			if (tl->pstop != 0 &&
+			    pt >= s->start + tl->pstop * NS_PER_MS)
 				pt = end;
 		}
 	}

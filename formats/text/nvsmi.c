@@ -570,6 +570,8 @@ line_fn(void *st, char *line, size_t len)
 		if (p->have_columns) {
 			p->headers++;
 			headers_mark_polls(p, p->since_header);
+			/* The loop run anew (rows came since): say so. */
+			p->restarted = k == K_APPS && !p->header_polls;
 		}
 		p->since_header = 0;
 		nvsmi_pid0_flush(p);

@@ -184,6 +184,24 @@ unread_mark(struct nvsmi *p, uint64_t ts)
 }
 
 /*
+ * A poll mark saying the compute-apps loop was started afresh before the
+ * poll at ts (its header again after rows): its interval is learnt anew
+ * (rec.h, stream.c).
+ */
+static void
+restart_mark(struct nvsmi *p, uint64_t ts)
+{
+	struct rec m;
+
+	rec_init(&m);
+	m.ts = ts;
+	m.host = p->host.buf != NULL ? p->host.buf : source_host(p->s, NULL);
+	m.origin = REC_SNAP_APPS;
+	m.restart = 1;
+	source_emit(p->s, &m);
+}
+
+/*
  * A compute-apps row could not be read (reported): mark its poll.  When
  * its own time could not be read either, it belongs to the poll of the
  * row before it or to the next one (rows of a poll share their time):
@@ -414,6 +432,10 @@ nvsmi_row(struct nvsmi *p, char *line)
 		r.origin = REC_SNAP_APPS;
 		if (p->nz > 0 && r.ts != p->zts)	/* their poll is over */
 			nvsmi_pid0_flush(p);
+		if (p->restarted) {
+			restart_mark(p, r.ts);
+			p->restarted = 0;
+		}
 		if (pid == 0) {
 			pid0_add(p, &r);
 			return;

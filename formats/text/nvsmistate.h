@@ -57,6 +57,8 @@ struct nvsmi {
 	int wy, wmo, wd;
 	int clocklines;		/* any date line seen */
 	int newblock;		/* a header came since the last row */
+	int restarted;		/* a compute-apps header came again after
+				   rows (not one per poll): a new loop */
 	uint64_t block_ts;
 	uint64_t nblocks;
 	size_t block_rows;

@@ -17,9 +17,10 @@ for s in $(gpumem-synth --list | grep ' two loops: ' | cut -d' ' -f1); do
 	cmp -s a.csv b.csv || die "$s: records differ: $(diff a.csv b.csv | head -4)"
 	# log-stops: the stream has no end after the loop died.
 	[ "$s" = lost-polls ] || [ "$s" = log-stops ] && continue
-	# The poll interval in ms: sparse polls every second.
+	# The poll interval in ms: sparse polls every second, restart
+	# from 20 s on.
 	iv=100
-	[ "$s" = sparse ] && iv=1000
+	[ "$s" = sparse ] || [ "$s" = restart ] && iv=1000
 	ends stream.csv > a.csv
 	ends read.csv > b.csv
 	expect_eq "$s: ends" "$(wc -l < b.csv)" "$(wc -l < a.csv)"

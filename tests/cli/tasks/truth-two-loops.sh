@@ -20,6 +20,8 @@ for s in $(gpumem-synth --list | grep ' two loops: ' | cut -d' ' -f1); do
 	[ "$s" = lost-polls ] && win=1
 	# sparse polls every second: one and a half intervals.
 	[ "$s" = sparse ] && win=1.6
+	# restart: its process loop polls every second after 20 s.
+	[ "$s" = restart ] && win=1.3
 	# log-stops is a compute-apps loop that dies: in the record stream
 	# and GMEM, processes are said gone by a record of their own, and
 	# a sender whose loop died says nothing more (they run on).
