@@ -131,7 +131,9 @@ summary(const struct engine_stats *st, const struct ctx *c)
 		sbuf_printf(&sb, " (longest after %s)",
 		    delay_words(&c->longest, r));
 	sbuf_printf(&sb, ", %llu leaked", (unsigned long long)st->leaked);
-	if (st->leaked > 0)
+	if (st->leaked > 0 && st->unknown == st->leaked)
+		sbuf_adds(&sb, " (how much, unknown)");
+	else if (st->leaked > 0)
 		sbuf_printf(&sb, " (%s never came back%s)",
 		    fmt_mib((int64_t)st->leaked_mib, m), st->unknown > 0 ?
 		    ", some unknown" : "");

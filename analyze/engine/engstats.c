@@ -15,7 +15,13 @@ engine_stats(const struct engine *e)
 void
 engine_warnings(const struct engine *e)
 {
-	if (e->st.unknown > 0)
+	if (e->st.unknown > 0 && e->st.nousage > 0 && e->st.samples == 0)
+		warnmsg("%llu tasks ended on GPUs whose %llu whole-device "
+		    "samples have no memory figures (N/A: a unified-memory "
+		    "GPU such as GB10 reports none): whether their memory "
+		    "came back is unknown", (unsigned long long)e->st.unknown,
+		    (unsigned long long)e->st.nousage);
+	else if (e->st.unknown > 0)
 		warnmsg("%llu tasks ended on GPUs without whole-device "
 		    "samples: whether their memory came back is unknown (give "
 		    "the --query-gpu log of the same run too)",

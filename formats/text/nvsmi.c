@@ -662,9 +662,13 @@ summary(void *st, struct sbuf *sb)
 	if (p->kind == K_APPS && p->nomem == p->rows && p->rows > 0)
 		sbuf_adds(sb, ", memory N/A on every row (Windows WDDM: "
 		    "tasks are estimated)");
-	else if (p->kind == K_APPS && p->nomem > 0)
-		sbuf_printf(sb, ", memory N/A on %llu rows",
-		    (unsigned long long)p->nomem);
+	else if (p->kind == K_GPU && p->nomem == p->rows && p->rows > 0)
+		sbuf_adds(sb, ", memory N/A on every row (a unified-memory "
+		    "GPU such as GB10 reports none: no usage, no release can "
+		    "be told)");
+	else if (p->nomem > 0)
+		sbuf_printf(sb, ", memory N/A on %llu row%s",
+		    (unsigned long long)p->nomem, p->nomem == 1 ? "" : "s");
 }
 
 static void

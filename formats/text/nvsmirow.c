@@ -447,6 +447,8 @@ nvsmi_row(struct nvsmi *p, char *line)
 		    (hr = mib(p, C_RESERVED, "memory.reserved",
 		    &reserved)) < 0)
 			return;
+		if (!hu && !(hf && ht))
+			p->nomem++;	/* unified memory: [N/A] */
 		if (hu) {
 			r.used = used;
 			r.has |= REC_USED;

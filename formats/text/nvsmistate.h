@@ -84,7 +84,8 @@ struct nvsmi {
 	uint64_t lastval;
 
 	uint64_t rows, headers;
-	uint64_t nomem;		/* process rows with their memory N/A */
+	uint64_t nomem;		/* rows with their memory N/A (process
+				   rows: WDDM; device rows: unified memory) */
 	int apps_nogpu_said;
 
 	/* The rows of pid 0 of the poll at zts, one entry per GPU and name. */
