@@ -24,20 +24,7 @@
 #include <stdint.h>
 
 #include "bytes.h"
-
-enum linktype {
-	LT_NULL = 0,
-	LT_ETHERNET = 1,
-	LT_PPP = 9,
-	LT_PPP_HDLC = 50,
-	LT_RAW = 101,
-	LT_C_HDLC = 104,
-	LT_LOOP = 108,
-	LT_LINUX_SLL = 113,
-	LT_IPV4 = 228,
-	LT_IPV6 = 229,
-	LT_LINUX_SLL2 = 276
-};
+#include "netnums.h"	/* enum linktype, TCP_* */
 
 /* A name for a link type ("Ethernet"), or NULL for one we do not read. */
 const char *net_linktype_name(int linktype);
@@ -71,15 +58,6 @@ int net_ip(struct bytes ip, struct ippkt *out);
  * *proto is the next header, *payload and *wirelen are advanced past them.
  */
 int net_ip6_ext(uint8_t *proto, struct bytes *payload, size_t *wirelen);
-
-/* TCP flags. */
-enum {
-	TCP_FIN = 0x01,
-	TCP_SYN = 0x02,
-	TCP_RST = 0x04,
-	TCP_PSH = 0x08,
-	TCP_ACK = 0x10
-};
 
 struct l4pkt {
 	uint16_t sport, dport;
