@@ -68,16 +68,18 @@ struct l4pkt {
 };
 
 /*
- * The shortcut for the packets of a TCP capture, every second one a
- * collector's ack: an Ethernet frame without tags holding an IPv4 packet
- * without options, not a fragment, that carries TCP.  On 0, *src and
- * *dst point at the addresses in the frame (4 bytes each), *seg views
- * the TCP segment and *wirelen is its length on the wire, exactly as
- * net_link and net_ip would give them; -1 for any other packet, which
- * the layers read one by one.
+ * The shortcut for the packets of a capture as gpumem pcap and most
+ * senders' hosts make them (TCP's, every second one a collector's ack,
+ * and UDP's): an Ethernet frame without tags holding an IPv4 packet
+ * without options, not a fragment, that carries TCP or UDP.  On 0,
+ * *proto is 6 or 17, *src and *dst point at the addresses in the frame
+ * (4 bytes each), *seg views the TCP segment or UDP datagram and
+ * *wirelen is its length on the wire, exactly as net_link and net_ip
+ * would give them; -1 for any other packet, which the layers read one
+ * by one.  A UDP datagram may still be a tunnel's (net_udp_tunnel_port).
  */
 static inline int
-net_eth_tcp4(struct bytes pkt, const unsigned char **src,
+net_eth_ip4(struct bytes pkt, uint8_t *proto, const unsigned char **src,
     const unsigned char **dst, struct bytes *seg, size_t *wirelen)
 {
 	const unsigned char *p = pkt.p;
@@ -87,10 +89,10 @@ net_eth_tcp4(struct bytes pkt, const unsigned char **src,
 	 * As net_link, by_ethertype and ip4 read them, for the one shape
 	 * that matters to speed: type 0x0800, version 4 with a 20-byte
 	 * header, no fragment bits (the reserved bit and DF aside),
-	 * protocol 6.  Inline, and the protocol first: the other packets
-	 * (UDP's) pay a few instructions for it.
+	 * protocol 6 or 17.  Inline, and the protocol first.
 	 */
-	if (pkt.n < 14 + 20 || p[23] != 6 || p[12] != 0x08 || p[13] != 0x00 ||
+	if (pkt.n < 14 + 20 || (p[23] != 6 && p[23] != 17) ||
+	    p[12] != 0x08 || p[13] != 0x00 ||
 	    p[14] != 0x45 || (p[20] & 0x3f) != 0 || p[21] != 0)
 		return -1;
 	n = pkt.n - 14;
@@ -100,6 +102,7 @@ net_eth_tcp4(struct bytes pkt, const unsigned char **src,
 		total = n;
 	if (total < 20)
 		return -1;
+	*proto = p[23];
 	*src = p + 26;
 	*dst = p + 30;
 	/* Captured bytes beyond the total length are link padding. */
@@ -110,6 +113,12 @@ net_eth_tcp4(struct bytes pkt, const unsigned char **src,
 
 /* A UDP datagram of wirelen bytes, of which seg holds the captured ones. */
 int net_udp(struct bytes seg, size_t wirelen, struct l4pkt *out);
+/*
+ * Whether a UDP datagram (seg: its captured bytes) goes to the port of a
+ * tunnel (VXLAN's, Geneve's: see net_tunnel), which net_tunnel looks
+ * into; 0 for any other port, or a header too short to say.
+ */
+int net_udp_tunnel_port(struct bytes seg);
 /* A TCP segment, likewise. */
 int net_tcp(struct bytes seg, size_t wirelen, struct l4pkt *out);
 
