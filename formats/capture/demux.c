@@ -365,6 +365,7 @@ cap_packet(struct capture *c, int linktype, const unsigned char *p,
 	struct bytes ip, seg;
 	const unsigned char *src, *dst;
 	unsigned char src16[16];
+	uint64_t lo;
 	size_t wirelen;
 	uint8_t proto;
 
@@ -382,9 +383,16 @@ cap_packet(struct capture *c, int linktype, const unsigned char *p,
 			return;
 		}
 		if (!net_udp_tunnel_port(seg)) {
-			/* As net_ip gives an IPv4 address: 16 bytes. */
-			memset(src16, 0, sizeof(src16));
-			memcpy(src16, src, 4);
+			/*
+			 * As net_ip gives an IPv4 address: 16 bytes, zero
+			 * after 4; stored as two halves, which the reads of
+			 * its halves right after find whole.
+			 */
+			lo = 0;
+			memcpy(&lo, src, 4);
+			memcpy(src16, &lo, 8);
+			lo = 0;
+			memcpy(src16 + 8, &lo, 8);
 			udp(c, 4, src16, seg, wirelen, 1);
 			return;
 		}
