@@ -15,6 +15,12 @@
 #                   each): -j 2 over -j 1
 #   UDP capture     tcpdump -r F -w /dev/null over gpumem read -q F
 #                   -o /dev/null (350 min at 100 ms, 200 MB)
+#   tshark          gpumem read -q F -o /dev/null over tshark with the
+#                   GMEM dissector (contrib/wireshark/gmem.lua) giving
+#                   the records' fields, on a smaller UDP capture (5 min
+#                   at 100 ms, 2.8 MB, 24,000 packets: tshark takes
+#                   seconds where gpumem takes milliseconds); goal: at
+#                   least 100 by CPU
 #   Epilog          contrib/slurm/gpumem-epilog for a 10-minute job on
 #                   GPU 0 (squeue a stand-in), on a node's recording of
 #                   30 days over one of 1 day (bench/recording.sh: hourly
@@ -44,9 +50,10 @@ export LC_ALL=C TZ=UTC PATH="$bin:$PATH"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-for t in tcpdump python3; do
+for t in tcpdump tshark python3; do
 	command -v $t > /dev/null 2>&1 || {
-		echo "bench: $t is missing (Debian packages tcpdump, python3)" >&2
+		echo "bench: $t is missing (Debian packages tcpdump, tshark," \
+		    "python3)" >&2
 		exit 2
 	}
 done
@@ -65,6 +72,12 @@ if [ ! -f "$data/.done" ] || [ ! -f "$data/big-query-gpu.csv" ]; then
 	    --gmem --host 10.0.0.7 -o "$tmp/udp.csv"
 	gpumem-pcap -q -o "$data/udp.pcap" "$tmp/udp.csv"
 	touch "$data/.done"
+fi
+if [ ! -f "$data/tshark.pcap" ]; then
+	gpumem-synth -s random --interval 100ms --duration 5m --seed 7 \
+	    --gmem --host 10.0.0.7 -o "$tmp/tshark.csv"
+	gpumem-pcap -q -o "$data/tshark.pcap.new" "$tmp/tshark.csv"
+	mv "$data/tshark.pcap.new" "$data/tshark.pcap"
 fi
 . "$top/bench/nodelogs.sh"
 node_logs "$fleet" 40 "$fleetdur"
@@ -156,6 +169,19 @@ pair "tasks of 40 node logs: -j 2 over -j 1" \
 pair "UDP capture: tcpdump over gpumem read (goal: at most 2 by CPU)" \
     "tcpdump -r $data/udp.pcap -w /dev/null" \
     "gpumem-read -q $data/udp.pcap -o /dev/null"
+# tshark as tests/tools/tsharkrecs.sh runs it: every field of the records.
+lua=$top/contrib/wireshark/gmem.lua
+tshark="tshark -X lua_script:$lua -r $data/tshark.pcap -T fields -e ip.src
+    -e ipv6.src -e gmem.gpu -e gmem.count -e gmem.memory_total
+    -e gmem.timestamp -e gmem.process_id -e gmem.memory_used
+    -e gmem.memory_free"
+# shellcheck disable=SC2086 # the command is split into words
+if $tshark -c 1 2> /dev/null | grep -q '^10\.0\.0\.7	.*	[0-9]'; then
+	pair "UDP capture of 5 min: gpumem read over tshark with gmem.lua (goal: at least 100 by CPU)" \
+	    "gpumem-read -q $data/tshark.pcap -o /dev/null" "$tshark"
+else
+	echo "| gpumem read over tshark with gmem.lua: tshark gives no GMEM field (no Lua?) | | | |"
+fi
 
 # The Epilog: squeue's stand-in gives the job's times (900 s to 300 s
 # before the recording's end), logger's keeps its lines out of syslog;

@@ -171,9 +171,10 @@ cut_early(struct capture *c, uint64_t n)
 
 /* --- UDP --- */
 
+/* A UDP datagram from src (16 bytes, IPv4 in the first 4, the rest 0). */
 static void
-udp(struct capture *c, const struct ippkt *ip, struct bytes seg,
-    size_t wirelen, unsigned npk)
+udp(struct capture *c, int family, const unsigned char *src,
+    struct bytes seg, size_t wirelen, unsigned npk)
 {
 	struct l4pkt u;
 	struct gmem_hdr h;
@@ -208,14 +209,14 @@ udp(struct capture *c, const struct ippkt *ip, struct bytes seg,
 		cap_bad(c, "GMEM frame cut by the capture's snapshot length "
 		    "(%zu of %zu bytes captured)", u.payload.n, u.wirelen);
 		if (gmem_hdr_decode(u.payload.p, u.payload.n, &h, why) == 0)
-			cut_frame(c, ip->family, ip->src, u.payload, &h);
+			cut_frame(c, family, src, u.payload, &h);
 		return;
 	}
 	if (gmem_frame_check(u.payload.p, u.payload.n, &h, why) < 0) {
 		cap_bad(c, "malformed GMEM frame: %s", why);
 		return;
 	}
-	cap_frame(c, ip->family, ip->src, u.sport, u.payload.p, &h);
+	cap_frame(c, family, src, u.sport, u.payload.p, &h);
 }
 
 /* A TCP segment from src to dst (addresses of the IP family). */
@@ -304,7 +305,7 @@ transport(struct capture *c, const struct ippkt *ip, uint8_t proto,
 		return;
 	switch (proto) {
 	case 17:
-		udp(c, ip, payload, wirelen, npk);
+		udp(c, ip->family, ip->src, payload, wirelen, npk);
 		break;
 	case 6:
 		tcp(c, ip->family, ip->src, ip->dst, payload, wirelen, npk);
@@ -363,18 +364,38 @@ cap_packet(struct capture *c, int linktype, const unsigned char *p,
 {
 	struct bytes ip, seg;
 	const unsigned char *src, *dst;
+	unsigned char src16[16];
+	uint64_t lo;
 	size_t wirelen;
+	uint8_t proto;
 
 	/*
-	 * TCP over Ethernet and IPv4 straight to the reassembly: half the
-	 * packets of a TCP capture are the collector's acks, and the layers
-	 * one by one (link, IP, tunnels) were 190 of the 690 instructions
-	 * an ack cost.
+	 * TCP and UDP over Ethernet and IPv4 straight to the reassembly or
+	 * the datagram: half the packets of a TCP capture are the
+	 * collector's acks, and the layers one by one (link, IP, tunnels)
+	 * were 190 of the 690 instructions an ack cost, 250 of a UDP
+	 * packet's 1,700.  A datagram to a tunnel's port takes the layers.
 	 */
-	if (linktype == LT_ETHERNET && net_eth_tcp4(bytes_of(p, caplen), &src,
-	    &dst, &seg, &wirelen) == 0) {
-		tcp(c, 4, src, dst, seg, wirelen, 1);
-		return;
+	if (linktype == LT_ETHERNET && net_eth_ip4(bytes_of(p, caplen), &proto,
+	    &src, &dst, &seg, &wirelen) == 0) {
+		if (proto == 6) {
+			tcp(c, 4, src, dst, seg, wirelen, 1);
+			return;
+		}
+		if (!net_udp_tunnel_port(seg)) {
+			/*
+			 * As net_ip gives an IPv4 address: 16 bytes, zero
+			 * after 4; stored as two halves, which the reads of
+			 * its halves right after find whole.
+			 */
+			lo = 0;
+			memcpy(&lo, src, 4);
+			memcpy(src16, &lo, 8);
+			lo = 0;
+			memcpy(src16 + 8, &lo, 8);
+			udp(c, 4, src16, seg, wirelen, 1);
+			return;
+		}
 	}
 	if (net_link(linktype, bytes_of(p, caplen), &ip) < 0) {
 		cap_nongmem(c, 1);

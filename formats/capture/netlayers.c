@@ -489,6 +489,15 @@ gre(struct bytes b, size_t wirelen, struct tunhdr *t, struct bytes *inner)
 	return tun_inner(b, wirelen, len, type, t, inner);
 }
 
+int
+net_udp_tunnel_port(struct bytes seg)
+{
+	uint16_t dport = get_be16(&seg, 2);
+
+	return dport == PORT_VXLAN || dport == PORT_VXLAN_LINUX ||
+	    dport == PORT_GENEVE;
+}
+
 /*
  * VXLAN (RFC 7348) or Geneve (RFC 8926) by the UDP destination port.  A
  * GMEM frame sent to one of those ports is no tunnel: its first byte,
@@ -503,13 +512,10 @@ udp_tunnel(struct bytes seg, size_t wirelen, struct tunhdr *t,
 	uint8_t first;
 	int bad;
 
-	dport = get_be16(&seg, 2);
-	if (dport == PORT_VXLAN || dport == PORT_VXLAN_LINUX)
-		t->kind = TUN_VXLAN;
-	else if (dport == PORT_GENEVE)
-		t->kind = TUN_GENEVE;
-	else
+	if (!net_udp_tunnel_port(seg))
 		return NET_TUN_NONE;
+	dport = get_be16(&seg, 2);
+	t->kind = dport == PORT_GENEVE ? TUN_GENEVE : TUN_VXLAN;
 	/* A UDP header net_udp refuses is said as such by its caller. */
 	if (seg.short_read || net_udp(seg, wirelen, &u) < 0)
 		return NET_TUN_NONE;

@@ -24,20 +24,7 @@
 #include <stdint.h>
 
 #include "bytes.h"
-
-enum linktype {
-	LT_NULL = 0,
-	LT_ETHERNET = 1,
-	LT_PPP = 9,
-	LT_PPP_HDLC = 50,
-	LT_RAW = 101,
-	LT_C_HDLC = 104,
-	LT_LOOP = 108,
-	LT_LINUX_SLL = 113,
-	LT_IPV4 = 228,
-	LT_IPV6 = 229,
-	LT_LINUX_SLL2 = 276
-};
+#include "netnums.h"	/* enum linktype, TCP_* */
 
 /* A name for a link type ("Ethernet"), or NULL for one we do not read. */
 const char *net_linktype_name(int linktype);
@@ -72,15 +59,6 @@ int net_ip(struct bytes ip, struct ippkt *out);
  */
 int net_ip6_ext(uint8_t *proto, struct bytes *payload, size_t *wirelen);
 
-/* TCP flags. */
-enum {
-	TCP_FIN = 0x01,
-	TCP_SYN = 0x02,
-	TCP_RST = 0x04,
-	TCP_PSH = 0x08,
-	TCP_ACK = 0x10
-};
-
 struct l4pkt {
 	uint16_t sport, dport;
 	uint32_t seq, ack;	/* TCP */
@@ -90,16 +68,18 @@ struct l4pkt {
 };
 
 /*
- * The shortcut for the packets of a TCP capture, every second one a
- * collector's ack: an Ethernet frame without tags holding an IPv4 packet
- * without options, not a fragment, that carries TCP.  On 0, *src and
- * *dst point at the addresses in the frame (4 bytes each), *seg views
- * the TCP segment and *wirelen is its length on the wire, exactly as
- * net_link and net_ip would give them; -1 for any other packet, which
- * the layers read one by one.
+ * The shortcut for the packets of a capture as gpumem pcap and most
+ * senders' hosts make them (TCP's, every second one a collector's ack,
+ * and UDP's): an Ethernet frame without tags holding an IPv4 packet
+ * without options, not a fragment, that carries TCP or UDP.  On 0,
+ * *proto is 6 or 17, *src and *dst point at the addresses in the frame
+ * (4 bytes each), *seg views the TCP segment or UDP datagram and
+ * *wirelen is its length on the wire, exactly as net_link and net_ip
+ * would give them; -1 for any other packet, which the layers read one
+ * by one.  A UDP datagram may still be a tunnel's (net_udp_tunnel_port).
  */
 static inline int
-net_eth_tcp4(struct bytes pkt, const unsigned char **src,
+net_eth_ip4(struct bytes pkt, uint8_t *proto, const unsigned char **src,
     const unsigned char **dst, struct bytes *seg, size_t *wirelen)
 {
 	const unsigned char *p = pkt.p;
@@ -109,10 +89,10 @@ net_eth_tcp4(struct bytes pkt, const unsigned char **src,
 	 * As net_link, by_ethertype and ip4 read them, for the one shape
 	 * that matters to speed: type 0x0800, version 4 with a 20-byte
 	 * header, no fragment bits (the reserved bit and DF aside),
-	 * protocol 6.  Inline, and the protocol first: the other packets
-	 * (UDP's) pay a few instructions for it.
+	 * protocol 6 or 17.  Inline, and the protocol first.
 	 */
-	if (pkt.n < 14 + 20 || p[23] != 6 || p[12] != 0x08 || p[13] != 0x00 ||
+	if (pkt.n < 14 + 20 || (p[23] != 6 && p[23] != 17) ||
+	    p[12] != 0x08 || p[13] != 0x00 ||
 	    p[14] != 0x45 || (p[20] & 0x3f) != 0 || p[21] != 0)
 		return -1;
 	n = pkt.n - 14;
@@ -122,6 +102,7 @@ net_eth_tcp4(struct bytes pkt, const unsigned char **src,
 		total = n;
 	if (total < 20)
 		return -1;
+	*proto = p[23];
 	*src = p + 26;
 	*dst = p + 30;
 	/* Captured bytes beyond the total length are link padding. */
@@ -132,6 +113,12 @@ net_eth_tcp4(struct bytes pkt, const unsigned char **src,
 
 /* A UDP datagram of wirelen bytes, of which seg holds the captured ones. */
 int net_udp(struct bytes seg, size_t wirelen, struct l4pkt *out);
+/*
+ * Whether a UDP datagram (seg: its captured bytes) goes to the port of a
+ * tunnel (VXLAN's, Geneve's: see net_tunnel), which net_tunnel looks
+ * into; 0 for any other port, or a header too short to say.
+ */
+int net_udp_tunnel_port(struct bytes seg);
 /* A TCP segment, likewise. */
 int net_tcp(struct bytes seg, size_t wirelen, struct l4pkt *out);
 

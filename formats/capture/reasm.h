@@ -23,6 +23,9 @@
  * `max_conns' the least recently active connection is ended early.
  *
  * Times are nanoseconds of capture time, only compared with each other.
+ *
+ * One module, two files by job: ipreasm.c the fragments (ipreasm_*),
+ * tcpreasm.c the TCP streams (tcpreasm_*); they share no state.
  */
 #ifndef GPUMEM_REASM_H
 #define GPUMEM_REASM_H

@@ -289,10 +289,54 @@ recw_put_json(struct recw *w, const struct rec *r)
 	return w->len >= RECW_JSON_OUT ? recw_drain(w) : 0;
 }
 
+/*
+ * host (hl bytes) as a CSV field at p; return the end.  The field of the
+ * last host is kept: comparing a host costs less than scanning it
+ * (csv_field's form is fixed once the options are read).  Copies of 32
+ * bytes fixed, which recw_put's room always holds at a host's place.
+ */
+static char *
+put_host(struct recw *w, char *p, const char *host, size_t hl)
+{
+	if (hl == 0)
+		return p;
+	if (hl != w->hostlen || memcmp(host, w->host, hl) != 0) {
+		if (hl > RECW_HOSTMAX) {
+			w->hostlen = 0;
+			return p + csv_field(p, host);
+		}
+		memcpy(w->host, host, hl);
+		w->hostlen = hl;
+		w->hostcsvlen = csv_field(w->hostcsv, host);
+	}
+	if (w->hostcsvlen <= 32)
+		memcpy(p, w->hostcsv, 32);
+	else
+		memcpy(p, w->hostcsv, w->hostcsvlen);
+	return p + w->hostcsvlen;
+}
+
+/* The memory_total field (digits and comma): a GPU's total is fixed. */
+static char *
+put_total(struct recw *w, char *p, const struct rec *r)
+{
+	if (r->has & REC_TOTAL) {
+		if (r->total != w->lasttotal || w->totallen == 0) {
+			w->totallen = fmt_u64(w->totaltext, r->total);
+			w->lasttotal = r->total;
+		}
+		memcpy(p, w->totaltext, sizeof(w->totaltext));
+		p += w->totallen;
+	}
+	*p++ = ',';
+	return p;
+}
+
 int
 recw_put(struct recw *w, const struct rec *r)
 {
-	size_t need, hl = strlen(r->host), nl = strlen(r->name);
+	size_t need, hl = strlen(r->host);
+	size_t nl = r->name[0] != '\0' ? strlen(r->name) : 0;
 	char *p;
 
 	if (!w->header_done && recw_start(w) < 0)
@@ -310,10 +354,10 @@ recw_put(struct recw *w, const struct rec *r)
 		w->tslen = fmt_u64(w->tstext, r->ts);
 		w->lastts = r->ts;
 	}
-	memcpy(p, w->tstext, w->tslen);
+	memcpy(p, w->tstext, sizeof(w->tstext));
 	p += w->tslen;
 	*p++ = ',';
-	p += csv_field(p, r->host);
+	p = put_host(w, p, r->host, hl);
 	*p++ = ',';
 	p = put_u32(p, r->gpu);
 	*p++ = ',';
@@ -321,8 +365,9 @@ recw_put(struct recw *w, const struct rec *r)
 	*p++ = ',';
 	p = put_opt(p, r->has & REC_USED, r->used);
 	p = put_opt(p, r->has & REC_FREE, r->free);
-	p = put_opt(p, r->has & REC_TOTAL, r->total);
-	p += csv_field(p, r->name);
+	p = put_total(w, p, r);
+	if (nl > 0)
+		p += csv_field(p, r->name);
 	*p++ = '\n';
 	w->len = (size_t)(p - w->buf);
 	w->count++;

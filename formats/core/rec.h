@@ -172,6 +172,7 @@ uint32_t rec_name_pid(const char *name, size_t len);
  * docs/schema/read.json): a first line with the version (json.h), then
  * one object a record, keys as the stream's columns with their units.
  */
+#define RECW_HOSTMAX 64
 struct recw {
 	FILE *f;
 	char *buf;
@@ -185,6 +186,18 @@ struct recw {
 	uint64_t lastts;	/* the last timestamp written, and its text */
 	char tstext[24];
 	size_t tslen;
+	/*
+	 * The last host written (when at most RECW_HOSTMAX bytes) and its
+	 * CSV field, the last memory_total and its digits: the records of
+	 * an input mostly share both.  hostlen and totallen 0: none kept.
+	 */
+	char host[RECW_HOSTMAX];
+	size_t hostlen;
+	char hostcsv[2 * RECW_HOSTMAX + 3];
+	size_t hostcsvlen;
+	uint32_t lasttotal;
+	char totaltext[16];
+	size_t totallen;
 };
 void recw_init(struct recw *w, FILE *f);
 /* Append one record.  Return 0, or -1 on a write error (errno set). */

@@ -116,7 +116,9 @@ put_str(char *dst, const char *src, size_t n)
 static int
 slot_fill(struct wslot *s, const struct rec *r)
 {
-	size_t hl = strlen(r->host), nl = strlen(r->name);
+	/* A device's record has no name: no call for it. */
+	size_t hl = strlen(r->host);
+	size_t nl = r->name[0] != '\0' ? strlen(r->name) : 0;
 	size_t kl = r->gpukey != NULL ? strlen(r->gpukey) : 0;
 	size_t need;
 	int cut = 0;
@@ -137,7 +139,10 @@ slot_fill(struct wslot *s, const struct rec *r)
 	}
 	s->r = *r;
 	put_str(s->str, r->host, hl);
-	put_str(s->str + hl + 1, r->name, nl);
+	if (nl > 0)
+		put_str(s->str + hl + 1, r->name, nl);
+	else
+		s->str[hl + 1] = '\0';
 	s->r.host = s->str;
 	s->r.name = s->str + hl + 1;
 	if (r->gpukey != NULL) {
@@ -203,4 +208,17 @@ window_pop(struct window *w)
 	if (w->held != NOSLOT)
 		w->freel[w->nfree++] = w->held;
 	w->held = s;
+	/*
+	 * The record after the next was pushed a window's length ago and
+	 * has left the cache: fetch its slot now, while the input is read
+	 * on, rather than wait for it when the merge peeks at it, copies it
+	 * and compares its host.  A hint only: nothing depends on it.
+	 */
+	if (w->count > 1) {
+		const char *n = (const char *)w->slots[w->ring[at(w, 1)]];
+
+		__builtin_prefetch(n);
+		__builtin_prefetch(n + 64);
+		__builtin_prefetch(n + 128);
+	}
 }

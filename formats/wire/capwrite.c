@@ -10,7 +10,7 @@
 #include "gmem.h"
 #include "gtime.h"
 #include "hmap.h"
-#include "netlayers.h"
+#include "netnums.h"
 #include "util.h"
 
 #define SNAPLEN 262144

@@ -41,7 +41,7 @@ struct capwriter {
 	int pcapng;		/* pcapng, else pcap */
 	int tcp;		/* TCP connections, else UDP datagrams */
 	int usec;		/* microsecond packet times, else ns */
-	int linktype;		/* LT_* of netlayers.h (ethernet) */
+	int linktype;		/* LT_* of netnums.h (ethernet) */
 	size_t segment;		/* TCP payload bytes a segment (1448) */
 	size_t mtu;		/* UDP: fragment above (1500; 0: never) */
 	uint16_t dport;		/* the collector's port (GMEM_PORT) */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * fuzz_ipfrag.c: IPv4 and IPv6 fragment reassembly (formats/capture/reasm.c)
+ * fuzz_ipfrag.c: IPv4 and IPv6 fragment reassembly (formats/capture/ipreasm.c)
  * under caps small enough to be hit.
  *
  * Input: a byte of settings (bits 0-1: the datagram cap, 2-3: the byte

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * fuzz_tcp.c: TCP stream reassembly (formats/capture/reasm.c) under limits small
+ * fuzz_tcp.c: TCP stream reassembly (formats/capture/tcpreasm.c) under limits small
  * enough to be hit: connections pushed out, holes given up by time, by
  * packets and by the caps on held bytes.
  *

@@ -414,6 +414,21 @@ test_transport(void)
 	t[5] = 7;
 	CHECK(net_udp(bytes_of(t, 40), 40, &l) < 0);
 	CHECK(net_udp(bytes_of(t, 6), 40, &l) < 0);
+
+	/* The ports of tunnels: VXLAN's, Linux's VXLAN, Geneve's. */
+	t[2] = 0x12;
+	t[3] = 0xb5;			/* 4789 */
+	CHECK(net_udp_tunnel_port(bytes_of(t, 8)) == 1);
+	t[2] = 0x21;
+	t[3] = 0x18;			/* 8472 */
+	CHECK(net_udp_tunnel_port(bytes_of(t, 8)) == 1);
+	t[2] = 0x17;
+	t[3] = 0xc1;			/* 6081 */
+	CHECK(net_udp_tunnel_port(bytes_of(t, 8)) == 1);
+	CHECK(net_udp_tunnel_port(bytes_of(t, 3)) == 0);	/* cut */
+	t[2] = 0x25;
+	t[3] = 0xf5;			/* 9717, GMEM's */
+	CHECK(net_udp_tunnel_port(bytes_of(t, 8)) == 0);
 }
 
 /*
@@ -471,17 +486,19 @@ shortcut(size_t n, size_t *segn, size_t *wire)
 	struct bytes seg, b;
 	struct ippkt ip;
 	size_t wirelen;
+	uint8_t proto;
 	int rc;
 
 	memcpy(copy, pkt, n);
-	if (net_eth_tcp4(bytes_of(copy, n), &src, &dst, &seg, &wirelen) < 0) {
+	if (net_eth_ip4(bytes_of(copy, n), &proto, &src, &dst, &seg,
+	    &wirelen) < 0) {
 		free(copy);
 		return -1;
 	}
 	*segn = seg.n;
 	*wire = wirelen;
 	rc = net_link(LT_ETHERNET, bytes_of(copy, n), &b) == 0 &&
-	    net_ip(b, &ip) == 0 && !ip.frag && ip.proto == 6 &&
+	    net_ip(b, &ip) == 0 && !ip.frag && ip.proto == proto &&
 	    ip.family == 4 && memcmp(src, ip.src, 4) == 0 &&
 	    memcmp(dst, ip.dst, 4) == 0 && seg.p == ip.payload.p &&
 	    seg.n == ip.payload.n && wirelen == ip.wirelen &&
@@ -548,7 +565,10 @@ test_shortcut(void)
 	eth_tcp4(5, 19, 0, 0, 0);	/* shorter than its header */
 	CHECK(shortcut(plen, &segn, &wire) == -1);
 	eth_tcp4(5, 0, 0, 0, 0);
-	pkt[23] = 17;
+	pkt[23] = 17;			/* UDP: taken too, as the layers */
+	CHECK(shortcut(plen, &segn, &wire) == 1);
+	CHECK(shortcut_cuts());
+	pkt[23] = 1;			/* ICMP */
 	CHECK(shortcut(plen, &segn, &wire) == -1);
 	pkt[23] = 6;
 	pkt[14] = 0x65;

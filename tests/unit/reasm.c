@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Unit tests: IP fragment and TCP reassembly (formats/capture/reasm.c), and GMEM
- * frames found in what TCP reassembly delivers: out-of-order segments,
- * overlaps, retransmissions, and gaps that never fill (which lose only
- * the frames they touch).
+ * Unit tests: IP fragment and TCP reassembly (formats/capture/ipreasm.c,
+ * tcpreasm.c), and GMEM frames found in what TCP reassembly delivers:
+ * out-of-order segments, overlaps, retransmissions, and gaps that never
+ * fill (which lose only the frames they touch).
  */
 #include <stdio.h>
 #include <stdlib.h>

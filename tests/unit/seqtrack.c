@@ -127,12 +127,47 @@ test_forget(void)
 	CHECK_U64(c->lost, 100 * (SEQ_GAPS + 1) + 100 - 1);
 }
 
+/*
+ * The pairs looked up lately are kept in a small cache by GPU and two
+ * bytes of the address: pairs that share a place there are each their
+ * own (another family, address or GPU), however often they alternate.
+ */
+static void
+test_cache(void)
+{
+	unsigned char a[16] = {10, 0, 0, 7}, b[16] = {10, 0, 1, 7};
+	unsigned char a6[16] = {10, 0, 0, 7};
+	struct seqst *qa1, *qa33, *qb1, *q6;
+	int i;
+
+	fresh();
+	qa1 = seq_of(c, 4, a, 1);
+	qa33 = seq_of(c, 4, a, 33);	/* 33 % NSEQCACHE: 1's place */
+	qb1 = seq_of(c, 4, b, 1);	/* b[3] ^ b[15]: a's */
+	q6 = seq_of(c, 6, a6, 1);	/* a's bytes, as IPv6 */
+	CHECK(qa1 != NULL && qa33 != NULL && qb1 != NULL && q6 != NULL);
+	CHECK(qa1 != qa33 && qa1 != qb1 && qa1 != q6 && qa33 != qb1 &&
+	    qa33 != q6 && qb1 != q6);
+	for (i = 0; i < 3; i++) {
+		CHECK(seq_of(c, 4, a, 1) == qa1);
+		CHECK(seq_of(c, 4, a, 33) == qa33);
+		CHECK(seq_of(c, 4, a, 1) == qa1);
+		CHECK(seq_of(c, 4, b, 1) == qb1);
+		CHECK(seq_of(c, 4, a, 1) == qa1);
+		CHECK(seq_of(c, 6, a6, 1) == q6);
+		CHECK(seq_of(c, 4, a, 1) == qa1);
+	}
+	CHECK_U64(c->nseqs, 4);
+	hmap_release(&c->seqs, seq_free);
+}
+
 int
 main(void)
 {
 	test_gaps();
 	test_window();
 	test_forget();
+	test_cache();
 	free(c);
 	free(q);
 	TEST_END("seqtrack");
