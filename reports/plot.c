@@ -113,10 +113,20 @@ mark_lists(const struct collection *col, const struct chart *ch)
 
 	if (verbosity < 1 || ch->notasks)
 		return;
-	for (i = 0; i < col->ng; i++)
-		if (col->g[i]->nsamples > 0 && col->g[i]->ser.b != NULL)
-			chart_mark_list(col->g[i], col->nhosts, ch->tolerance,
-			    ch->utc, date, mark_line, NULL);
+	for (i = 0; i < col->ng; i++) {
+		const struct gpuview *v = col->g[i];
+		size_t noroom;
+
+		if (v->nsamples == 0 || v->ser.b == NULL)
+			continue;
+		noroom = chart_mark_list(v, col->nhosts, ch->tolerance, ch->utc,
+		    date, ch->drawn[i], mark_line, NULL);
+		if (noroom > 0)
+			msg("%s%sGPU %u: %zu of %zu marks had no room on the "
+			    "chart", col->nhosts > 1 ? (*v->host ? v->host :
+			    "-") : "", col->nhosts > 1 ? " " : "", v->gpu, noroom,
+			    v->nmarks);
+	}
 }
 
 /* The chart of the inputs (the skeleton, cmd.h, calls it). */
@@ -130,7 +140,7 @@ run(struct cmd *c)
 	struct chart *ch = &o->co.ch;
 	struct sbuf script = SBUF_INIT, tips = SBUF_INIT;
 	int status = EXIT_TROUBLE;
-	size_t npoints;
+	size_t npoints, i;
 	FILE *f;
 
 	c->how = CMD_DISCARD;
@@ -158,6 +168,9 @@ run(struct cmd *c)
 		ch->height = (unsigned)(DUMB_PANEL * panels(&col) + 4);
 	ch->notasks = col.kind == COLLECT_USAGE;
 	ch->tips = &tips;
+	ch->drawn = ecalloc(col.ng + 1, sizeof(*ch->drawn));
+	for (i = 0; i < col.ng; i++)
+		ch->drawn[i] = ecalloc(col.g[i]->nmarks + 1, 1);
 	npoints = chart_usage(&script, ch, col.g, col.ng, col.first, col.last,
 	    col.nhosts);
 	note("%zu GPU%s, %zu points reach gnuplot", col.ng,
@@ -170,6 +183,11 @@ run(struct cmd *c)
 		mark_lists(&col, ch);
 	}
 out:
+	if (ch->drawn != NULL)
+		for (i = 0; i < col.ng; i++)
+			free(ch->drawn[i]);
+	free(ch->drawn);
+	ch->drawn = NULL;
 	ch->tips = NULL;
 	sbuf_release(&tips);
 	sbuf_release(&script);

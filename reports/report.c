@@ -168,20 +168,31 @@ gpu_section(struct sbuf *page, struct drawing *dr,
 			ids.ncols = MINTIPS;
 		ch.ids = &ids;
 		ids.drawn = ecalloc(v->nmarks + 1, 1);
+		ch.drawn = &ids.drawn;
 		chart_usage(&script, &ch, one, 1, c->first, c->last, c->nhosts);
 		ch.ids = NULL;
+		ch.drawn = NULL;
 		usage_tips(&tips, &ids, v, c->nhosts, utc, date, tolerance);
-		free(ids.drawn);
-		ids.drawn = NULL;
 		snprintf(pfx, sizeof(pfx), "u%zu_", gi);
 		drawing_add(dr, page, &script, pfx, "usage", &tips);
 		/* What the chart's numbered markers say. */
 		if (v->nmarks > 0) {
+			struct sbuf list = SBUF_INIT;
+			size_t noroom;
+
+			noroom = chart_mark_list(v, c->nhosts, tolerance, utc,
+			    date, ids.drawn, mark_item, &list);
+			if (noroom > 0)
+				sbuf_printf(page, "<p class=\"note noroom\">"
+				    "%zu of %zu marks had no room on the "
+				    "chart.</p>\n", noroom, v->nmarks);
 			sbuf_adds(page, "<ol class=\"marks\">\n");
-			chart_mark_list(v, c->nhosts, tolerance, utc, date,
-			    mark_item, page);
+			sbuf_add(page, list.buf, list.len);
 			sbuf_adds(page, "</ol>\n");
+			sbuf_release(&list);
 		}
+		free(ids.drawn);
+		ids.drawn = NULL;
 	} else
 		sbuf_adds(page, "<p class=\"note\">No whole-device samples of "
 		    "this GPU.</p>\n");

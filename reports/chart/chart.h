@@ -54,6 +54,9 @@ struct chart {
 	struct sbuf *tips;	/* when not NULL, the usage chart appends
 				   the tooltip of each marker it draws,
 				   each ending with '\0' (chart_svg_tips) */
+	unsigned char **drawn;	/* usage, when not NULL: drawn[i][k] says
+				   whether panel i's marker k+1 had room
+				   (drawn[i] NULL, or room for its nmarks) */
 };
 
 /*
@@ -126,11 +129,15 @@ char *chart_mark_text(const struct task *t, int nhosts, uint32_t tolerance,
 /*
  * The list of v's marks, as under its chart: line(ctx, number, the time
  * of its end (chart_clock of utc and date), chart_mark_text) for each
- * marker in order of their numbers.
+ * marker in order of their numbers, the text of a marker with no room on
+ * the chart (drawn[k] 0 for marker k+1; drawn NULL: all drawn) ending
+ * in CHART_NOROOM.  Return the number of those.
  */
-void chart_mark_list(const struct gpuview *v, int nhosts,
-    uint32_t tolerance, int utc, int date, void (*line)(void *ctx,
-    size_t num, const char *when, const char *text), void *ctx);
+#define CHART_NOROOM " (not drawn: no room)"
+size_t chart_mark_list(const struct gpuview *v, int nhosts,
+    uint32_t tolerance, int utc, int date, const unsigned char *drawn,
+    void (*line)(void *ctx, size_t num, const char *when, const char *text),
+    void *ctx);
 
 /*
  * The k-th stop of the fixed colour scale of release delays (chart_gantt):

@@ -251,11 +251,13 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 	    unit > 1 ? "GiB" : "MiB");
 	/*
 	 * Text has no colours: no grid, and the key below the plot where it
-	 * cannot run into the curves, two blanks between its entries.
+	 * cannot run into the curves, two blanks between its entries.  No
+	 * time tics on the top border: they would lie on the markers' row
+	 * and run into their numbers.
 	 */
 	if (ch->term == TERM_DUMB)
 		sbuf_adds(sb, "set key outside bottom center horizontal "
-		    "samplen 2 width 2\n");
+		    "samplen 2 width 2\nset xtics nomirror\n");
 	else
 		sbuf_printf(sb, "set grid xtics ytics lc rgb '%s'\n"
 		    "set key outside right top vertical Left reverse "

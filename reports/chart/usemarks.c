@@ -187,24 +187,30 @@ chart_mark_text(const struct task *t, int nhosts, uint32_t tolerance,
 	return buf;
 }
 
-void
+size_t
 chart_mark_list(const struct gpuview *v, int nhosts, uint32_t tolerance,
-    int utc, int date, void (*line)(void *ctx, size_t num, const char *when,
-    const char *text), void *ctx)
+    int utc, int date, const unsigned char *drawn, void (*line)(void *ctx,
+    size_t num, const char *when, const char *text), void *ctx)
 {
 	const struct task **m;
-	char text[320], when[GTIME_BUFSZ];
-	size_t i, n;
+	char text[320 + sizeof(CHART_NOROOM)], when[GTIME_BUFSZ];
+	size_t i, n, noroom = 0;
 
 	if (v->nmarks == 0)
-		return;
+		return 0;
 	m = emalloc(v->nmarks * sizeof(*m));
 	n = chart_marks(v, m);
-	for (i = 0; i < n; i++)
-		line(ctx, i + 1, chart_clock(m[i]->end, utc, date, when),
-		    chart_mark_text(m[i], nhosts, tolerance, text,
-		    sizeof(text)));
+	for (i = 0; i < n; i++) {
+		chart_mark_text(m[i], nhosts, tolerance, text, sizeof(text) -
+		    sizeof(CHART_NOROOM) + 1);
+		if (drawn != NULL && !drawn[i]) {
+			strcat(text, CHART_NOROOM);
+			noroom++;
+		}
+		line(ctx, i + 1, chart_clock(m[i]->end, utc, date, when), text);
+	}
 	free(m);
+	return noroom;
 }
 
 /* A marker of the chart: its task and its row (-1: not drawn). */
@@ -335,8 +341,8 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 		double w = marker_px(ch, i + 1) * xpp;
 		double x = pl[i].x, y;
 
-		if (ch->ids != NULL && ch->ids->drawn != NULL)
-			ch->ids->drawn[i] = pl[i].row >= 0;
+		if (ch->drawn != NULL && ch->drawn[idx] != NULL)
+			ch->drawn[idx][i] = pl[i].row >= 0;
 		if (pl[i].row < 0)
 			continue;
 		y = (0.96 - ROW_STEP * (pl[i].row + 0.5)) * top;

@@ -15,4 +15,14 @@ entries=$(printf '%s\n' "$key" | grep -oE '[a-z][a-z ]*[a-z] [*#$%@&=]+' | sort)
 expect_eq "key" "$(printf '%s\n' "$entries" | sed 's/ [^ ]*$//' | tr '\n' ',')" "attributed,held after the end,leaked,total,unattributed,usage,"
 expect_eq "glyphs" "$(printf '%s\n' "$entries" | awk '{ print substr($NF, 1, 1) }' | sort -u | wc -l | tr -d ' ')" 6
 printf '%s\n' "$key" | grep -qE '[*#$%@&=][a-z]' && die "key entries run together: $key"
+# Two panels (two GPUs, 10 tasks each): the row under each plot's top
+# border, where the markers' numbers lie, holds no mirrored time tic
+# ('+') that a number could run into (the y axis's are at its ends).
+gpumem-synth -s random --seed 3 --gpus 2 --interval 10s --duration 3000s -o two.csv
+gpumem-plot -T dumb --size 100x50 two.csv > two.txt 2> /dev/null || die "exit $?"
+expect_eq "panels" "$(grep -c '^ *[0-9]* *+--*+ *$' two.txt)" 4
+awk '/^ *[0-9]* *\+--*\+ *$/ { top = !top; if (top) { getline; print } }' two.txt > rows.txt
+expect_eq "marker rows" "$(grep -c '|.*[0-9].*|' rows.txt)" 2
+# (the y axis's tics, '-+' and '+-' at the borders, aside)
+sed 's/^[^|]*|-+//; s/+-|[[:space:]]*$//' rows.txt | grep '+' && die "a time tic on the markers' row: $(cat two.txt)"
 exit 0

@@ -8,7 +8,8 @@
 # GPU follows, its bar of eval.py (truth.csv: 00:01:00 to 00:01:40) now
 # from the plot's left edge across two thirds of it; the plot area
 # clips; reset gives the picture back as it was.  A drag across a chart
-# zooms it too, and a two-day chart keeps its dates on the ticks.
+# zooms it too, and a two-day chart keeps its dates on the ticks.  Markers
+# and Gantt rows: see below.
 . "$TESTS/lib.sh"
 demo_report --utc
 cat > probe.js <<'JS'
@@ -63,6 +64,60 @@ bar=true,true
 clipped=true
 reset=true view=false
 drag=0.25,0.50"
+
+# Zoomed to a minute, each numbered marker keeps its width and stays
+# whole: marker 1 (eval.py's end, 00:01:40) centred on its end line two
+# thirds across, marker 2 (train.py's, 00:02:00, the right end of the
+# range) moved left inside the plot area, its number on its box's
+# middle.  Zoomed past both ends (00:02:03 to 00:03:00) the markers are
+# hidden, and so is the Gantt row of train.py, whose memory came back
+# at 00:02:02 (truth.csv): eval.py's row, held until 00:02:05, takes
+# the first row's place, its label and its bar.  Reset gives it back.
+cat > probe.js <<'JS'
+<script>
+(function(){
+function q(e,s){return Array.prototype.slice.call(e.querySelectorAll(s))}
+function pts(p){return p.getAttribute('points').trim().split(/[ ,]+/).map(Number)}
+function ext(a,k){var v=a.filter(function(x,i){return i%2==k});return [Math.min.apply(0,v),Math.max.apply(0,v)]}
+var u=q(document,'figure.chart.usage')[0],g=q(document,'figure.chart.gantt')[0],out=[];
+var b=u.getAttribute('data-box').split(' ').map(Number),x0=+u.getAttribute('data-x').split(' ')[0];
+function marks(){return q(u,'polygon').filter(function(p){return /^[0-9]+\. /.test((p.querySelector('title')||{}).textContent||'')})}
+function w(p){var x=ext(pts(p),0);return x[1]-x[0]}
+function num(p){var n=/^([0-9]+)/.exec(p.querySelector('title').textContent)[1],x=ext(pts(p),0);
+ return q(u,'g[transform]').filter(function(t){var e=t.querySelector('text');return e&&e.textContent===n&&
+  Math.abs(+/translate\(([-\d.]+)/.exec(t.getAttribute('transform'))[1]-(x[0]+x[1])/2)<0.05}).length}
+function shown(e){return !e.closest('[display=none]')}
+var m=marks(),w0=m.map(w),bu=u.querySelector('svg').innerHTML,bg=g.querySelector('svg').innerHTML;
+function rows(){return q(g,'g[transform]').filter(function(t){var x=+/translate\(([-\d.]+)/.exec(t.getAttribute('transform'))[1];
+ return x<+g.getAttribute('data-box').split(' ')[0]&&shown(t)}).map(function(t){
+ return t.querySelector('text').textContent+'@'+/,([-\d.]+)\)/.exec(t.getAttribute('transform'))[1]}).join(' ')}
+var r0=rows();
+var top=q(g,'polygon').filter(function(p){return /train\.py/.test((p.querySelector('title')||{}).textContent||'')}).map(function(p){return ext(pts(p),1).join(',')})[0];
+gpumemZoom(u,x0+60,x0+120);
+var c1=ext(pts(m[0]),0),c2=ext(pts(m[1]),0);
+out.push('widths='+m.map(function(p,i){return Math.abs(w(p)-w0[i])<0.05}).join(','));
+out.push('one='+(Math.abs((c1[0]+c1[1])/2-(b[0]+(b[2]-b[0])*40/60))<0.05)+' two='+(Math.abs(c2[1]-b[2])<0.05)+' numbers='+num(m[0])+','+num(m[1]));
+out.push('rows='+rows().replace(/@[^ ]*/g,''));
+gpumemZoom(u,x0+123,x0+180);
+out.push('hidden marks='+marks().filter(function(p){return !shown(p)}).length);
+var r1=rows(),bars1=q(g,'polygon').filter(function(p){return /eval\.py/.test((p.querySelector('title')||{}).textContent||'')&&shown(p)}).map(function(p){return ext(pts(p),1).join(',')});
+out.push('rows='+r1.replace(/@[^ ]*/g,'')+' first='+(r1.split('@')[1]===r0.split('@')[1].split(' ')[0]));
+out.push('bar='+(bars1.length>0&&bars1.every(function(y){y=y.split(',');var t=top.split(',');
+ return Math.abs(y[0]-t[0])<0.05&&Math.abs(y[1]-t[1])<0.05})));
+gpumemZoom(u,x0,x0+1e6);
+out.push('reset='+(u.querySelector('svg').innerHTML===bu)+','+(g.querySelector('svg').innerHTML===bg)+' rows='+(rows()===r0));
+var p=document.createElement('pre');p.id='probe';p.textContent=out.join('\n');
+document.body.appendChild(p)})();
+</script>
+JS
+got=$(probe_page report.html --window-size=1200,2000)
+expect_eq "markers and rows" "$got" "widths=true,true
+one=true two=true numbers=1,1
+rows=gpu0 9001 python3 train.py gpu0 9002 python3 eval.py
+hidden marks=2
+rows=gpu0 9002 python3 eval.py first=true
+bar=true
+reset=true,true rows=true"
 
 # Two days: an hour of the second, its ticks every 10 minutes, dated.
 gpumem-synth -s random --duration 2d --gpus 1 --interval 600s > days.csv
