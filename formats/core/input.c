@@ -28,60 +28,9 @@
 #include <unistd.h>
 
 #include "input.h"
+#include "inputint.h"
 #include "unzip.h"
 #include "util.h"
-
-#define BUFSZ (INPUT_MAXLINE + 1)	/* a longest line plus its NUL */
-#define ZBUFSZ (256U * 1024)
-#define EBUFSZ (64U * 1024)	/* UTF-16 bytes read ahead of decoding */
-#define SNIFF16 512		/* bytes looked at for UTF-16 without a BOM */
-/*
- * Read ahead at most this much at once, into the front of buf: an input
- * touches about this much of its buffer, not a longest line's worth (a
- * fleet's run reads hundreds of inputs at once).  It is also what
- * input_open reads: what a format's detection looks at (source.c's
- * SNIFF_BYTES), no more; inputs are opened one after the other before
- * -j's workers start, and the rest is read later, by the worker.
- */
-#define READSZ (64U * 1024)
-
-enum enc { ENC_BYTES, ENC_UTF16LE, ENC_UTF16BE };
-
-struct input {
-	char *name;
-	int fd;
-	int is_stdin;
-	int is_file;		/* a regular file: data never has to wait */
-	int cut;		/* input_end_all() ended it */
-	long long drain;	/* after input_end_all: bytes still to take, -1 before */
-
-	unsigned char *buf;	/* decompressed data: [pos, end) unread */
-	size_t pos, end;
-	uint64_t base;		/* stream offset of buf[0] */
-	int eof;		/* no more data will come */
-	int failed;
-	char err[160];
-
-	struct unzip *z;	/* the decompression layer, or NULL */
-	unsigned char *zbuf;	/* compressed bytes: [zin, zin + zavail) unread */
-	unsigned char *zin;
-	size_t zavail;
-	int zeof;		/* raw input exhausted */
-	int zend;		/* the last member (frame, stream) ended cleanly */
-	uint64_t raw;
-
-	int enc;		/* enum enc: the decoding layer */
-	unsigned char *ebuf;	/* UTF-16 bytes: [epos, eend) not decoded */
-	size_t epos, eend, ebufsz;
-	int eeof;		/* no more UTF-16 bytes will come */
-	uint64_t nuls;		/* NUL bytes before the line last returned */
-	uint64_t pendnul;	/* NUL bytes skipped at the start, for line 1 */
-
-	uint64_t lineno;
-	uint64_t lineoff;
-	int unterminated;	/* the line last returned ended with the data */
-	FILE *cookie;
-};
 
 static void
 set_error(struct input *in, const char *fmt, ...)
@@ -330,8 +279,8 @@ unpack(struct input *in, unsigned char *dst, size_t want)
 }
 
 /* The bytes under the decoding layer: up to want of them into dst. */
-static size_t
-low_fill(struct input *in, unsigned char *dst, size_t want)
+size_t
+input_low_fill(struct input *in, unsigned char *dst, size_t want)
 {
 	ssize_t r;
 
@@ -377,8 +326,8 @@ unit16(const struct input *in, const unsigned char *p)
 }
 
 /* Bytes one read may add after end: READSZ, or what is left of buf. */
-static size_t
-room(const struct input *in)
+size_t
+input_room(const struct input *in)
 {
 	return BUFSZ - in->end > READSZ ? READSZ : BUFSZ - in->end;
 }
@@ -390,11 +339,11 @@ room(const struct input *in)
  * Half a pair waits for the next read; an unpaired surrogate or an odd
  * byte at the end is U+FFFD.
  */
-static size_t
-u16_fill(struct input *in)
+size_t
+input_u16_fill(struct input *in)
 {
 	size_t start = in->end, k;
-	size_t stop = start + room(in);
+	size_t stop = start + input_room(in);
 	uint32_t c, lo;
 
 	while (in->end < stop) {
@@ -425,7 +374,7 @@ u16_fill(struct input *in)
 		memmove(in->ebuf, in->ebuf + in->epos, k);
 		in->epos = 0;
 		in->eend = k;
-		k = low_fill(in, in->ebuf + k, in->ebufsz - k);
+		k = input_low_fill(in, in->ebuf + k, in->ebufsz - k);
 		if (k == 0)
 			in->eeof = 1;
 		in->eend += k;
@@ -440,8 +389,8 @@ u16_fill(struct input *in)
  * have been read (a line's tail, usually: the move costs at most what
  * was read), or when the buffer is full.
  */
-static size_t
-fill(struct input *in)
+size_t
+input_fill(struct input *in)
 {
 	size_t got;
 
@@ -457,12 +406,12 @@ fill(struct input *in)
 	if (in->end >= BUFSZ)
 		return 0;
 	if (in->enc != ENC_BYTES) {
-		got = u16_fill(in);
+		got = input_u16_fill(in);
 		if (got == 0)
 			in->eof = 1;
 		return got;
 	}
-	got = low_fill(in, in->buf + in->end, room(in));
+	got = input_low_fill(in, in->buf + in->end, input_room(in));
 	if (got == 0)
 		in->eof = 1;
 	in->end += got;
@@ -470,8 +419,8 @@ fill(struct input *in)
 }
 
 /* Pass over the NUL bytes at pos; return how many there were. */
-static uint64_t
-skip_nuls(struct input *in)
+uint64_t
+input_skip_nuls(struct input *in)
 {
 	uint64_t n = 0;
 
@@ -480,7 +429,7 @@ skip_nuls(struct input *in)
 			in->pos++;
 			n++;
 		}
-		if (in->pos < in->end || fill(in) == 0)
+		if (in->pos < in->end || input_fill(in) == 0)
 			return n;
 	}
 }
@@ -515,13 +464,13 @@ sniff_utf16(const unsigned char *p, size_t n)
  * NUL bytes at the start passed over (counted for the first line).  No
  * binary format gpumem reads starts with any of these.
  */
-static void
-decode_setup(struct input *in)
+void
+input_decode_setup(struct input *in)
 {
 	const unsigned char *p;
 	size_t n, bom = 0;
 
-	while (in->end - in->pos < 2 && fill(in) > 0)
+	while (in->end - in->pos < 2 && input_fill(in) > 0)
 		;
 	p = in->buf + in->pos;
 	n = in->end - in->pos;
@@ -543,12 +492,12 @@ decode_setup(struct input *in)
 		in->eof = 0;
 		in->pos = in->end = 0;
 	}
-	while (in->end - in->pos < 3 && fill(in) > 0)
+	while (in->end - in->pos < 3 && input_fill(in) > 0)
 		;
 	p = in->buf + in->pos;
 	if (in->end - in->pos >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
 		in->pos += 3;
-	in->pendnul = skip_nuls(in);
+	in->pendnul = input_skip_nuls(in);
 }
 
 /* Standard input after input_close(), with what it had read ahead. */
@@ -647,7 +596,7 @@ input_open(const char *path)
 		if (r == 0)
 			in->eof = 1;
 	}
-	decode_setup(in);
+	input_decode_setup(in);
 	return in;
 }
 
@@ -697,7 +646,7 @@ input_peek(struct input *in, const unsigned char **p, size_t n)
 {
 	if (n > INPUT_MAXLINE)
 		n = INPUT_MAXLINE;
-	while (in->end - in->pos < n && fill(in) > 0)
+	while (in->end - in->pos < n && input_fill(in) > 0)
 		;
 	*p = in->buf + in->pos;
 	return in->end - in->pos < n ? in->end - in->pos : n;
@@ -709,7 +658,7 @@ input_peek_more(struct input *in, const unsigned char **p, size_t have)
 	size_t n = in->end - in->pos;
 
 	if (n <= have && n < INPUT_MAXLINE)
-		fill(in);
+		input_fill(in);
 	n = in->end - in->pos;
 	*p = in->buf + in->pos;
 	return n < INPUT_MAXLINE ? n : INPUT_MAXLINE;
@@ -728,7 +677,7 @@ input_read(struct input *in, void *buf, size_t n)
 {
 	size_t k;
 
-	if (in->pos == in->end && fill(in) == 0)
+	if (in->pos == in->end && input_fill(in) == 0)
 		return in->failed ? -1 : 0;
 	k = in->end - in->pos;
 	if (k > n)
@@ -745,7 +694,7 @@ input_getline(struct input *in, char **line, size_t *len)
 	size_t scanned = 0, n;
 	int toolong = 0;
 
-	in->nuls = in->pendnul + skip_nuls(in);
+	in->nuls = in->pendnul + input_skip_nuls(in);
 	in->pendnul = 0;
 	for (;;) {
 		nl = memchr(in->buf + in->pos + scanned, '\n',
@@ -763,7 +712,7 @@ input_getline(struct input *in, char **line, size_t *len)
 			in->pos = in->end;
 			scanned = 0;
 		}
-		if (fill(in) == 0) {
+		if (input_fill(in) == 0) {
 			if (toolong) {
 				/*
 				 * The over-long line ends with the data: its
