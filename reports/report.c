@@ -421,7 +421,7 @@ subpage_text(struct sbuf *text, struct drawing *dr,
 	sbuf_adds(text, "</p>\n");
 	sections(text, dr, c, sp->first, sp->n, o, date, tolerance);
 	sbuf_printf(text, "<script>\n%s</script>\n</body>\n</html>\n",
-	    zoom_js);
+	    svgzoom_js);
 }
 
 /* Write text[from, to), dr's charts in it, to path; 0 or -1 (said why). */
@@ -547,7 +547,7 @@ page_write(struct sbuf *page, const struct collection *c,
 	    "tolerance (%u MiB) of its level before the end, and "
 	    "<b>leaked</b> when it never is.</footer>\n"
 	    "<script>\n%s%s</script>\n</body>\n</html>\n", GPUMEM_VERSION,
-	    tolerance, page_table_js, zoom_js);
+	    tolerance, page_table_js, svgzoom_js);
 	drawing_release(&dr);
 	for (i = 0; i < nsp; i++) {
 		free(sp[i].path);

@@ -97,7 +97,7 @@ int drawing_run(struct drawing *dr);
 /*
  * text[from, to) to out, the charts of dr placed in it in their
  * <figure>s (with data-box, data-x and data-xfmt: the plot area, the
- * time range and format zoom_js works on): 0, or -1 after a message.
+ * time range and format svgzoom_js works on): 0, or -1 after a message.
  */
 int drawing_fill(struct sbuf *out, const struct sbuf *text, size_t from,
     size_t to, const struct drawing *dr);
