@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "chartopt.h"
@@ -20,11 +19,8 @@
 #include "config.h"
 #include "esc.h"
 #include "gnuplot.h"
-#include "gpumap.h"
 #include "gtime.h"
 #include "page.h"
-#include "readopt.h"
-#include "tasktab.h"
 #include "util.h"
 
 #define MAXROWS 50		/* Gantt rows per GPU by default, at most */
