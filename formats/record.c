@@ -581,8 +581,8 @@ signal_tree(pid_t cmd, pid_t gpu, pid_t apps, int sig)
 	size_t i, k;
 
 	for (i = 0; i <= t.n; i++)
-		(void)proc_children(i == 0 ? getpid() : t.v[i - 1], tree_add,
-		    &t);
+		(void)procwatch_children(i == 0 ? getpid() : t.v[i - 1],
+		    tree_add, &t);
 	for (k = 0; k < t.n && t.v[k] != cmd; k++)
 		;
 	if (k == t.n)

@@ -169,8 +169,9 @@ list_scenarios(void)
 {
 	size_t i;
 
-	for (i = 0; i < nscenarios; i++)
-		printf("%-15s %s\n", scenarios[i].name, scenarios[i].what);
+	for (i = 0; i < synth_nscenarios; i++)
+		printf("%-15s %s\n", synth_scenarios[i].name,
+		    synth_scenarios[i].what);
 	exit(close_stdout());
 }
 
@@ -259,12 +260,12 @@ scenario(struct opts *o, struct scenario *sc, struct tdef **defs)
 {
 	size_t i;
 
-	for (i = 0; i < nscenarios; i++)
-		if (strcmp(scenarios[i].name, o->scname) == 0)
+	for (i = 0; i < synth_nscenarios; i++)
+		if (strcmp(synth_scenarios[i].name, o->scname) == 0)
 			break;
-	if (i == nscenarios)
+	if (i == synth_nscenarios)
 		die("--scenario: '%s': unknown (see --list)", o->scname);
-	*sc = scenarios[i];
+	*sc = synth_scenarios[i];
 	if (o->gpus > 0) {
 		if (sc->tasks != NULL && (uint32_t)o->gpus < sc->gpus)
 			die("--gpus: scenario '%s' needs %u GPUs", sc->name,
@@ -303,7 +304,7 @@ loops(const struct opts *o, const struct scenario *sc, struct loops *lp,
 	lp->lose_polls = GIVEN(OPT_LOSE_POLLS) ? o->lose[0] : tl->lose_polls;
 	lp->lose_lines = GIVEN(OPT_LOSE_LINES) ? o->lose[1] : tl->lose_lines;
 #undef GIVEN
-	ct = ctasks(sc, nct);
+	ct = synth_ctasks(sc, nct);
 	lp->len = o->duration != 0 ? o->duration : tl->len * NS_PER_MS;
 	for (i = 0; i < *nct && o->duration == 0 && tl->len == 0; i++)
 		if (ct[i].y + 5 * NS_PER_SEC > lp->len)
@@ -350,7 +351,7 @@ synthesize(struct cmd *c)
 	    s->interval : sc.ticks;
 	if (sc.jitter > 0 && s->interval < 10 * NS_PER_MS)
 		sc.jitter = 0;
-	rng_state = o->seed;
+	synth_rng_state = o->seed;
 	memset(&lp, 0, sizeof(lp));
 	if (sc.tl != NULL)
 		ct = loops(o, &sc, &lp, &nct);
@@ -371,9 +372,9 @@ synthesize(struct cmd *c)
 	recw_init(&s->out, f);
 	s->outname = cmd_outname(c);
 	if (sc.tl != NULL)
-		run_loops(s, ct, nct, &lp);
+		synth_run_loops(s, ct, nct, &lp);
 	else
-		run(s);
+		synth_run(s);
 	if (o->nvsmi != NULL) {
 		close_log(s->qgpu, o->nvsmi, "query-gpu.csv");
 		close_log(s->apps, o->nvsmi, "compute-apps.csv");

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "chartopt.h"
@@ -20,11 +19,8 @@
 #include "config.h"
 #include "esc.h"
 #include "gnuplot.h"
-#include "gpumap.h"
 #include "gtime.h"
 #include "page.h"
-#include "readopt.h"
-#include "tasktab.h"
 #include "util.h"
 
 #define MAXROWS 50		/* Gantt rows per GPU by default, at most */
@@ -115,7 +111,7 @@ static void
 mark_item(void *page, size_t num, const char *when, const char *text)
 {
 	sbuf_printf(page, "<li value=\"%zu\">%s ", num, when);
-	html(page, text);
+	page_html(page, text);
 	sbuf_adds(page, "</li>\n");
 }
 
@@ -144,7 +140,7 @@ gpu_section(struct sbuf *page, struct drawing *dr,
 	ch.nocolorbox = 1;
 	sbuf_printf(page, "<section class=\"gpu\" id=\"gpu-%zu\">\n<h2>", gi);
 	if (c->nhosts > 1) {
-		html(page, *v->host ? v->host : "-");
+		page_html(page, *v->host ? v->host : "-");
 		sbuf_adds(page, " ");
 	}
 	sbuf_printf(page, "GPU %u", v->gpu);
@@ -172,7 +168,8 @@ gpu_section(struct sbuf *page, struct drawing *dr,
 		chart_usage(&script, &ch, one, 1, c->first, c->last, c->nhosts);
 		ch.ids = NULL;
 		ch.drawn = NULL;
-		usage_tips(&tips, &ids, v, c->nhosts, utc, date, tolerance);
+		page_usage_tips(&tips, &ids, v, c->nhosts, utc, date,
+		    tolerance);
 		snprintf(pfx, sizeof(pfx), "u%zu_", gi);
 		drawing_add(dr, page, &script, pfx, "usage", &tips);
 		/* What the chart's numbered markers say. */
@@ -206,7 +203,8 @@ gpu_section(struct sbuf *page, struct drawing *dr,
 		ch.ids = &ids;
 		chart_gantt(&script, &ch, rows, n, hidden, c->first, c->last,
 		    c->nhosts);
-		gantt_tips(&tips, &ids, rows, n, c->nhosts, utc, date, tolerance);
+		page_gantt_tips(&tips, &ids, rows, n, c->nhosts, utc, date,
+		    tolerance);
 		snprintf(pfx, sizeof(pfx), "g%zu_", gi);
 		drawing_add(dr, page, &script, pfx, "gantt", &tips);
 	} else if (n == 0)
@@ -230,10 +228,10 @@ page_head(struct sbuf *page, const struct collection *c, const char *title,
 	    "content=\"width=device-width, initial-scale=1\">\n"
 	    "<meta name=\"generator\" content=\"gpumem-report "
 	    GPUMEM_VERSION "\">\n<title>");
-	html(page, title != NULL ? title : "GPU memory report");
+	page_html(page, title != NULL ? title : "GPU memory report");
 	sbuf_printf(page, "</title>\n<style>\n%s</style>\n</head>\n<body>\n"
-	    "<header>\n<h1>", style);
-	html(page, title != NULL ? title : "GPU memory report");
+	    "<header>\n<h1>", page_style);
+	page_html(page, title != NULL ? title : "GPU memory report");
 	sbuf_adds(page, "</h1>\n<p class=\"meta\">");
 	for (i = 0; i < c->ng; i++)
 		samples += c->g[i]->nsamples;
@@ -243,7 +241,7 @@ page_head(struct sbuf *page, const struct collection *c, const char *title,
 		sbuf_printf(&m, "%s to %s %s", chart_clock(c->first, utc, 1, a),
 		    chart_clock(c->last, utc, date, b), chart_zone(c->first,
 		    utc, z));
-		html(page, m.buf);
+		page_html(page, m.buf);
 		sbuf_release(&m);
 		sbuf_adds(page, " &middot; ");
 	}
@@ -262,8 +260,8 @@ page_head(struct sbuf *page, const struct collection *c, const char *title,
 	for (i = 0; i < (size_t)cmd.argc; i++) {
 		if (i > 0)
 			sbuf_adds(page, ", ");
-		html(page, strcmp(cmd.argv[i], "-") == 0 ? "standard input" :
-		    cmd.argv[i]);
+		page_html(page, strcmp(cmd.argv[i], "-") == 0 ?
+		    "standard input" : cmd.argv[i]);
 	}
 	sbuf_adds(page, "</p>\n</header>\n");
 }
@@ -426,11 +424,11 @@ subpage_text(struct sbuf *text, struct drawing *dr,
 	sbuf_printf(text, "#index\">&larr; every GPU, the numbers and the "
 	    "task table</a> &middot; this page: %zu GPU%s of ", sp->n,
 	    sp->n == 1 ? "" : "s");
-	html(text, *host ? host : "the input");
+	page_html(text, *host ? host : "the input");
 	sbuf_adds(text, "</p>\n");
 	sections(text, dr, c, sp->first, sp->n, o, date, tolerance);
 	sbuf_printf(text, "<script>\n%s</script>\n</body>\n</html>\n",
-	    zoom_js);
+	    svgzoom_js);
 }
 
 /* Write text[from, to), dr's charts in it, to path; 0 or -1 (said why). */
@@ -515,8 +513,8 @@ page_write(struct sbuf *page, const struct collection *c,
 	if (o->nocharts)
 		sbuf_printf(&text, "<p class=\"warn\">%s: the charts need it, "
 		    "this page has none.</p>\n", GNUPLOT_MISSING);
-	overview(&text, c, c->nhosts, href);
-	headline(&text, c, o->utc, date, c->nhosts, tolerance);
+	page_overview(&text, c, c->nhosts, href);
+	page_headline(&text, c, o->utc, date, c->nhosts, tolerance);
 	if (nsp > 0) {
 		sbuf_printf(&text, "<p class=\"note\" id=\"pages\">The charts "
 		    "of these %zu GPUs are on %zu pages beside this one (a "
@@ -525,7 +523,7 @@ page_write(struct sbuf *page, const struct collection *c,
 			sbuf_adds(&text, i > 0 ? ", <a href=\"" : " <a href=\"");
 			esc_url(&text, sp[i].name);
 			sbuf_adds(&text, "\">");
-			html(&text, *c->g[sp[i].first]->host ?
+			page_html(&text, *c->g[sp[i].first]->host ?
 			    c->g[sp[i].first]->host : "GPUs");
 			if (i > 0 && strcmp(sp[i].base, sp[i - 1].base) == 0)
 				sbuf_printf(&text, " (from GPU %u)",
@@ -547,7 +545,7 @@ page_write(struct sbuf *page, const struct collection *c,
 		    "whole-device samples: there is no usage to chart.</p>\n");
 	sbuf_adds(page, "<h2 id=\"tasklist\">Tasks</h2>\n<p class=\"note\">"
 	    "Click a column to sort by it.</p>\n");
-	task_table(page, c, o->utc, date, tolerance);
+	page_task_table(page, c, o->utc, date, tolerance);
 	sbuf_printf(page, "<footer>Written by gpumem-report %s.  "
 	    "<b>usage</b> = total &minus; free; <b>attributed</b>: held by "
 	    "live processes; <b>unattributed</b>: no live process owns it.  "
@@ -556,7 +554,7 @@ page_write(struct sbuf *page, const struct collection *c,
 	    "tolerance (%u MiB) of its level before the end, and "
 	    "<b>leaked</b> when it never is.</footer>\n"
 	    "<script>\n%s%s</script>\n</body>\n</html>\n", GPUMEM_VERSION,
-	    tolerance, table_js, zoom_js);
+	    tolerance, page_table_js, svgzoom_js);
 	drawing_release(&dr);
 	for (i = 0; i < nsp; i++) {
 		free(sp[i].path);

@@ -29,11 +29,11 @@ median(const uint64_t *gaps, size_t n)
 
 /*
  * A gap of the series: update the median, often enough to follow a
- * change, seldom enough to cost nothing.  Alone (cadence_add does the
+ * change, seldom enough to cost nothing.  Alone (eng_cadence_add does the
  * rest), a gap between two listings of one process: its loop's interval.
  */
 void
-cadence_gap(struct cadence *c, uint64_t gap)
+eng_cadence_gap(struct cadence *c, uint64_t gap)
 {
 	c->gaps[c->gnext] = gap;
 	c->gnext = (c->gnext + 1) % NGAPS;
@@ -45,10 +45,10 @@ cadence_gap(struct cadence *c, uint64_t gap)
 
 /* A new time of the series (the same time again is no gap). */
 void
-cadence_add(struct cadence *c, uint64_t ts)
+eng_cadence_add(struct cadence *c, uint64_t ts)
 {
 	if (c->have && ts > c->last) {
-		cadence_gap(c, ts - c->last);
+		eng_cadence_gap(c, ts - c->last);
 		c->prev = c->last;
 	}
 	if (!c->have || ts > c->last)
@@ -58,7 +58,7 @@ cadence_add(struct cadence *c, uint64_t ts)
 
 /* a + b, or the largest time when that is past it (hostile times). */
 uint64_t
-plus(uint64_t a, uint64_t b)
+eng_plus(uint64_t a, uint64_t b)
 {
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
@@ -73,7 +73,7 @@ plus(uint64_t a, uint64_t b)
  * two loops with one -l do).
  */
 uint64_t
-proc_iv(const struct gpu *g)
+eng_proc_iv(const struct gpu *g)
 {
 	if (g->proc.median == 0)
 		return 0;
@@ -89,9 +89,9 @@ proc_iv(const struct gpu *g)
  * that was gone by then, or had started, is known at the sample.
  */
 uint64_t
-lag(const struct gpu *g)
+eng_lag(const struct gpu *g)
 {
-	uint64_t iv = proc_iv(g);
+	uint64_t iv = eng_proc_iv(g);
 
 	if (iv == 0)
 		iv = g->dev.median;
@@ -107,7 +107,7 @@ lag(const struct gpu *g)
  * less.  Two loops are never that close for long.
  */
 uint64_t
-same_poll(const struct gpu *g)
+eng_same_poll(const struct gpu *g)
 {
 	uint64_t q = g->dev.median / 4;
 
@@ -117,11 +117,11 @@ same_poll(const struct gpu *g)
 /*
  * A start or end of a task on g, happened at t: samples after t may hold
  * it.  Records come in time order, but a sample is judged only once the
- * polls around it are in (lag()): starts and ends read meanwhile may
+ * polls around it are in (eng_lag()): starts and ends read meanwhile may
  * have happened after it, so a sample counts those before its own time.
  */
 void
-ev_add(struct gpu *g, uint64_t t)
+eng_ev_add(struct gpu *g, uint64_t t)
 {
 	g->evt[g->nev % NEVT] = t;
 	g->nev++;
@@ -141,7 +141,7 @@ nev_at(const struct gpu *g, uint64_t ts)
 
 /* The latest judged sample before t, or NULL. */
 const struct hist *
-hist_before(const struct gpu *g, uint64_t t)
+eng_hist_before(const struct gpu *g, uint64_t t)
 {
 	size_t i;
 
@@ -157,9 +157,9 @@ hist_before(const struct gpu *g, uint64_t t)
 
 /* The latest judged sample before t: its unattributed level. */
 int
-level_before(const struct gpu *g, uint64_t t, int64_t *u, uint64_t *nev)
+eng_level_before(const struct gpu *g, uint64_t t, int64_t *u, uint64_t *nev)
 {
-	const struct hist *h = hist_before(g, t);
+	const struct hist *h = eng_hist_before(g, t);
 
 	if (h == NULL)
 		return 0;
@@ -170,7 +170,7 @@ level_before(const struct gpu *g, uint64_t t, int64_t *u, uint64_t *nev)
 }
 
 void
-hist_add(struct gpu *g, uint64_t ts, int64_t unattr)
+eng_hist_add(struct gpu *g, uint64_t ts, int64_t unattr)
 {
 	struct hist *h = &g->hist[g->hnext];
 

@@ -13,7 +13,7 @@
 #include "recdir.h"
 
 void
-emit(struct engine *e, struct gpu *g, struct task *t)
+eng_emit(struct engine *e, struct gpu *g, struct task *t)
 {
 	const char *cfgname = t->pid != 0 ? config_task_name(e->cfg, t->pid,
 	    t->name) : NULL;
@@ -42,7 +42,7 @@ emit(struct engine *e, struct gpu *g, struct task *t)
 
 /* A task's row, its other fields 0. */
 void
-task_init(struct task *t, const char *name, uint32_t pid, uint64_t start,
+eng_task_init(struct task *t, const char *name, uint32_t pid, uint64_t start,
     uint64_t end, uint32_t peak, uint32_t held, enum task_status status)
 {
 	memset(t, 0, sizeof(*t));
@@ -58,30 +58,30 @@ task_init(struct task *t, const char *name, uint32_t pid, uint64_t start,
 
 /* A process task as it stands, with the status given. */
 void
-emit_ptask(struct engine *e, struct gpu *g, const struct ptask *p,
+eng_emit_ptask(struct engine *e, struct gpu *g, const struct ptask *p,
     enum task_status status)
 {
 	struct task t;
 
-	task_init(&t, p->name, p->pid, p->start, status == TASK_RUNNING ?
+	eng_task_init(&t, p->name, p->pid, p->start, status == TASK_RUNNING ?
 	    p->last : p->end, p->peak, p->held, status);
 	t.notes = p->notes;
 	if (status == TASK_LEAKED) {
 		t.has_leaked = g->have_sample && p->after > 0;
 		t.leaked = t.has_leaked ? p->remaining : 0;
 	}
-	emit(e, g, &t);
+	eng_emit(e, g, &t);
 }
 
 /* A declared task judged (declared.h): ctx is the engine, gp the GPU. */
 void
-emit_declared(void *ctx, void *gp, const struct declared_task *d)
+eng_emit_declared(void *ctx, void *gp, const struct declared_task *d)
 {
 	struct task t;
 
 	/* A running estimated task ends, as others do, at its last listing. */
-	task_init(&t, d->name, d->pid, d->start, d->end == UINT64_MAX ?
-	    na_last(ctx, d->host, d->gpu, d->pid) : d->end, d->peak, d->held,
+	eng_task_init(&t, d->name, d->pid, d->start, d->end == UINT64_MAX ?
+	    eng_na_last(ctx, d->host, d->gpu, d->pid) : d->end, d->peak, d->held,
 	    d->status);
 	t.release = d->release;
 	if (d->status == TASK_RELEASED) {
@@ -98,7 +98,7 @@ emit_declared(void *ctx, void *gp, const struct declared_task *d)
 		t.notes |= NOTE_AMBIGUOUS;
 	if (d->pid != 0)
 		t.notes |= NOTE_ESTIMATED;
-	emit(ctx, gp, &t);
+	eng_emit(ctx, gp, &t);
 }
 
 static int
@@ -132,7 +132,7 @@ emit_episode(void *ctx, struct task *t)
 	c->e->st.episodes++;
 	if (t->status == TASK_LEAKED)
 		c->e->st.episode_mib += t->leaked;
-	emit(c->e, c->g, t);
+	eng_emit(c->e, c->g, t);
 }
 
 /*
@@ -146,7 +146,7 @@ emit_episode(void *ctx, struct task *t)
 static void
 log_stopped(struct gpu *g)
 {
-	uint64_t quiet, need = LOG_STOP * proc_iv(g);
+	uint64_t quiet, need = LOG_STOP * eng_proc_iv(g);
 	size_t i, n = 0;
 	char t[GTIME_BUFSZ];
 
@@ -157,7 +157,7 @@ log_stopped(struct gpu *g)
 		return;
 	for (i = 0; i < g->nwait; i++)
 		if (g->wait[i]->last == g->proc.last &&
-		    silence_end(g, g->wait[i])) {
+		    eng_silence_end(g, g->wait[i])) {
 			g->wait[i]->notes |= NOTE_LOGSTOP;
 			n++;
 		}
@@ -201,13 +201,13 @@ left_held(struct engine *e, struct gpu *g, int64_t mib,
 	    "process's: %s, which held the GPU open at the end unlisted (a "
 	    "task of its own, note 'holder')", g->host,
 	    g->host[0] != '\0' ? " " : "", g->gpu, (long long)mib, held);
-	emit(e, g, &t);
+	eng_emit(e, g, &t);
 	return 1;
 }
 
 /* The end of the stream for one GPU: leaks, unknowns, running tasks. */
 void
-finish_gpu(struct engine *e, struct gpu *g)
+eng_finish_gpu(struct engine *e, struct gpu *g)
 {
 	struct ptask **live = NULL;
 	struct hent *h;
@@ -221,7 +221,7 @@ finish_gpu(struct engine *e, struct gpu *g)
 		g->tent = 0;
 		for (k = 0; k < g->nwait; k++)
 			g->wait[k]->notes |= NOTE_LASTSAMPLE;
-		give_back(e, g, g->tent_r, g->tent_ts);
+		eng_give_back(e, g, g->tent_r, g->tent_ts);
 		for (k = 0; k < g->nwait; k++)
 			g->wait[k]->notes &= ~(unsigned)NOTE_LASTSAMPLE;
 	}
@@ -229,8 +229,8 @@ finish_gpu(struct engine *e, struct gpu *g)
 	for (i = 0; i < g->nwait; i++) {
 		listed = egrow(listed, nlisted, sizeof(*listed));
 		listed[nlisted++] = g->wait[i]->pid;
-		emit_ptask(e, g, g->wait[i], TASK_LEAKED);
-		ptask_free(g->wait[i]);
+		eng_emit_ptask(e, g, g->wait[i], TASK_LEAKED);
+		eng_ptask_free(g->wait[i]);
 	}
 	g->nwait = 0;
 	while ((h = hmap_next(&g->live, &it)) != NULL) {
@@ -242,9 +242,9 @@ finish_gpu(struct engine *e, struct gpu *g)
 	if (n > 1)
 		qsort(live, n, sizeof(*live), by_start);
 	for (i = 0; i < n; i++)
-		emit_ptask(e, g, live[i], TASK_RUNNING);
+		eng_emit_ptask(e, g, live[i], TASK_RUNNING);
 	free(live);
-	declared_finish(e->decl, g->decl, emit_declared, e, g);
+	declared_finish(e->decl, g->decl, eng_emit_declared, e, g);
 	if (g->procs && g->have_first && e->cb.task != NULL) {
 		/* Left at the end, above the start, and no leak's. */
 		int64_t above = g->unattr - g->first_unattr -

@@ -113,14 +113,14 @@ engine_put(struct engine *e, const struct rec *r)
 	struct gpu *g;
 
 	e->st.records++;
-	flush(e, r->ts, 0);
+	eng_flush(e, r->ts, 0);
 	g = gpu_of(e, r->host, r->gpu);
 	if (g == NULL) {
 		e->st.gpucapped++;
 		return;
 	}
 	if (r->pid == 0)
-		push_pending(e, g, r);
+		eng_push_pending(e, g, r);
 	else {
 		if (!g->procs) {
 			/* Its processes say who held the memory. */
@@ -128,7 +128,7 @@ engine_put(struct engine *e, const struct rec *r)
 			episodes_free(g->ep);
 			g->ep = NULL;
 		}
-		process(e, g, r);
+		eng_process(e, g, r);
 	}
 }
 
@@ -147,7 +147,7 @@ engine_end(struct engine *e)
 	struct hent *h;
 	size_t it = 0, n = 0, i;
 
-	flush(e, 0, 1);
+	eng_flush(e, 0, 1);
 	while ((h = hmap_next(&e->gpus, &it)) != NULL) {
 		v = egrow(v, n, sizeof(*v));
 		v[n++] = h->val;
@@ -155,7 +155,7 @@ engine_end(struct engine *e)
 	if (n > 1)
 		qsort(v, n, sizeof(*v), by_gpu);
 	for (i = 0; i < n; i++)
-		finish_gpu(e, v[i]);
+		eng_finish_gpu(e, v[i]);
 	free(v);
 }
 
@@ -165,9 +165,9 @@ gpu_free(void *p)
 	struct gpu *g = p;
 	size_t i;
 
-	hmap_release(&g->live, ptask_free);
+	hmap_release(&g->live, eng_ptask_free);
 	for (i = 0; i < g->nwait; i++)
-		ptask_free(g->wait[i]);
+		eng_ptask_free(g->wait[i]);
 	free(g->wait);
 	free(g->recent);
 	free(g->sus);

@@ -127,7 +127,7 @@ early_level(const struct gpu *g, struct ptask *t, uint64_t ts)
 }
 
 void
-ptask_free(void *p)
+eng_ptask_free(void *p)
 {
 	struct ptask *t = p;
 
@@ -139,7 +139,7 @@ ptask_free(void *p)
 
 /* Take t off a list of task pointers (order kept). */
 void
-list_del(struct ptask **v, size_t *n, const struct ptask *t)
+eng_list_del(struct ptask **v, size_t *n, const struct ptask *t)
 {
 	size_t i;
 
@@ -152,7 +152,7 @@ list_del(struct ptask **v, size_t *n, const struct ptask *t)
 }
 
 void
-recent_del(struct gpu *g, struct ptask *t)
+eng_recent_del(struct gpu *g, struct ptask *t)
 {
 	size_t i;
 
@@ -179,7 +179,7 @@ recent_add(struct gpu *g, struct ptask *t)
  * (this pass saw its listings too), or 0.
  */
 uint64_t
-na_last(struct engine *e, const char *host, uint32_t gpu, uint32_t pid)
+eng_na_last(struct engine *e, const char *host, uint32_t gpu, uint32_t pid)
 {
 	struct rec r;
 	void **v;
@@ -200,7 +200,7 @@ na_last(struct engine *e, const char *host, uint32_t gpu, uint32_t pid)
  * and the listing is a new process with the same pid.
  */
 void
-settle_suspect(struct engine *e, struct gpu *g, struct ptask *t)
+eng_settle_suspect(struct engine *e, struct gpu *g, struct ptask *t)
 {
 	int64_t tol = e->cfg->tolerance, out = g->unattr - t->sus_u0;
 	struct ptask *o;
@@ -215,7 +215,7 @@ settle_suspect(struct engine *e, struct gpu *g, struct ptask *t)
 		if (g->wait[i]->last >= t->sus_u0ts)
 			out -= g->wait[i]->remaining;
 	t->suspect = SUS_NONE;
-	list_del(g->sus, &g->nsus, t);
+	eng_list_del(g->sus, &g->nsus, t);
 	if (t->sus_gone == 0 && (out <= tol || out < (int64_t)t->o_held / 2)) {
 		if (t->o_end != 0)
 			t->notes |= NOTE_RESUMED;
@@ -247,11 +247,11 @@ settle_suspect(struct engine *e, struct gpu *g, struct ptask *t)
 	if (t->sus_gone != 0) {
 		/* Gone by that sample, its memory back there. */
 		o->end = t->sus_gone;
-		wait_add(e, g, o);
-		release_waiting(e, g, o, t->sus_gone, 0);
+		eng_wait_add(e, g, o);
+		eng_release_waiting(e, g, o, t->sus_gone, 0);
 		return;
 	}
-	wait_ended(e, g, o, t->sus_u0);
+	eng_wait_ended(e, g, o, t->sus_u0);
 }
 
 /*
@@ -280,7 +280,7 @@ gone_between(const struct gpu *g, struct ptask *t, int64_t tol)
  * Question t's identity from its listing at ts on: keep its life so far
  * (ended at its end record when it was resumed, at ts when its listing
  * fell) and the level of unattributed memory while it was listed, to be
- * told apart at the next judged sample (settle_suspect).
+ * told apart at the next judged sample (eng_settle_suspect).
  */
 static void
 suspect(struct gpu *g, struct ptask *t, int why, uint64_t ts, int64_t tol)
@@ -296,7 +296,7 @@ suspect(struct gpu *g, struct ptask *t, int why, uint64_t ts, int64_t tol)
 	t->o_held = why == SUS_RESUMED ? t->held : t->cur;
 	t->o_ctx = t->ctx;
 	t->sus_gone = 0;
-	if ((h = hist_before(g, plus(t->last, 1))) != NULL) {
+	if ((h = eng_hist_before(g, eng_plus(t->last, 1))) != NULL) {
 		t->sus_u0 = h->unattr;
 		t->sus_u0ts = h->ts;
 	} else {
@@ -313,7 +313,7 @@ suspect(struct gpu *g, struct ptask *t, int why, uint64_t ts, int64_t tol)
  * A process listed again after its end: the end was made up from polls
  * that missed it, when none of its memory has come back and it is listed
  * again within a few polls with about what it held.  It lives on, its
- * identity in question until a judged sample tells (settle_suspect).
+ * identity in question until a judged sample tells (eng_settle_suspect).
  */
 static struct ptask *
 resume(struct engine *e, struct gpu *g, const struct rec *r)
@@ -333,10 +333,10 @@ resume(struct engine *e, struct gpu *g, const struct rec *r)
 		    d < -tol || (r->name[0] != '\0' && t->name[0] != '\0' &&
 		    strcmp(r->name, t->name) != 0))
 			continue;
-		list_del(g->wait, &g->nwait, t);
+		eng_list_del(g->wait, &g->nwait, t);
 		if (g->nwait > 0 && t->ctx_based)
 			g->base += t->ctx;
-		wait_emptied(g);
+		eng_wait_emptied(g);
 		t->ctx_based = 0;
 		suspect(g, t, SUS_RESUMED, r->ts, tol);
 		t->end = 0;
@@ -399,7 +399,7 @@ live_get(struct gpu *g, uint32_t pid)
 }
 
 void
-process(struct engine *e, struct gpu *g, const struct rec *r)
+eng_process(struct engine *e, struct gpu *g, const struct rec *r)
 {
 	struct ptask *t = live_get(g, r->pid);
 	int64_t tol = e->cfg->tolerance, u;
@@ -407,14 +407,14 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 	int dead = DEAD_NOT;
 
 	if (r->used > 0 || !(r->has & REC_USED))
-		cadence_add(&g->proc, r->ts);
+		eng_cadence_add(&g->proc, r->ts);
 	pollbefore = g->proc.last == r->ts ? g->proc.prev : g->proc.last;
 	if (!(r->has & REC_USED)) {
 		/* Listed, memory unknown (WDDM): alive, nothing to count. */
 		if (t != NULL)
 			t->last = r->ts;
 		else
-			na_listed(e, r, proc_iv(g));
+			na_listed(e, r, eng_proc_iv(g));
 		return;
 	}
 	if (r->used == 0 && t == NULL && na_ended(e, r))
@@ -428,7 +428,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 			*hmap_put(&g->live, &r->pid, sizeof(r->pid), NULL) = t;
 			e->nlive++;
 		} else if (t == NULL) {
-			uint64_t iv = proc_iv(g);
+			uint64_t iv = eng_proc_iv(g);
 
 			if (e->nlive >= ENGINE_MAXLIVE) {
 				e->st.capped++;
@@ -451,11 +451,11 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 			    r->ts > iv ? r->ts - iv : 0;
 			t->chgprev = t->pprev;
 			t->curts = r->ts;
-			ev_add(g, t->pprev);
+			eng_ev_add(g, t->pprev);
 			t->nev = g->nev;
 			/* The level before it, if no other task came or went
 			 * between that sample and its start. */
-			t->have_before = level_before(g, plus(t->pprev, 1),
+			t->have_before = eng_level_before(g, eng_plus(t->pprev, 1),
 			    &t->ubefore, &nev) && nev + 1 == t->nev;
 			*hmap_put(&g->live, &r->pid, sizeof(r->pid), NULL) = t;
 			e->nlive++;
@@ -473,7 +473,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 			suspect(g, t, SUS_DROP, r->ts, tol);
 		}
 		if (t->last != 0 && r->ts > t->last && t->end == 0)
-			cadence_gap(&g->cont, r->ts - t->last);
+			eng_cadence_gap(&g->cont, r->ts - t->last);
 		if (r->used != t->cur) {
 			t->prev = t->cur;
 			t->chgprev = t->cur == 0 && t->last == 0 ? t->pprev :
@@ -495,9 +495,9 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 		return;		/* gone, and never seen holding memory */
 	/* The process has gone: its memory waits to come back. */
 	g->attributed -= t->cur;
-	recent_del(g, t);
+	eng_recent_del(g, t);
 	if (t->suspect != SUS_NONE) {
-		list_del(g->sus, &g->nsus, t);
+		eng_list_del(g->sus, &g->nsus, t);
 		t->suspect = SUS_NONE;
 	}
 	t->end = r->ts;
@@ -508,7 +508,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 		g->hot = NULL;
 	e->nlive--;
 	/* The level while it was listed: the judged sample at its last. */
-	if (!level_before(g, plus(t->last, 1), &u, &nev)) {
+	if (!eng_level_before(g, eng_plus(t->last, 1), &u, &nev)) {
 		u = g->unattr;
 		nev = g->nev + 1;	/* unknown: no context measured */
 	}
@@ -532,7 +532,7 @@ process(struct engine *e, struct gpu *g, const struct rec *r)
 	} else if (t->have_before && nev == t->nev && g->nev == t->nev &&
 	    u - t->ubefore > tol && u - t->ubefore <= CTX_MAX)
 		t->ctx = (uint32_t)(u - t->ubefore);
-	ev_add(g, t->last);
+	eng_ev_add(g, t->last);
 	t->remaining = t->held + t->ctx;
-	wait_ended(e, g, t, u);
+	eng_wait_ended(e, g, t, u);
 }

@@ -19,9 +19,9 @@
  * unknown here, or the loop died and it lived on.
  */
 int
-silence_end(const struct gpu *g, const struct ptask *p)
+eng_silence_end(const struct gpu *g, const struct ptask *p)
 {
-	uint64_t iv = proc_iv(g);
+	uint64_t iv = eng_proc_iv(g);
 
 	if (p->notes & NOTE_EXACT)
 		return 0;	/* its exit is known (recdir.h) */
@@ -35,18 +35,18 @@ silence_end(const struct gpu *g, const struct ptask *p)
  * in [lastnot - end, ts - last], and the sample at ts is the estimate.
  */
 void
-release_waiting(struct engine *e, struct gpu *g, struct ptask *p,
+eng_release_waiting(struct engine *e, struct gpu *g, struct ptask *p,
     uint64_t ts, unsigned notes)
 {
 	struct task t;
 	uint64_t lo, hi;
 
-	task_init(&t, p->name, p->pid, p->start, p->end, p->peak, p->held,
+	eng_task_init(&t, p->name, p->pid, p->start, p->end, p->peak, p->held,
 	    TASK_RELEASED);
 	t.release = ts;
 	lo = p->lastnot > p->end ? p->lastnot - p->end : 0;
 	/* Polls missing before its end record: bounds from 0. */
-	if (silence_end(g, p)) {
+	if (eng_silence_end(g, p)) {
 		lo = 0;
 		notes |= NOTE_GAP;
 	}
@@ -61,17 +61,17 @@ release_waiting(struct engine *e, struct gpu *g, struct ptask *p,
 	t.delay_lo = lo;
 	t.delay_hi = hi;
 	t.notes = p->notes | notes;
-	if (hi - lo > 2 * (g->dev.median + proc_iv(g)) &&
+	if (hi - lo > 2 * (g->dev.median + eng_proc_iv(g)) &&
 	    g->dev.median != 0)
 		t.notes |= NOTE_GAP;
-	emit(e, g, &t);
-	list_del(g->wait, &g->nwait, p);
-	ptask_free(p);
+	eng_emit(e, g, &t);
+	eng_list_del(g->wait, &g->nwait, p);
+	eng_ptask_free(p);
 }
 
 /* Put p on the wait list, in order of ends. */
 void
-wait_add(struct engine *e, struct gpu *g, struct ptask *p)
+eng_wait_add(struct engine *e, struct gpu *g, struct ptask *p)
 {
 	size_t i;
 
@@ -82,11 +82,11 @@ wait_add(struct engine *e, struct gpu *g, struct ptask *p)
 		 */
 		struct ptask *w = g->wait[0];
 
-		emit_ptask(e, g, w, TASK_LEAKED);
+		eng_emit_ptask(e, g, w, TASK_LEAKED);
 		/* Its memory, never back, is part of the level from now. */
 		if (g->have_base)
 			g->base += w->remaining;
-		ptask_free(w);
+		eng_ptask_free(w);
 		memmove(g->wait, g->wait + 1, --g->nwait * sizeof(*g->wait));
 		e->st.waitcapped++;
 	}
@@ -107,7 +107,7 @@ wait_add(struct engine *e, struct gpu *g, struct ptask *p)
  * while it lived, if it lived when the base was taken.
  */
 void
-wait_ended(struct engine *e, struct gpu *g, struct ptask *t, int64_t level)
+eng_wait_ended(struct engine *e, struct gpu *g, struct ptask *t, int64_t level)
 {
 	if (g->nwait == 0) {
 		g->have_base = g->have_sample;
@@ -119,12 +119,12 @@ wait_ended(struct engine *e, struct gpu *g, struct ptask *t, int64_t level)
 		g->base -= t->ctx;
 		t->ctx_based = 1;
 	}
-	wait_add(e, g, t);
+	eng_wait_add(e, g, t);
 }
 
 /* Nothing waits any more: the next end takes a base of its own. */
 void
-wait_emptied(struct gpu *g)
+eng_wait_emptied(struct gpu *g)
 {
 	if (g->nwait == 0) {
 		g->have_base = 0;
@@ -279,7 +279,7 @@ explain_drop(struct ptask **c, size_t nc, int64_t r, int64_t tol,
  * ts (a task listed at or after ts was alive then).
  */
 int
-gone_by(const struct ptask *t, uint64_t ts)
+eng_gone_by(const struct ptask *t, uint64_t ts)
 {
 	return t->end <= ts || t->last < ts;
 }
@@ -288,7 +288,7 @@ gone_by(const struct ptask *t, uint64_t ts)
 static int
 may_give(const struct gpu *g, const struct ptask *t, uint64_t ts)
 {
-	return gone_by(t, ts) && t->start <= plus(ts, same_poll(g));
+	return eng_gone_by(t, ts) && t->start <= eng_plus(ts, eng_same_poll(g));
 }
 
 /*
@@ -326,7 +326,7 @@ fits_one(struct ptask **c, size_t n, int64_t r, int64_t tol)
 
 /* r MiB came back at ts (judged there): who gave it back. */
 void
-give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts)
+eng_give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts)
 {
 	int64_t tol = e->cfg->tolerance;
 	struct ptask **c;
@@ -358,7 +358,7 @@ give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts)
 			c[i]->notes |= NOTE_AMBIGUOUS;
 		for (i = nc - off; i > 0; i--)
 			if (m & (1U << (i - 1))) {
-				release_waiting(e, g, c[off + i - 1], ts,
+				eng_release_waiting(e, g, c[off + i - 1], ts,
 				    tie ? NOTE_AMBIGUOUS : 0);
 				c[off + i - 1] = NULL;
 			}
@@ -376,7 +376,7 @@ give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts)
 			t->remaining -= (uint32_t)take;
 			r -= take;
 			if (t->remaining <= tol) {
-				release_waiting(e, g, t, ts, NOTE_AMBIGUOUS);
+				eng_release_waiting(e, g, t, ts, NOTE_AMBIGUOUS);
 				c[i - 1] = NULL;
 			}
 		}
@@ -391,12 +391,12 @@ give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts)
 		    !(tie && i >= off))
 			c[i]->lastnot = ts;
 	free(c);
-	wait_emptied(g);
+	eng_wait_emptied(g);
 }
 
 /* The memory of the tasks that may have given it back at ts. */
 int64_t
-pending_at(const struct gpu *g, uint64_t ts)
+eng_pending_at(const struct gpu *g, uint64_t ts)
 {
 	int64_t pending = 0;
 	size_t i;
@@ -414,7 +414,7 @@ pending_at(const struct gpu *g, uint64_t ts)
 static int64_t
 returned(const struct gpu *g, uint64_t ts)
 {
-	return pending_at(g, ts) - (g->unattr - g->base);
+	return eng_pending_at(g, ts) - (g->unattr - g->base);
 }
 
 /*
@@ -423,7 +423,7 @@ returned(const struct gpu *g, uint64_t ts)
  * gives nothing back), and then from the sample where it was first seen.
  */
 void
-judge(struct engine *e, struct gpu *g, uint64_t ts)
+eng_judge(struct engine *e, struct gpu *g, uint64_t ts)
 {
 	int64_t tol = e->cfg->tolerance, r = returned(g, ts);
 	size_t i;
@@ -431,7 +431,7 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 	if (g->tent) {
 		g->tent = 0;
 		if (r >= g->tent_r - tol) {
-			give_back(e, g, g->tent_r, g->tent_ts);
+			eng_give_back(e, g, g->tent_r, g->tent_ts);
 			if (g->nwait == 0)
 				return;
 			r = returned(g, ts);
@@ -467,13 +467,13 @@ judge(struct engine *e, struct gpu *g, uint64_t ts)
 	for (i = g->nwait; i > 0; i--) {
 		struct ptask *t = g->wait[i - 1];
 
-		if (!gone_by(t, ts))
+		if (!eng_gone_by(t, ts))
 			continue;
 		if (t->remaining <= tol) {
 			g->base += t->remaining;
-			release_waiting(e, g, t, ts, 0);
+			eng_release_waiting(e, g, t, ts, 0);
 		} else if (t->lastnot < ts && !t->dipped)
 			t->lastnot = ts;
 	}
-	wait_emptied(g);
+	eng_wait_emptied(g);
 }

@@ -10,11 +10,11 @@
 
 #include "engstate.h"
 
-/* What t listed at ts: its value then (eps: same_poll()). */
+/* What t listed at ts: its value then (eps: eng_same_poll()). */
 static uint32_t
 value_at(const struct ptask *t, uint64_t ts, uint64_t eps)
 {
-	uint64_t at = plus(ts, eps);
+	uint64_t at = eng_plus(ts, eps);
 
 	if (t->start > at)
 		return 0;
@@ -35,8 +35,8 @@ straddles(const struct ptask *t, uint64_t ts, uint64_t eps, int64_t tol)
 		d = (int64_t)t->held - t->prev;
 	if (d < 0)
 		d = -d;
-	return d > tol && plus(t->chgprev, eps) < ts &&
-	    t->curts > plus(ts, eps);
+	return d > tol && eng_plus(t->chgprev, eps) < ts &&
+	    t->curts > eng_plus(ts, eps);
 }
 
 /*
@@ -72,12 +72,12 @@ settle_idle(struct engine *e, struct gpu *g, uint64_t ts, int64_t unattr)
 	for (i = g->nwait; i > 0; i--) {
 		struct ptask *t = g->wait[i - 1];
 
-		if (gone_by(t, ts) && t->start <= ts)
-			release_waiting(e, g, t, ts, 0);
+		if (eng_gone_by(t, ts) && t->start <= ts)
+			eng_release_waiting(e, g, t, ts, 0);
 	}
-	wait_emptied(g);
+	eng_wait_emptied(g);
 	/* The level there is known: the next ends measure from it. */
-	hist_add(g, ts, unattr);
+	eng_hist_add(g, ts, unattr);
 }
 
 /* A device sample, now that the process polls around it are in. */
@@ -115,8 +115,8 @@ evaluate(struct engine *e, const struct pending *p)
 		return;
 	}
 	e->st.samples++;
-	cadence_add(&g->dev, p->ts);
-	eps = same_poll(g);
+	eng_cadence_add(&g->dev, p->ts);
+	eps = eng_same_poll(g);
 	/*
 	 * The processes as they were at the sample: listings that came
 	 * after it are taken back, tasks that ended since count while they
@@ -140,11 +140,11 @@ evaluate(struct engine *e, const struct pending *p)
 
 		if (st)
 			ambiguous = 1;
-		if (t->start > plus(p->ts, eps))
+		if (t->start > eng_plus(p->ts, eps))
 			continue;
-		if (!gone_by(t, p->ts) && st)
+		if (!eng_gone_by(t, p->ts) && st)
 			slack += straddle_slack(t, p->ts, eps);
-		if (!gone_by(t, p->ts))
+		if (!eng_gone_by(t, p->ts))
 			attr += value_at(t, p->ts, eps);
 		else if (t->end > p->ts)
 			shown += t->held;	/* the log lists it until then */
@@ -174,7 +174,7 @@ evaluate(struct engine *e, const struct pending *p)
 	if (e->cb.sample != NULL)
 		e->cb.sample(e->cb.ctx, &s);
 	declared_sample(e->decl, &g->decl, g->host, g->gpu, p->ts, usage,
-	    e->cfg, emit_declared, e, g);
+	    e->cfg, eng_emit_declared, e, g);
 	if (!g->procs && e->decl == NULL && e->cb.task != NULL) {
 		if (g->ep == NULL) {
 			dev = config_device(e->cfg, g->host, g->gpu);
@@ -185,8 +185,8 @@ evaluate(struct engine *e, const struct pending *p)
 	}
 	/* The listings changed long enough ago are known from now on. */
 	for (i = 0; i < g->nrecent;)
-		if (g->recent[i]->curts <= plus(p->ts, eps))
-			recent_del(g, g->recent[i]);
+		if (g->recent[i]->curts <= eng_plus(p->ts, eps))
+			eng_recent_del(g, g->recent[i]);
 		else
 			i++;
 	if (ambiguous) {
@@ -216,38 +216,38 @@ evaluate(struct engine *e, const struct pending *p)
 		g->first_unattr = g->unattr;
 		g->first_ts = p->ts;
 	}
-	hist_add(g, p->ts, g->unattr);
+	eng_hist_add(g, p->ts, g->unattr);
 	for (i = 0; i < g->nsus;) {
 		struct ptask *t = g->sus[i];
 
 		if (t->sus_ts < p->ts)
-			settle_suspect(e, g, t);
+			eng_settle_suspect(e, g, t);
 		else
 			i++;
 	}
 	if (g->nwait == 0)
 		return;
 	for (i = 0; i < g->nwait; i++)
-		if (gone_by(g->wait[i], p->ts))
+		if (eng_gone_by(g->wait[i], p->ts))
 			g->wait[i]->after++;
 	if (!g->have_base) {
 		/* No sample before the ends: take what is out as pending. */
-		g->base = g->unattr - pending_at(g, p->ts);
+		g->base = g->unattr - eng_pending_at(g, p->ts);
 		g->base_ts = p->ts;
 		g->have_base = 1;
 		return;
 	}
-	judge(e, g, p->ts);
+	eng_judge(e, g, p->ts);
 }
 
 /* Judge the device samples whose polls are in by now (all at the end). */
 void
-flush(struct engine *e, uint64_t now, int all)
+eng_flush(struct engine *e, uint64_t now, int all)
 {
 	while (e->pcount > 0) {
 		struct pending *p = &e->pend[e->phead];
 
-		if (!all && (now <= p->ts || now - p->ts <= lag(p->g)))
+		if (!all && (now <= p->ts || now - p->ts <= eng_lag(p->g)))
 			break;
 		e->phead = ring_at(e->phead, 1, e->pcap);
 		e->pcount--;
@@ -256,7 +256,7 @@ flush(struct engine *e, uint64_t now, int all)
 }
 
 void
-push_pending(struct engine *e, struct gpu *g, const struct rec *r)
+eng_push_pending(struct engine *e, struct gpu *g, const struct rec *r)
 {
 	struct pending *p;
 

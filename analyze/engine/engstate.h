@@ -117,7 +117,7 @@ struct gpu {
 	struct hist hist[NHIST];
 	size_t nhist, hnext;
 	uint64_t nev;		/* tasks started and ended so far */
-	uint64_t evt[NEVT];	/* when the latest of them happened (ev_add) */
+	uint64_t evt[NEVT];	/* when the latest of them happened (eng_ev_add) */
 	int tent;		/* a drop seen once, awaiting the next sample */
 	uint64_t tent_ts;
 	int64_t tent_r;
@@ -182,50 +182,50 @@ struct nalife {
 };
 
 /* engclock.c: the cadence of the loops, the lag, the judged samples. */
-void cadence_gap(struct cadence *c, uint64_t gap);
-void cadence_add(struct cadence *c, uint64_t ts);
-uint64_t plus(uint64_t a, uint64_t b);
-uint64_t proc_iv(const struct gpu *g);
-uint64_t lag(const struct gpu *g);
-uint64_t same_poll(const struct gpu *g);
-int level_before(const struct gpu *g, uint64_t t, int64_t *u, uint64_t *nev);
-const struct hist *hist_before(const struct gpu *g, uint64_t t);
-void ev_add(struct gpu *g, uint64_t t);
-void hist_add(struct gpu *g, uint64_t ts, int64_t unattr);
+void eng_cadence_gap(struct cadence *c, uint64_t gap);
+void eng_cadence_add(struct cadence *c, uint64_t ts);
+uint64_t eng_plus(uint64_t a, uint64_t b);
+uint64_t eng_proc_iv(const struct gpu *g);
+uint64_t eng_lag(const struct gpu *g);
+uint64_t eng_same_poll(const struct gpu *g);
+int eng_level_before(const struct gpu *g, uint64_t t, int64_t *u, uint64_t *nev);
+const struct hist *eng_hist_before(const struct gpu *g, uint64_t t);
+void eng_ev_add(struct gpu *g, uint64_t t);
+void eng_hist_add(struct gpu *g, uint64_t ts, int64_t unattr);
 
 /* englife.c: the lives of processes. */
-void ptask_free(void *p);
-void list_del(struct ptask **v, size_t *n, const struct ptask *t);
-void recent_del(struct gpu *g, struct ptask *t);
-uint64_t na_last(struct engine *e, const char *host, uint32_t gpu,
+void eng_ptask_free(void *p);
+void eng_list_del(struct ptask **v, size_t *n, const struct ptask *t);
+void eng_recent_del(struct gpu *g, struct ptask *t);
+uint64_t eng_na_last(struct engine *e, const char *host, uint32_t gpu,
     uint32_t pid);
-void settle_suspect(struct engine *e, struct gpu *g, struct ptask *t);
-void process(struct engine *e, struct gpu *g, const struct rec *r);
+void eng_settle_suspect(struct engine *e, struct gpu *g, struct ptask *t);
+void eng_process(struct engine *e, struct gpu *g, const struct rec *r);
 
 /* engrelease.c: the waiting tasks, and who gave memory back. */
-int silence_end(const struct gpu *g, const struct ptask *p);
-void release_waiting(struct engine *e, struct gpu *g, struct ptask *p,
+int eng_silence_end(const struct gpu *g, const struct ptask *p);
+void eng_release_waiting(struct engine *e, struct gpu *g, struct ptask *p,
     uint64_t ts, unsigned notes);
-void wait_add(struct engine *e, struct gpu *g, struct ptask *p);
-void wait_ended(struct engine *e, struct gpu *g, struct ptask *t,
+void eng_wait_add(struct engine *e, struct gpu *g, struct ptask *p);
+void eng_wait_ended(struct engine *e, struct gpu *g, struct ptask *t,
     int64_t level);
-void wait_emptied(struct gpu *g);
-int gone_by(const struct ptask *t, uint64_t ts);
-void give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts);
-int64_t pending_at(const struct gpu *g, uint64_t ts);
-void judge(struct engine *e, struct gpu *g, uint64_t ts);
+void eng_wait_emptied(struct gpu *g);
+int eng_gone_by(const struct ptask *t, uint64_t ts);
+void eng_give_back(struct engine *e, struct gpu *g, int64_t r, uint64_t ts);
+int64_t eng_pending_at(const struct gpu *g, uint64_t ts);
+void eng_judge(struct engine *e, struct gpu *g, uint64_t ts);
 
 /* engsample.c: device samples, held until their polls are in. */
-void flush(struct engine *e, uint64_t now, int all);
-void push_pending(struct engine *e, struct gpu *g, const struct rec *r);
+void eng_flush(struct engine *e, uint64_t now, int all);
+void eng_push_pending(struct engine *e, struct gpu *g, const struct rec *r);
 
 /* engemit.c: tasks written out; the end of a GPU. */
-void emit(struct engine *e, struct gpu *g, struct task *t);
-void task_init(struct task *t, const char *name, uint32_t pid, uint64_t start,
+void eng_emit(struct engine *e, struct gpu *g, struct task *t);
+void eng_task_init(struct task *t, const char *name, uint32_t pid, uint64_t start,
     uint64_t end, uint32_t peak, uint32_t held, enum task_status status);
-void emit_ptask(struct engine *e, struct gpu *g, const struct ptask *p,
+void eng_emit_ptask(struct engine *e, struct gpu *g, const struct ptask *p,
     enum task_status status);
-void emit_declared(void *ctx, void *gp, const struct declared_task *d);
-void finish_gpu(struct engine *e, struct gpu *g);
+void eng_emit_declared(void *ctx, void *gp, const struct declared_task *d);
+void eng_finish_gpu(struct engine *e, struct gpu *g);
 
 #endif

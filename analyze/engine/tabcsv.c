@@ -26,46 +26,46 @@ csv_str(struct tasktab_w *w, const char *s)
 }
 
 void
-csv_header(struct tasktab_w *w)
+tab_csv_header(struct tasktab_w *w)
 {
-	out(w, "%s%s\n", TASK_HEADER, w->iso ? TASK_ISO_COLUMNS : "");
+	tab_out(w, "%s%s\n", TASK_HEADER, w->iso ? TASK_ISO_COLUMNS : "");
 }
 
 void
-put_csv(struct tasktab_w *w, const struct task *t)
+tab_put_csv(struct tasktab_w *w, const struct task *t)
 {
 	char d[32], lo[32], hi[32], nb[TASKTAB_NOTESZ];
 
 	if (w->n == 0)
-		csv_header(w);
+		tab_csv_header(w);
 	csv_str(w, t->host);
-	out(w, ",%u,%u,", t->gpu, t->pid);
+	tab_out(w, ",%u,%u,", t->gpu, t->pid);
 	csv_str(w, t->name);
-	out(w, ",%llu,%llu,%u,%u,", (unsigned long long)t->start,
+	tab_out(w, ",%llu,%llu,%u,%u,", (unsigned long long)t->start,
 	    (unsigned long long)t->end, t->peak, t->held);
 	if (t->status == TASK_RELEASED)
-		out(w, "%llu,%s,0,", (unsigned long long)t->release,
+		tab_out(w, "%llu,%s,0,", (unsigned long long)t->release,
 		    tasktab_delay(t->delay, t->interval, d));
 	else if (t->status == TASK_LEAKED && t->has_leaked)
-		out(w, ",,%u,", t->leaked);
+		tab_out(w, ",,%u,", t->leaked);
 	else
-		out(w, ",,,");
-	out(w, "%s,", tab_status_names[t->status]);
+		tab_out(w, ",,,");
+	tab_out(w, "%s,", tab_status_names[t->status]);
 	if (t->status == TASK_RELEASED)
 		/* The bounds in ms (interval 0: the finest tasktab_delay). */
-		out(w, "%s,%s,", tasktab_delay(t->delay_lo, 0, lo),
+		tab_out(w, "%s,%s,", tasktab_delay(t->delay_lo, 0, lo),
 		    tasktab_delay(t->delay_hi, 0, hi));
 	else
-		out(w, ",,");
-	out(w, "%s", tasktab_notes(t->notes, nb));
+		tab_out(w, ",,");
+	tab_out(w, "%s", tasktab_notes(t->notes, nb));
 	if (w->iso) {
 		char a[GTIME_BUFSZ], b[GTIME_BUFSZ], c[GTIME_BUFSZ];
 
-		out(w, ",%s,%s,%s", gtime_fmt(t->start, 1, a),
+		tab_out(w, ",%s,%s,%s", gtime_fmt(t->start, 1, a),
 		    gtime_fmt(t->end, 1, b), t->status == TASK_RELEASED ?
 		    gtime_fmt(t->release, 1, c) : "");
 	}
-	out(w, "\n");
+	tab_out(w, "\n");
 }
 
 int
@@ -117,7 +117,7 @@ secs(const char *s, size_t n, uint64_t *ns)
 /*
  * The sampling interval a delay written as s[0..n) was rounded to: whole
  * seconds at 1 s sampling or more, tenths at 100 ms, and so on (see
- * decimals()).  The table has no interval column; this is the finest
+ * tab_decimals()).  The table has no interval column; this is the finest
  * interval its writer could have had.
  */
 static uint64_t
@@ -197,7 +197,7 @@ parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 		*why = "delay_min_s, delay_max_s: expected seconds";
 		return -1;
 	}
-	if (nf >= 15 && parse_notes(f[14], n[14], &t->notes) < 0) {
+	if (nf >= 15 && tab_parse_notes(f[14], n[14], &t->notes) < 0) {
 		*why = "note: expected gap, ambiguous, pid-reused, resumed or "
 		    "last-sample, joined by ';'";
 		return -1;

@@ -15,7 +15,7 @@ json_str(struct tasktab_w *w, const char *s)
 	struct sbuf sb = SBUF_INIT;
 
 	esc_json(&sb, s);
-	out(w, "%s", sb.buf);
+	tab_out(w, "%s", sb.buf);
 	sbuf_release(&sb);
 }
 
@@ -26,57 +26,59 @@ json_time_at(struct tasktab_w *w, const char *key, uint64_t t, int present)
 
 	sbuf_adds(&sb, ", ");
 	json_time(&sb, key, t, present);
-	out(w, "%s", sb.buf);
+	tab_out(w, "%s", sb.buf);
 	sbuf_release(&sb);
 }
 
 /* The object's start up to the tasks' "[", then rest. */
 void
-json_open(struct tasktab_w *w, const char *rest)
+tab_json_open(struct tasktab_w *w, const char *rest)
 {
 	struct sbuf sb = SBUF_INIT;
 
 	json_version(&sb);
-	out(w, "{\n  %s,\n  \"tasks\": [%s", sb.buf, rest);
+	tab_out(w, "{\n  %s,\n  \"tasks\": [%s", sb.buf, rest);
 	sbuf_release(&sb);
 }
 
 void
-put_json(struct tasktab_w *w, const struct task *t)
+tab_put_json(struct tasktab_w *w, const struct task *t)
 {
 	char d[32], lo[32], hi[32], nb[TASKTAB_NOTESZ];
 
 	if (w->n == 0)
-		json_open(w, "\n");
+		tab_json_open(w, "\n");
 	else
-		out(w, ",\n");
-	out(w, "    {\"host\": ");
+		tab_out(w, ",\n");
+	tab_out(w, "    {\"host\": ");
 	json_str(w, t->host);
-	out(w, ", \"gpu\": %u, \"process_id\": %u, \"name\": ", t->gpu, t->pid);
+	tab_out(w, ", \"gpu\": %u, \"process_id\": %u, \"name\": ", t->gpu,
+	    t->pid);
 	json_str(w, t->name);
 	json_time_at(w, "start", t->start, 1);
 	json_time_at(w, "end", t->end, 1);
-	out(w, ", \"peak_mib\": %u, \"held_mib\": %u", t->peak, t->held);
+	tab_out(w, ", \"peak_mib\": %u, \"held_mib\": %u", t->peak, t->held);
 	json_time_at(w, "release", t->release, t->status == TASK_RELEASED);
 	if (t->status == TASK_RELEASED)
-		out(w, ", \"release_delay_s\": %s, \"delay_min_s\": %s, "
+		tab_out(w, ", \"release_delay_s\": %s, \"delay_min_s\": %s, "
 		    "\"delay_max_s\": %s", tasktab_delay(t->delay, t->interval,
 		    d), tasktab_delay(t->delay_lo, 0, lo),
 		    tasktab_delay(t->delay_hi, 0, hi));
 	else
-		out(w, ", \"release_delay_s\": null, \"delay_min_s\": null, "
-		    "\"delay_max_s\": null");
+		tab_out(w, ", \"release_delay_s\": null, \"delay_min_s\": "
+		    "null, \"delay_max_s\": null");
 	if (t->interval != 0)
-		out(w, ", \"interval_s\": %s", gtime_fmt_secs(t->interval, d));
+		tab_out(w, ", \"interval_s\": %s",
+		    gtime_fmt_secs(t->interval, d));
 	else
-		out(w, ", \"interval_s\": null");
+		tab_out(w, ", \"interval_s\": null");
 	if (t->status == TASK_RELEASED)
-		out(w, ", \"leaked_mib\": 0");
+		tab_out(w, ", \"leaked_mib\": 0");
 	else if (t->status == TASK_LEAKED && t->has_leaked)
-		out(w, ", \"leaked_mib\": %u", t->leaked);
+		tab_out(w, ", \"leaked_mib\": %u", t->leaked);
 	else
-		out(w, ", \"leaked_mib\": null");
-	out(w, ", \"status\": \"%s\", \"declared\": %s, \"note\": \"%s\"}",
+		tab_out(w, ", \"leaked_mib\": null");
+	tab_out(w, ", \"status\": \"%s\", \"declared\": %s, \"note\": \"%s\"}",
 	    tab_status_names[t->status], t->declared ? "true" : "false",
 	    tasktab_notes(t->notes, nb));
 }

@@ -39,7 +39,7 @@ om_labels(struct sbuf *sb, const struct task *t, int task,
 static void
 om_family(struct tasktab_w *w, const char *name, const char *help)
 {
-	out(w, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
+	tab_out(w, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
 }
 
 static int
@@ -60,7 +60,7 @@ om_by_gpu(const void *a, const void *b)
 }
 
 void
-put_metrics(struct tasktab_w *w)
+tab_put_metrics(struct tasktab_w *w)
 {
 	static const uint64_t mib = 1048576;
 	struct sbuf sb = SBUF_INIT;
@@ -77,7 +77,7 @@ put_metrics(struct tasktab_w *w)
 	    "GPU memory a task held when it ended (or at the last sample).");
 	for (t = w->rows; t < w->rows + w->nrows; t++) {
 		om_labels(&sb, t, 1, NULL);
-		out(w, "gpumem_task_held_bytes%s %llu\n", sb.buf,
+		tab_out(w, "gpumem_task_held_bytes%s %llu\n", sb.buf,
 		    (unsigned long long)(t->held * mib));
 	}
 	om_family(w, "gpumem_task_leaked_bytes",
@@ -87,7 +87,7 @@ put_metrics(struct tasktab_w *w)
 		    (t->status == TASK_LEAKED && !t->has_leaked))
 			continue;
 		om_labels(&sb, t, 1, NULL);
-		out(w, "gpumem_task_leaked_bytes%s %llu\n", sb.buf,
+		tab_out(w, "gpumem_task_leaked_bytes%s %llu\n", sb.buf,
 		    (unsigned long long)(t->status == TASK_LEAKED ?
 		    t->leaked * mib : 0));
 	}
@@ -97,7 +97,7 @@ put_metrics(struct tasktab_w *w)
 		if (t->status != TASK_RELEASED)
 			continue;
 		om_labels(&sb, t, 1, NULL);
-		out(w, "gpumem_task_release_delay_seconds%s %s\n", sb.buf,
+		tab_out(w, "gpumem_task_release_delay_seconds%s %s\n", sb.buf,
 		    gtime_fmt_secs(t->delay, d));
 	}
 	/* Per GPU: the rows in GPU order, taken a GPU at a time. */
@@ -113,7 +113,7 @@ put_metrics(struct tasktab_w *w)
 			n[by[j]->status]++;
 		for (k = 0; k < 3; k++) {
 			om_labels(&sb, by[i], 0, tab_status_names[k]);
-			out(w, "gpumem_tasks%s %zu\n", sb.buf, n[k]);
+			tab_out(w, "gpumem_tasks%s %zu\n", sb.buf, n[k]);
 		}
 	}
 	om_family(w, "gpumem_leaked_bytes",
@@ -125,10 +125,10 @@ put_metrics(struct tasktab_w *w)
 			if (by[j]->status == TASK_LEAKED && by[j]->has_leaked)
 				sum += by[j]->leaked * mib;
 		om_labels(&sb, by[i], 0, NULL);
-		out(w, "gpumem_leaked_bytes%s %llu\n", sb.buf,
+		tab_out(w, "gpumem_leaked_bytes%s %llu\n", sb.buf,
 		    (unsigned long long)sum);
 	}
-	out(w, "# EOF\n");
+	tab_out(w, "# EOF\n");
 	free(by);
 	sbuf_release(&sb);
 }

@@ -33,27 +33,27 @@ struct tasktab_w {
 
 /* A task's status as every format writes it (enum task_status). */
 extern const char *const tab_status_names[];
-/* The units of decimals(), in ns. */
-extern const uint64_t unit_ns[];
+/* The units of tab_decimals(), in ns. */
+extern const uint64_t tab_unit_ns[];
 
 /* tasktab.c: the writer, the notes and delays as the table writes them. */
-void out(struct tasktab_w *w, const char *fmt, ...)
+void tab_out(struct tasktab_w *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-int decimals(uint64_t interval);
-int parse_notes(const char *s, size_t n, unsigned *notes);
+int tab_decimals(uint64_t interval);
+int tab_parse_notes(const char *s, size_t n, unsigned *notes);
 
 /* tabcsv.c: the CSV table. */
-void csv_header(struct tasktab_w *w);
-void put_csv(struct tasktab_w *w, const struct task *t);
+void tab_csv_header(struct tasktab_w *w);
+void tab_put_csv(struct tasktab_w *w, const struct task *t);
 
 /* tabjson.c: the JSON object. */
-void json_open(struct tasktab_w *w, const char *rest);
-void put_json(struct tasktab_w *w, const struct task *t);
+void tab_json_open(struct tasktab_w *w, const char *rest);
+void tab_put_json(struct tasktab_w *w, const struct task *t);
 
 /* tabtext.c: the tables for people (text, md). */
-void put_table(struct tasktab_w *w);
+void tab_put_table(struct tasktab_w *w);
 
 /* tabmetrics.c: OpenMetrics gauges. */
-void put_metrics(struct tasktab_w *w);
+void tab_put_metrics(struct tasktab_w *w);
 
 #endif

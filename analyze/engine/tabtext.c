@@ -40,7 +40,7 @@ when(struct tasktab_w *w, uint64_t t, char *buf)
 static char *
 bound(uint64_t ns, uint64_t interval, int up, char *buf)
 {
-	uint64_t u = unit_ns[decimals(interval)];
+	uint64_t u = tab_unit_ns[tab_decimals(interval)];
 
 	return tasktab_delay((up ? ns + u - 1 : ns) / u * u, interval, buf);
 }
@@ -129,13 +129,13 @@ put_footer(struct tasktab_w *w, const char *date)
 			sp = p + strlen(p);
 		n = (size_t)(sp - p);
 		if (col > 0 && w->cols > 0 && col + 1 + n > w->cols) {
-			out(w, "\n");
+			tab_out(w, "\n");
 			col = 0;
 		}
-		out(w, "%s%.*s", col > 0 ? " " : "", (int)n, p);
+		tab_out(w, "%s%.*s", col > 0 ? " " : "", (int)n, p);
 		col += (col > 0 ? 1 : 0) + n;
 	}
-	out(w, "\n");
+	tab_out(w, "\n");
 	sbuf_release(&sb);
 }
 
@@ -170,27 +170,27 @@ table_row(struct tasktab_w *w, char c[11][96], const size_t *width,
 				sbuf_adds(&md, c[k]);
 			else
 				esc_md(&md, c[k]);
-			out(w, "%s %s |", first ? "|" : "", md.buf);
+			tab_out(w, "%s %s |", first ? "|" : "", md.buf);
 		} else if (k == NCOLS - 1 && color != NULL && color[k] != NULL)
-			out(w, "  %s%s%s", color[k], c[k], COLOR_OFF);
+			tab_out(w, "  %s%s%s", color[k], c[k], COLOR_OFF);
 		else if (k == NCOLS - 1)
-			out(w, "  %s", c[k]);	/* the last column: no padding */
+			tab_out(w, "  %s", c[k]);	/* last: no padding */
 		else {
 			int pad = (int)(width[k] - utf8len(c[k]));
 
-			out(w, "%s", first ? "" : "  ");
+			tab_out(w, "%s", first ? "" : "  ");
 			if (right[k])
-				out(w, "%*s", pad, "");
+				tab_out(w, "%*s", pad, "");
 			if (color != NULL && color[k] != NULL)
-				out(w, "%s%s%s", color[k], c[k], COLOR_OFF);
+				tab_out(w, "%s%s%s", color[k], c[k], COLOR_OFF);
 			else
-				out(w, "%s", c[k]);
+				tab_out(w, "%s", c[k]);
 			if (!right[k])
-				out(w, "%*s", pad, "");
+				tab_out(w, "%*s", pad, "");
 		}
 		first = 0;
 	}
-	out(w, "\n");
+	tab_out(w, "\n");
 	sbuf_release(&md);
 }
 
@@ -258,7 +258,7 @@ fitted_cells(struct tasktab_w *w, size_t i, char c[11][96],
 }
 
 void
-put_table(struct tasktab_w *w)
+tab_put_table(struct tasktab_w *w)
 {
 	size_t width[NCOLS], i, k;
 	int hosts = 0, samedate = 1, nodate;
@@ -287,10 +287,10 @@ put_table(struct tasktab_w *w)
 		snprintf(c[k], 96, "%s", head[k]);
 	table_row(w, c, width, hosts, 1, NULL);
 	if (w->fmt == TT_MD) {
-		out(w, "|");
+		tab_out(w, "|");
 		for (k = hosts ? 0 : 1; k < NCOLS; k++)
-			out(w, "%s|", right[k] ? "---:" : "---");
-		out(w, "\n");
+			tab_out(w, "%s|", right[k] ? "---:" : "---");
+		tab_out(w, "\n");
 	}
 	for (i = 0; i < w->nrows; i++) {
 		const char *color[NCOLS] = {NULL};

@@ -47,7 +47,7 @@ tasktab_width(struct tasktab_w *w, unsigned cols)
 }
 
 void
-out(struct tasktab_w *w, const char *fmt, ...)
+tab_out(struct tasktab_w *w, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -59,13 +59,13 @@ out(struct tasktab_w *w, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The units of decimals(): 1 s, 0.1 s, 0.01 s, 1 ms. */
-const uint64_t unit_ns[] = {NS_PER_SEC, 100 * NS_PER_MS,
+/* The units of tab_decimals(): 1 s, 0.1 s, 0.01 s, 1 ms. */
+const uint64_t tab_unit_ns[] = {NS_PER_SEC, 100 * NS_PER_MS,
     10 * NS_PER_MS, NS_PER_MS};
 
 /* Decimals a delay deserves: what one sampling interval can tell. */
 int
-decimals(uint64_t interval)
+tab_decimals(uint64_t interval)
 {
 	if (interval == 0)
 		return 3;
@@ -81,8 +81,8 @@ decimals(uint64_t interval)
 char *
 tasktab_delay(uint64_t delay, uint64_t interval, char *buf)
 {
-	int d = decimals(interval);
-	uint64_t q = (delay + unit_ns[d] / 2) / unit_ns[d];
+	int d = tab_decimals(interval);
+	uint64_t q = (delay + tab_unit_ns[d] / 2) / tab_unit_ns[d];
 	uint64_t scale = d == 0 ? 1 : d == 1 ? 10 : d == 2 ? 100 : 1000;
 
 	if (d == 0)
@@ -113,7 +113,7 @@ tasktab_notes(unsigned notes, char *buf)
 
 /* Parse what tasktab_notes() wrote; -1 on a name it never writes. */
 int
-parse_notes(const char *s, size_t n, unsigned *notes)
+tab_parse_notes(const char *s, size_t n, unsigned *notes)
 {
 	size_t i, k;
 
@@ -155,10 +155,10 @@ tasktab_put(struct tasktab_w *w, const struct task *t)
 {
 	switch (w->fmt) {
 	case TT_CSV:
-		put_csv(w, t);
+		tab_put_csv(w, t);
 		break;
 	case TT_JSON:
-		put_json(w, t);
+		tab_put_json(w, t);
 		break;
 	default:
 		keep(w, t);
@@ -176,19 +176,19 @@ tasktab_close(struct tasktab_w *w)
 	switch (w->fmt) {
 	case TT_CSV:
 		if (w->n == 0)
-			csv_header(w);
+			tab_csv_header(w);
 		break;
 	case TT_JSON:
 		if (w->n == 0)
-			json_open(w, "]\n}\n");
+			tab_json_open(w, "]\n}\n");
 		else
-			out(w, "\n  ]\n}\n");
+			tab_out(w, "\n  ]\n}\n");
 		break;
 	case TT_OPENMETRICS:
-		put_metrics(w);
+		tab_put_metrics(w);
 		break;
 	default:
-		put_table(w);
+		tab_put_table(w);
 		break;
 	}
 	if (fflush(w->f) != 0)

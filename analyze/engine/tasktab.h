@@ -1,29 +1,36 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * tasktab.h: the task table, as gpumem tasks writes it and as gantt,
- * check and report read it back.
+ * tasktab.h: the task table module: the tasks of the engine written as
+ * gpumem tasks writes them (CSV, text, md, JSON, OpenMetrics), the CSV
+ * read back (by tasks, check, and gantt, plot and report through the
+ * charts' collection), and the declared tasks of --tasks read for
+ * device-only logs.  One file per format (tabstate.h says which).
  *
- * CSV (the default, for tools):
+ * CSV (the default, for tools), TASK_HEADER then a row per task:
  *
- *	host,gpu,process_id,name,start,end,peak_mib,held_mib,release,release_delay_s,leaked_mib,status
- *	,0,1001,python3,1767225605000000000,1767225620000000000,4096,4096,1767225620000000000,0,0,released
+ *	host,gpu,process_id,name,start,end,peak_mib,held_mib,release,release_delay_s,leaked_mib,status,delay_min_s,delay_max_s,note
+ *	,0,9001,python3 train.py,1767225610000000000,1767225720000000000,10240,10240,1767225722000000000,2,0,released,1.000,3.000,
  *
  * Times in ns since the epoch, empty where there is none.  release_delay_s
  * is rounded to what the sampling can tell: whole seconds at 1 s sampling,
  * tenths at 100 ms; delay_min_s and delay_max_s are the bounds the data
  * allows (the samples around the end and the release), in ms; note says
- * what the data could not decide ("gap", "ambiguous", "pid-reused",
- * "resumed", "last-sample", "estimated", "device-only", "exact-exit" (its
- * end is its exit, from gpumem record's procs.csv), "holder" (memory no
- * process listing owns, named after the process that held the GPU open:
- * holders.csv), "log-stopped" (held to the end by a process listed at the
- * process log's last poll, long before the device log ends), joined by
- * ';'); leaked_mib is
- * empty when it cannot be known and for running tasks.  Tables of the 12 columns before
- * the last three (gpumem 0.x) are read too.  "text" and "md" are tables for people (kept until the
- * end to size the columns), "json" an object for jq, {"version", "tasks": [...]} (docs/schema/tasks.json,
- * times in UTC whatever utc says); those two say the sampling interval
- * next to every delay.
+ * what the data could not decide, the names of tasktab_notes joined by
+ * ';' ("gap", "ambiguous", "pid-reused", "resumed", "last-sample",
+ * "estimated", "device-only", "exact-exit": its end is its exit, from
+ * gpumem record's procs.csv, "holder": memory no process listing owns,
+ * named after the process that held the GPU open (holders.csv),
+ * "log-stopped": held to the end by a process listed at the process
+ * log's last poll, long before the device log ends, "not-found": listed
+ * "[Not Found]" after its death).  leaked_mib is empty when it cannot be
+ * known and for running tasks.  Tables of the first 12 columns
+ * (TASK_HEADER_V1, gpumem 0.x) are read too, as are those of
+ * --iso-times (TASK_ISO_COLUMNS).
+ *
+ * "text" and "md" are tables for people (kept until the end to size the
+ * columns), "json" an object for jq, {"version", "tasks": [...]}
+ * (docs/schema/tasks.json, times in UTC whatever utc says); those two say
+ * the sampling interval next to every delay.
  */
 #ifndef GPUMEM_TASKTAB_H
 #define GPUMEM_TASKTAB_H

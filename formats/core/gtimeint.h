@@ -7,13 +7,13 @@
 #define GPUMEM_GTIMEINT_H
 
 /* --tz was given: the zone of local times is known (gtime_set_tz). */
-extern int tz_given;
+extern int gtime_tz_given;
 
 /*
  * Whether a civil date-time exists and lies within the years gtime
  * keeps (1970..2500): month 13, February 30, hour 25 do not.  Return 1
  * or 0.
  */
-int civil_ok(int year, int mon, int day, int hour, int min, int sec);
+int gtime_civil_ok(int year, int mon, int day, int hour, int min, int sec);
 
 #endif

@@ -163,7 +163,7 @@ gtime_iso(const char *s, size_t n, uint64_t *ns)
 		}
 	}
 	if (zone) {
-		if (!civil_ok(y, mo, d, h, mi, sec))
+		if (!gtime_civil_ok(y, mo, d, h, mi, sec))
 			return GTIME_RANGE;
 		t = gtime_utc(y, mo, d, h, mi, sec) - off;
 	} else if ((rc = gtime_local(y, mo, d, h, mi, sec, &t)) < 0)
@@ -280,7 +280,7 @@ gtime_ctime(const char *s, size_t n, uint64_t *ns)
 		case GTIME_ZONE_LOCAL:
 			break;
 		case GTIME_ZONE_AMBIGUOUS:
-			if (tz_given)
+			if (gtime_tz_given)
 				break;	/* --tz said which */
 			ambiguous_said(tok[i]);
 			return -1;
@@ -293,7 +293,7 @@ gtime_ctime(const char *s, size_t n, uint64_t *ns)
 	    (y = digits(tok[ntok - 1], 4)) < 0)
 		return -1;
 	if (zone) {
-		if (!civil_ok(y, mo, d, h, mi, sec))
+		if (!gtime_civil_ok(y, mo, d, h, mi, sec))
 			return GTIME_RANGE;
 		t = gtime_utc(y, mo, d, h, mi, sec) - off;
 	} else if ((rc = gtime_local(y, mo, d, h, mi, sec, &t)) < 0)
@@ -328,8 +328,8 @@ gtime_strptime(const char *fmt, const char *s, size_t n, uint64_t *ns)
 	if ((end = strptime(buf, fmt, &tm)) == NULL || end != buf + n)
 		return -1;
 	if (strstr(fmt, "%z") != NULL) {
-		if (!civil_ok(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-		    tm.tm_hour, tm.tm_min, tm.tm_sec))
+		if (!gtime_civil_ok(tm.tm_year + 1900, tm.tm_mon + 1,
+		    tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec))
 			return -1;
 		t = gtime_utc(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
 		    tm.tm_hour, tm.tm_min, tm.tm_sec) - tm.tm_gmtoff;

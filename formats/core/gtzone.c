@@ -30,7 +30,7 @@ static _Thread_local struct {
 	int64_t offset;		/* local minus UTC, seconds */
 } zcache[2];
 static _Thread_local int zcache_next;
-int tz_given;		/* --tz: the zone of local times is known */
+int gtime_tz_given;		/* --tz: the zone of local times is known */
 
 const char *
 gtime_tzdir(void)
@@ -177,7 +177,7 @@ gtime_set_tz(const char *tz)
 {
 	if (!gtime_tz_known(tz))
 		return -1;
-	tz_given = 1;
+	gtime_tz_given = 1;
 	setenv("TZ", tz, 1);
 	tzset();
 	memset(zcache, 0, sizeof(zcache));
@@ -206,7 +206,7 @@ gtime_utc(int year, int mon, int day, int hour, int min, int sec)
 }
 
 int
-civil_ok(int year, int mon, int day, int hour, int min, int sec)
+gtime_civil_ok(int year, int mon, int day, int hour, int min, int sec)
 {
 	static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31,
 	    30, 31};
@@ -296,7 +296,7 @@ tz_env_check(void)
 	static int said;
 	const char *tz = getenv("TZ");
 
-	if (!tz_given && tz != NULL && *tz != '\0' && !gtime_tz_known(tz))
+	if (!gtime_tz_given && tz != NULL && *tz != '\0' && !gtime_tz_known(tz))
 		msg_once(&said, "TZ: '%s': unknown time zone (not a zone of %s, "
 		    "nor a POSIX TZ string): local times are read as UTC; "
 		    "set TZ right or give --tz", tz, gtime_tzdir());
@@ -311,7 +311,7 @@ gtime_local(int year, int mon, int day, int hour, int min, int sec,
 	time_t t;
 	int i;
 
-	if (!civil_ok(year, mon, day, hour, min, sec))
+	if (!gtime_civil_ok(year, mon, day, hour, min, sec))
 		return GTIME_RANGE;
 	utc = gtime_utc(year, mon, day, hour, min, sec);
 	for (i = 0; i < 2; i++)

@@ -193,9 +193,9 @@ live_sure(const unsigned char *p, size_t n)
 	size_t nl, i;
 	int sc;
 
-	for (i = 0; formats[i] != NULL; i++)
-		if (formats[i]->sniff_bytes != NULL &&
-		    formats[i]->sniff_bytes(p, n) >= SNIFF_SURE)
+	for (i = 0; format_list[i] != NULL; i++)
+		if (format_list[i]->sniff_bytes != NULL &&
+		    format_list[i]->sniff_bytes(p, n) >= SNIFF_SURE)
 			return 1;
 	if (looks_binary(p, n))
 		return n >= 16;		/* a capture's magic would be in */
@@ -271,11 +271,11 @@ source_detect(struct source *s)
 			s->empty = 1;
 		return NULL;
 	}
-	for (i = 0; formats[i] != NULL; i++)
-		if (formats[i]->sniff_bytes != NULL &&
-		    (sc = formats[i]->sniff_bytes(p, n)) > bs) {
+	for (i = 0; format_list[i] != NULL; i++)
+		if (format_list[i]->sniff_bytes != NULL &&
+		    (sc = format_list[i]->sniff_bytes(p, n)) > bs) {
 			bs = sc;
-			best = formats[i];
+			best = format_list[i];
 		}
 	if (best != NULL)
 		return best;

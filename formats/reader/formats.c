@@ -22,7 +22,7 @@
 #include "table.h"
 #include "xml.h"
 
-const struct format *const formats[] = {
+const struct format *const format_list[] = {
 	&fmt_stream,
 	&fmt_stream_bin,
 	&fmt_query_gpu,
@@ -48,9 +48,9 @@ format_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; formats[i] != NULL; i++)
-		if (strcmp(formats[i]->name, name) == 0)
-			return formats[i];
+	for (i = 0; format_list[i] != NULL; i++)
+		if (strcmp(format_list[i]->name, name) == 0)
+			return format_list[i];
 	return NULL;
 }
 
@@ -61,13 +61,13 @@ format_sniff_text(char *const *lines, size_t n, int *score)
 	int bs = 0, sc;
 	size_t i;
 
-	for (i = 0; formats[i] != NULL; i++) {
-		if (formats[i]->sniff_text == NULL)
+	for (i = 0; format_list[i] != NULL; i++) {
+		if (format_list[i]->sniff_text == NULL)
 			continue;
-		sc = formats[i]->sniff_text(lines, n);
+		sc = format_list[i]->sniff_text(lines, n);
 		if (sc > bs) {
 			bs = sc;
-			best = formats[i];
+			best = format_list[i];
 		}
 		/*
 		 * None can be surer than 100 (source.h), nor win a tie: the

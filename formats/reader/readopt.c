@@ -90,9 +90,9 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 			size_t i;
 			struct sbuf sb = SBUF_INIT;
 
-			for (i = 0; formats[i] != NULL; i++)
+			for (i = 0; format_list[i] != NULL; i++)
 				sbuf_printf(&sb, "%s%s", i ? ", " : "",
-				    formats[i]->name);
+				    format_list[i]->name);
 			die("--format: '%s': unknown format (known: %s)", arg,
 			    sb.buf);
 		}

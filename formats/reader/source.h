@@ -280,7 +280,7 @@ void source_trouble(struct source *s);
 /* --- The format registry (formats.c) --- */
 
 /* Every format, NULL-terminated. */
-extern const struct format *const formats[];
+extern const struct format *const format_list[];
 const struct format *format_find(const char *name);
 
 /*

@@ -279,7 +279,7 @@ procwatch_scan(struct procwatch *pw)
 	uint64_t now = gtime_clock(CLOCK_REALTIME);
 	size_t i, n = pw->n;
 
-	(void)proc_children(c.parent, scan_child, &c);
+	(void)procwatch_children(c.parent, scan_child, &c);
 	for (i = 0; i < n; i++) {
 		struct proc *p = &pw->v[i];
 		char name[NAMESZ];
@@ -298,7 +298,7 @@ procwatch_scan(struct procwatch *pw)
 			continue;
 		}
 		c.parent = p->pid;
-		(void)proc_children(p->pid, scan_child, &c);
+		(void)procwatch_children(p->pid, scan_child, &c);
 		p = &pw->v[i];		/* v may have moved */
 	}
 }
@@ -465,7 +465,7 @@ procwatch_free(struct procwatch *pw)
 }
 
 int
-proc_children(pid_t pid, void (*fn)(void *ctx, pid_t child), void *ctx)
+procwatch_children(pid_t pid, void (*fn)(void *ctx, pid_t child), void *ctx)
 {
 	char path[320];
 	struct dirent *e;

@@ -72,7 +72,7 @@ void procwatch_free(struct procwatch *pw);
  * Call fn(ctx, child) for each child of pid (every thread's children
  * file).  Return -1 when pid's task folder cannot be read.
  */
-int proc_children(pid_t pid, void (*fn)(void *ctx, pid_t child),
+int procwatch_children(pid_t pid, void (*fn)(void *ctx, pid_t child),
     void *ctx);
 
 #endif

@@ -72,18 +72,19 @@ next_def(struct synth *s, uint32_t gpu, uint64_t tick, struct tdef *d)
 	memset(d, 0, sizeof(*d));
 	d->gpu = gpu;
 	d->pid = 10000 + gpu * 100000 + g->next_pid++;
-	d->name = names[rng_below(sizeof(names) / sizeof(names[0]))];
-	len = (10 + rng_below(590)) * NS_PER_SEC / s->interval + 1;
+	d->name = names[synth_rng_below(sizeof(names) / sizeof(names[0]))];
+	len = (10 + synth_rng_below(590)) * NS_PER_SEC / s->interval + 1;
 	d->start = tick;
 	d->end = tick + len;
-	d->mem = (uint32_t)(1024 + rng_below(19 * 1024));
-	d->delay = rng_below(4) == 0 ? rng_below(30 * NS_PER_SEC /
+	d->mem = (uint32_t)(1024 + synth_rng_below(19 * 1024));
+	d->delay = synth_rng_below(4) == 0 ? synth_rng_below(30 * NS_PER_SEC /
 	    s->interval + 1) : 0;
-	d->leak = rng_below(20) == 0 ? (uint32_t)(rng_below(2) ?
+	d->leak = synth_rng_below(20) == 0 ? (uint32_t)(synth_rng_below(2) ?
 	    d->mem : d->mem / 4) : 0;
 	if (g->leaked + d->leak > 40 * 1024)
 		d->leak = 0;	/* keep the GPU usable */
-	g->next_rand = d->end + 1 + rng_below(20 * NS_PER_SEC / s->interval);
+	g->next_rand = d->end + 1 +
+	    synth_rng_below(20 * NS_PER_SEC / s->interval);
 	return 1;
 }
 
@@ -156,13 +157,13 @@ sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 		if (!emitted)
 			continue;
 		if (sc->noise > 0) {
-			int64_t n = (int64_t)rng_below(2 * (uint64_t)sc->noise +
-			    1) - sc->noise;
+			int64_t n = (int64_t)synth_rng_below(2 *
+			    (uint64_t)sc->noise + 1) - sc->noise;
 
 			if ((int64_t)used + n >= 0)
 				used = (uint64_t)((int64_t)used + n);
 		}
-		device_rec(s, gi, ts, used);
+		synth_device_rec(s, gi, ts, used);
 	}
 	if (!emitted)
 		return;
@@ -183,7 +184,7 @@ sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 				t->peak = t->cur;
 			t->held = t->cur;
 			t->t_last = ts;
-			proc_rec(s, gi, t->d.pid, t->d.name, ts, t->cur);
+			synth_proc_rec(s, gi, t->d.pid, t->d.name, ts, t->cur);
 		}
 	}
 	for (gi = 0; gi < s->gpus; gi++) {
@@ -196,11 +197,11 @@ sample(struct synth *s, uint64_t tick, uint64_t ts, int emitted)
 			    t->ended_seen || t->t_end != ts)
 				continue;
 			t->ended_seen = 1;
-			proc_rec(s, gi, t->d.pid, t->d.name, ts, 0);
+			synth_proc_rec(s, gi, t->d.pid, t->d.name, ts, 0);
 		}
 	}
 	if (s->gmem)
-		flush_gmem(s);
+		synth_flush_gmem(s);
 	/* Finished tasks: their truth, and room for new ones. */
 	for (gi = 0; gi < s->gpus; gi++) {
 		struct gpu *g = &s->g[gi];
@@ -228,7 +229,7 @@ by_pid(const void *a, const void *b)
 }
 
 void
-run(struct synth *s)
+synth_run(struct synth *s)
 {
 	uint64_t tick, ts;
 	uint32_t gi;
@@ -236,12 +237,12 @@ run(struct synth *s)
 
 	for (tick = 0; tick < s->ticks; tick++) {
 		int emitted = s->sc->drop == 0 || tick == 0 ||
-		    rng_below(100) >= (uint64_t)s->sc->drop;
+		    synth_rng_below(100) >= (uint64_t)s->sc->drop;
 		int64_t j = 0;
 
 		if (s->sc->jitter > 0)
-			j = (int64_t)rng_below(2 * (uint64_t)s->sc->jitter *
-			    s->interval / 100 + 1) -
+			j = (int64_t)synth_rng_below(2 *
+			    (uint64_t)s->sc->jitter * s->interval / 100 + 1) -
 			    (int64_t)((uint64_t)s->sc->jitter * s->interval / 100);
 		/* Whole milliseconds, as nvidia-smi prints them. */
 		ts = s->start + tick * s->interval + (uint64_t)j;

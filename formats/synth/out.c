@@ -14,12 +14,12 @@
 
 /* --- randomness: splitmix64, so a seed gives the same data everywhere --- */
 
-uint64_t rng_state;
+uint64_t synth_rng_state;
 
 static uint64_t
 rng(void)
 {
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+	uint64_t z = (synth_rng_state += 0x9e3779b97f4a7c15ULL);
 
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
@@ -28,7 +28,7 @@ rng(void)
 
 /* Uniform in [0, n). */
 uint64_t
-rng_below(uint64_t n)
+synth_rng_below(uint64_t n)
 {
 	return n == 0 ? 0 : rng() % n;
 }
@@ -57,7 +57,7 @@ put(struct synth *s, struct rec *r)
  * order (stable within a GPU).
  */
 void
-flush_gmem(struct synth *s)
+synth_flush_gmem(struct synth *s)
 {
 	uint32_t gi;
 	size_t i;
@@ -112,7 +112,7 @@ gpu_ids(uint32_t gpu, char uuid[64], char bus[32])
  * has): a query-gpu row, or a record.
  */
 void
-device_rec(struct synth *s, uint32_t gi, uint64_t ts, uint64_t used)
+synth_device_rec(struct synth *s, uint32_t gi, uint64_t ts, uint64_t used)
 {
 	const struct scenario *sc = s->sc;
 	char tbuf[64], uuid[64], bus[32];
@@ -145,7 +145,7 @@ device_rec(struct synth *s, uint32_t gi, uint64_t ts, uint64_t used)
  * listing it).
  */
 void
-proc_rec(struct synth *s, uint32_t gi, uint32_t pid, const char *name,
+synth_proc_rec(struct synth *s, uint32_t gi, uint32_t pid, const char *name,
     uint64_t ts, uint32_t used)
 {
 	char tbuf[64], uuid[64], bus[32];

@@ -4,9 +4,9 @@
  * scenario does, in samples (one loop) or in true time (two loops), and
  * the table of them all, which --scenario and --list read.
  *
- * scenarios[0..nscenarios-1] are in the order --list prints them; a
- * one-loop scenario's tasks need not be in start order (the command sorts
- * a copy).  Nothing here changes at run time.
+ * synth_scenarios[0..synth_nscenarios-1] are in the order --list prints
+ * them; a one-loop scenario's tasks need not be in start order (the
+ * command sorts a copy).  Nothing here changes at run time.
  */
 #ifndef GPUMEM_SCENARIO_H
 #define GPUMEM_SCENARIO_H
@@ -88,7 +88,7 @@ struct scenario {
 };
 
 /* Every scenario, and how many. */
-extern const struct scenario scenarios[];
-extern const size_t nscenarios;
+extern const struct scenario synth_scenarios[];
+extern const size_t synth_nscenarios;
 
 #endif

@@ -3,13 +3,14 @@
  * synth.h: the generators behind gpumem synth, for the command and each
  * other (one internal header for formats/synth/).
  *
- * out.c holds what both share: the seeded randomness (rng_state, set once
- * from --seed; the same seed gives the same bytes everywhere) and the
- * writers of one device sample and one process line, to the record stream
- * (s->out, in the GMEM order with --gmem) or to the two nvidia-smi logs
- * (s->qgpu and s->apps, when open).  oneloop.c runs a scenario sample by
- * sample (run), twoloop.c a two-loop scenario in true time (ctasks, then
- * run_loops).  Both write the truth rows to s->truth when it is open.
+ * out.c holds what both share: the seeded randomness (synth_rng_state,
+ * set once from --seed; the same seed gives the same bytes everywhere)
+ * and the writers of one device sample and one process line, to the
+ * record stream (s->out, in the GMEM order with --gmem) or to the two
+ * nvidia-smi logs (s->qgpu and s->apps, when open).  oneloop.c runs a
+ * scenario sample by sample (synth_run), twoloop.c a two-loop scenario in
+ * true time (synth_ctasks, then synth_run_loops).  Both write the truth
+ * rows to s->truth when it is open.
  * Errors writing the stream die naming s->outname.
  */
 #ifndef GPUMEM_SYNTH_H
@@ -94,22 +95,24 @@ struct ctask {
 	uint32_t peak, held;	/* MiB listed: the most, the last */
 };
 
-/* out.c: the random numbers, from rng_state. */
-extern uint64_t rng_state;
-uint64_t rng_below(uint64_t n);
-/* out.c: the writers (device_rec and proc_rec say what they write). */
-void flush_gmem(struct synth *s);
-void device_rec(struct synth *s, uint32_t gi, uint64_t ts, uint64_t used);
-void proc_rec(struct synth *s, uint32_t gi, uint32_t pid, const char *name,
-    uint64_t ts, uint32_t used);
+/* out.c: the random numbers, from synth_rng_state. */
+extern uint64_t synth_rng_state;
+uint64_t synth_rng_below(uint64_t n);
+/* out.c: the writers (synth_device_rec and synth_proc_rec say what they
+ * write). */
+void synth_flush_gmem(struct synth *s);
+void synth_device_rec(struct synth *s, uint32_t gi, uint64_t ts,
+    uint64_t used);
+void synth_proc_rec(struct synth *s, uint32_t gi, uint32_t pid,
+    const char *name, uint64_t ts, uint32_t used);
 
 /* oneloop.c: the scenario s->sc (tasks sorted by start), s->ticks samples. */
-void run(struct synth *s);
+void synth_run(struct synth *s);
 
 /* twoloop.c: the tasks of two-loop sc, *n of them (free them). */
-struct ctask *ctasks(const struct scenario *sc, size_t *n);
+struct ctask *synth_ctasks(const struct scenario *sc, size_t *n);
 /* twoloop.c: the loops lp over the tasks t[0..n-1], then their truth. */
-void run_loops(struct synth *s, struct ctask *t, size_t n,
+void synth_run_loops(struct synth *s, struct ctask *t, size_t n,
     const struct loops *lp);
 
 #endif

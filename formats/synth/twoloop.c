@@ -16,12 +16,12 @@
 static uint32_t
 rng_in(const uint32_t r[2])
 {
-	return r[0] + (uint32_t)rng_below((uint64_t)r[1] - r[0] + 1);
+	return r[0] + (uint32_t)synth_rng_below((uint64_t)r[1] - r[0] + 1);
 }
 
 /* The tasks of sc, in start order (made from the seed for seq). */
 struct ctask *
-ctasks(const struct scenario *sc, size_t *n)
+synth_ctasks(const struct scenario *sc, size_t *n)
 {
 	const struct seqgen *g = sc->tl->seq;
 	struct ctask *t;
@@ -93,7 +93,7 @@ cjitter(const struct synth *s, uint64_t t, uint64_t iv)
 	uint64_t j = (uint64_t)s->sc->jitter * iv / 100;
 
 	if (j > 0)
-		t = t + rng_below(2 * j + 1) - j;
+		t = t + synth_rng_below(2 * j + 1) - j;
 	if (t < s->start)
 		t = s->start;	/* nothing before the first sample */
 	return t - t % NS_PER_MS;
@@ -133,7 +133,7 @@ cdevice(struct synth *s, const struct ctask *t, size_t n, uint64_t ramp,
 			*dipped = 1;
 			used = used > sc->tl->dip ? used - sc->tl->dip : 0;
 		}
-		device_rec(s, gi, ts, used);
+		synth_device_rec(s, gi, ts, used);
 	}
 }
 
@@ -162,7 +162,7 @@ cpoll(struct synth *s, struct ctask *t, size_t n, const struct loops *lp,
 	size_t i, k, nv = 0;
 	int lost;
 
-	lost = lp->lose_polls > 0 && rng_below(100) < lp->lose_polls;
+	lost = lp->lose_polls > 0 && synth_rng_below(100) < lp->lose_polls;
 	for (i = 0; i < n && !lost; i++)
 		if (t[i].d.lose > 0 && rel < t[i].x &&
 		    rel + t[i].d.lose * per >= t[i].x)
@@ -172,7 +172,7 @@ cpoll(struct synth *s, struct ctask *t, size_t n, const struct loops *lp,
 	for (i = 0; i < n; i++) {
 		int now = t[i].s <= rel && (rel < t[i].x || zombie(&t[i],
 		    rel)) && (lp->lose_lines == 0 ||
-		    rng_below(100) >= lp->lose_lines);
+		    synth_rng_below(100) >= lp->lose_lines);
 
 		if (now || t[i].listed)
 			v[nv++] = &t[i];
@@ -187,8 +187,8 @@ cpoll(struct synth *s, struct ctask *t, size_t n, const struct loops *lp,
 		if (v[i]->listed != 1)
 			continue;
 		if (zombie(v[i], rel)) {
-			proc_rec(s, v[i]->d.gpu, v[i]->d.pid, REC_NOT_FOUND, ts,
-			    ctask_mem(v[i], ramp, v[i]->x));
+			synth_proc_rec(s, v[i]->d.gpu, v[i]->d.pid,
+			    REC_NOT_FOUND, ts, ctask_mem(v[i], ramp, v[i]->x));
 			continue;
 		}
 		m = ctask_mem(v[i], ramp, rel);
@@ -197,7 +197,8 @@ cpoll(struct synth *s, struct ctask *t, size_t n, const struct loops *lp,
 		v[i]->held = m;
 		if (m > v[i]->peak)
 			v[i]->peak = m;
-		proc_rec(s, v[i]->d.gpu, v[i]->d.pid, v[i]->d.name, ts, m);
+		synth_proc_rec(s, v[i]->d.gpu, v[i]->d.pid, v[i]->d.name, ts,
+		    m);
 	}
 	for (i = 0; i < nv; i++) {
 		if (v[i]->listed != 2)
@@ -208,8 +209,8 @@ cpoll(struct synth *s, struct ctask *t, size_t n, const struct loops *lp,
 			    v[k]->d.pid == v[i]->d.pid)
 				break;
 		if (k == nv)
-			proc_rec(s, v[i]->d.gpu, v[i]->d.pid, v[i]->d.name,
-			    ts, 0);
+			synth_proc_rec(s, v[i]->d.gpu, v[i]->d.pid,
+			    v[i]->d.name, ts, 0);
 	}
 }
 
@@ -254,7 +255,8 @@ ctruth(struct synth *s, const struct ctask *t, const struct loops *lp,
 
 /* The two loops, one event at a time in time order (devices first). */
 void
-run_loops(struct synth *s, struct ctask *t, size_t n, const struct loops *lp)
+synth_run_loops(struct synth *s, struct ctask *t, size_t n,
+    const struct loops *lp)
 {
 	uint64_t ramp = s->sc->tl->ramp * NS_PER_MS, per = proc_period(lp);
 	uint64_t end = s->start + lp->len, dt, pt, last = 0, k = 0, j = 0;
@@ -270,7 +272,7 @@ run_loops(struct synth *s, struct ctask *t, size_t n, const struct loops *lp)
 		uint64_t now = dt <= pt ? dt : pt;
 
 		if (s->gmem && now != last)
-			flush_gmem(s);
+			synth_flush_gmem(s);
 		last = now;
 		if (dt <= pt) {
 			cdevice(s, t, n, ramp, dt, &dipped);
@@ -300,7 +302,7 @@ run_loops(struct synth *s, struct ctask *t, size_t n, const struct loops *lp)
 		}
 	}
 	if (s->gmem)
-		flush_gmem(s);
+		synth_flush_gmem(s);
 	for (i = 0; i < n; i++)
 		ctruth(s, &t[i], lp, ramp);
 	free(v);

@@ -214,7 +214,7 @@ chart_zone(uint64_t t, int utc, char *buf)
  * local clock.
  */
 double
-xval(uint64_t t, int utc)
+chart_xval(uint64_t t, int utc)
 {
 	double x = (double)(t / NS_PER_MS) / 1000.0;
 
@@ -229,7 +229,7 @@ xval(uint64_t t, int utc)
 
 /* The terminal, the fonts and what every chart shares. */
 void
-preamble(struct sbuf *sb, const struct chart *ch, const char *what)
+chart_preamble(struct sbuf *sb, const struct chart *ch, const char *what)
 {
 	char prog[256];
 
@@ -270,11 +270,11 @@ preamble(struct sbuf *sb, const struct chart *ch, const char *what)
 
 /* The time axis: its range, the data's first to last time, and format. */
 void
-time_axis(struct sbuf *sb, const struct chart *ch, uint64_t first,
+chart_time_axis(struct sbuf *sb, const struct chart *ch, uint64_t first,
     uint64_t last)
 {
 	uint64_t span = last > first ? last - first : 0;
-	double x0 = xval(first, ch->utc), x1 = xval(last, ch->utc);
+	double x0 = chart_xval(first, ch->utc), x1 = chart_xval(last, ch->utc);
 	const char *fmt;
 
 	if (x1 <= x0)
@@ -293,7 +293,7 @@ time_axis(struct sbuf *sb, const struct chart *ch, uint64_t first,
 
 /* The label of the time axis: its zone and the first day. */
 void
-time_label(struct sbuf *sb, const struct chart *ch, uint64_t first)
+chart_time_label(struct sbuf *sb, const struct chart *ch, uint64_t first)
 {
 	struct sbuf l = SBUF_INIT;
 	char zone[64], day[GTIME_BUFSZ];
@@ -311,7 +311,7 @@ time_label(struct sbuf *sb, const struct chart *ch, uint64_t first)
 
 /* A range of times for a title: "2026-01-01 00:00:00 to 00:02:47 UTC". */
 void
-range_text(struct sbuf *sb, const struct chart *ch, uint64_t first,
+chart_range_text(struct sbuf *sb, const struct chart *ch, uint64_t first,
     uint64_t last)
 {
 	char a[GTIME_BUFSZ], b[GTIME_BUFSZ], z[64];

@@ -43,25 +43,25 @@
  * offset at t so that gnuplot, which formats times as UTC, shows the
  * local clock.
  */
-double xval(uint64_t t, int utc);
+double chart_xval(uint64_t t, int utc);
 
 /* The terminal, the fonts and what every chart shares. */
-void preamble(struct sbuf *sb, const struct chart *ch, const char *what);
+void chart_preamble(struct sbuf *sb, const struct chart *ch, const char *what);
 
 /* The time axis: its range, the data's first to last time, and format. */
-void time_axis(struct sbuf *sb, const struct chart *ch, uint64_t first,
+void chart_time_axis(struct sbuf *sb, const struct chart *ch, uint64_t first,
     uint64_t last);
 
 /* The label of the time axis: its zone and the first day. */
-void time_label(struct sbuf *sb, const struct chart *ch, uint64_t first);
+void chart_time_label(struct sbuf *sb, const struct chart *ch, uint64_t first);
 
 /* A range of times for a title: "2026-01-01 00:00:00 to 00:02:47 UTC". */
-void range_text(struct sbuf *sb, const struct chart *ch, uint64_t first,
+void chart_range_text(struct sbuf *sb, const struct chart *ch, uint64_t first,
     uint64_t last);
 
-/* qsort of tasks by end time, then pid; by_end_p of task pointers. */
-int by_end(const void *a, const void *b);
-int by_end_p(const void *a, const void *b);
+/* qsort of tasks by end time, then pid; chart_by_end_p of task pointers. */
+int chart_by_end(const void *a, const void *b);
+int chart_by_end_p(const void *a, const void *b);
 
 /*
  * The marks of panel idx of the usage chart and their numbered markers
@@ -71,7 +71,7 @@ int by_end_p(const void *a, const void *b);
  * text); gap the graph height between the rows and a ceiling under them.
  * Return the top of the y axis (MiB).
  */
-double panel_marks(struct sbuf *sb, const struct chart *ch,
+double chart_panel_marks(struct sbuf *sb, const struct chart *ch,
     const struct gpuview *v, size_t idx, int nhosts, int date, double xpp,
     double xmin, double xmax, double gap, size_t *nmarkers);
 

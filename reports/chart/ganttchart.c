@@ -191,7 +191,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	size_t i, nleak = 0, nheld = 0, nrun = 0, nnote[NNOTES] = {0};
 	int lmargin = 0, k;
 
-	preamble(sb, ch, "Tasks and their releases (Gantt chart)");
+	chart_preamble(sb, ch, "Tasks and their releases (Gantt chart)");
 	for (i = 0; i < n; i++) {
 		const struct task *t = rows[i];
 
@@ -207,10 +207,10 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		if ((int)chart_width(label) > lmargin)
 			lmargin = (int)chart_width(label);
 	}
-	time_axis(sb, ch, first, last);
-	time_label(sb, ch, first);
-	x0 = xval(first, ch->utc);
-	x1 = xval(last, ch->utc);
+	chart_time_axis(sb, ch, first, last);
+	chart_time_label(sb, ch, first);
+	x0 = chart_xval(first, ch->utc);
+	x1 = chart_xval(last, ch->utc);
 	span = x1 > x0 ? x1 - x0 : 1;
 	if (ch->term == TERM_DUMB)
 		plotw = (double)ch->width - lmargin - 14;
@@ -229,7 +229,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	else {
 		sbuf_printf(&title, "%zu task%s, ", n + hidden,
 		    n + hidden == 1 ? "" : "s");
-		range_text(&title, ch, first, last);
+		chart_range_text(&title, ch, first, last);
 	}
 	if (hidden > 0)
 		sbuf_printf(&title, " (%zu more tasks not shown)", hidden);
@@ -263,7 +263,8 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	sbuf_adds(sb, "$life << EOD\n# row start end colour label\n");
 	for (i = 0; i < n; i++) {
 		const struct task *t = rows[i];
-		double a = xval(t->start, ch->utc), b = xval(t->end, ch->utc);
+		double a = chart_xval(t->start, ch->utc);
+		double b = chart_xval(t->end, ch->utc);
 
 		if (b - a < minw)
 			b = a + minw;
@@ -285,8 +286,8 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 
 		if (t->status != TASK_RELEASED)
 			continue;
-		a = xval(t->end, ch->utc);
-		b = xval(t->release, ch->utc);
+		a = chart_xval(t->end, ch->utc);
+		b = chart_xval(t->release, ch->utc);
 		if (b - a < minw)
 			b = a + minw;
 		sbuf_printf(sb, "%zu %.3f %.3f %.3f %.3f\n", i, a, b,
@@ -299,7 +300,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 
 		if (t->status != TASK_LEAKED)
 			continue;
-		a = xval(t->end, ch->utc);
+		a = chart_xval(t->end, ch->utc);
 		b = x1;
 		if (b - a < minw)
 			b = a + minw;
@@ -310,12 +311,13 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	notes = ecalloc(n, sizeof(*notes));
 	for (i = 0; i < n; i++) {
 		const struct task *t = rows[i];
-		double a = xval(t->start, ch->utc), e = xval(t->end, ch->utc);
+		double a = chart_xval(t->start, ch->utc);
+		double e = chart_xval(t->end, ch->utc);
 		double b = e;
 
 		if (t->status == TASK_RELEASED) {
 			tasktab_delay_range(t, notes[i].text);
-			b = xval(t->release, ch->utc);
+			b = chart_xval(t->release, ch->utc);
 			if (b - e < minw)
 				b = e + minw;
 		} else if (t->status == TASK_LEAKED) {

@@ -28,13 +28,13 @@
  * time ticks, grid and tick labels gnuplot drew are hidden and drawn
  * again for the range: a nice step (0.1 s to a year) at least a label's
  * width apart, in gnuplot's format, finer as the range narrows by the
- * rule of chart.c's time_axis (a chart with dates keeps them).  Drag
+ * rule of chart.c's chart_time_axis (a chart with dates keeps them).  Drag
  * across a chart, or its buttons (earlier, later, +, -, reset); the
  * charts of one GPU section zoom together.  In a standalone SVG (its
  * root carries the data-* attributes) drag, and double-click to reset.  window.gpumemZoom(figure,
  * t0, t1) is the function the buttons call (the browser tests call it).
  */
-const char zoom_js[] =
+const char svgzoom_js[] =
 "(function(){\n"
 "var NS='http://www.w3.org/2000/svg',E=0.6,MAXZ=512;\n"
 "var STEPS=[0.1,0.2,0.5,1,2,5,10,15,30,60,120,300,600,900,1800,3600,7200,\n"
@@ -304,6 +304,6 @@ svgzoom_standalone(struct sbuf *out, const char *svg, size_t len,
 	svgzoom_attrs(out, b);
 	sbuf_add(out, root + 4, (size_t)(end - root - 4));
 	sbuf_printf(out, "<script type=\"text/javascript\"><![CDATA[\n%s]]>"
-	    "</script>\n</svg>\n", zoom_js);
+	    "</script>\n</svg>\n", svgzoom_js);
 	return 0;
 }

@@ -6,7 +6,7 @@
  * what range its time axis shows (svgzoom_ask); what it tells is read
  * back after the picture's </svg> (svgzoom_told) and given to the
  * picture as attributes (svgzoom_attrs: on the report's <figure>, on a
- * standalone SVG's root, svgzoom_write), which zoom_js reads.
+ * standalone SVG's root, svgzoom_write), which svgzoom_js reads.
  */
 #ifndef GPUMEM_SVGZOOM_H
 #define GPUMEM_SVGZOOM_H
@@ -17,7 +17,7 @@
 #include "sbuf.h"
 
 /* The zoom of every chart's time axis, in a <script>. */
-extern const char zoom_js[];
+extern const char svgzoom_js[];
 
 /* What gnuplot told of a picture. */
 struct svgbox {

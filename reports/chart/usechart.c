@@ -29,18 +29,18 @@ leak_step(struct sbuf *sb, const struct chart *ch, const struct task *t,
     int64_t a, int64_t *under, int draw)
 {
 	if (draw)
-		sbuf_printf(sb, "%.3f %lld\n", xval(t->end, ch->utc),
+		sbuf_printf(sb, "%.3f %lld\n", chart_xval(t->end, ch->utc),
 		    (long long)(a + *under));
 	*under += t->leaked;
 	if (draw)
-		sbuf_printf(sb, "%.3f %lld\n", xval(t->end, ch->utc),
+		sbuf_printf(sb, "%.3f %lld\n", chart_xval(t->end, ch->utc),
 		    (long long)(a + *under));
 	return draw ? 2 : 0;
 }
 
 /*
  * The filled area of attributed memory, stacked on the leaked blocks
- * (panel_marks draws them from the axis up, the earliest lowest): one
+ * (chart_panel_marks draws them from the axis up, the earliest lowest): one
  * polygon, its top the attributed curve raised by the leaked memory
  * under it, its bottom the top of the blocks, both as steps (each value
  * also at the time of the next: gnuplot draws filledcurves as one
@@ -65,32 +65,32 @@ attr_area(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 		for (; k < nk && lk[k]->end < pts[i].t; k++)
 			w += leak_step(sb, ch, lk[k], a, &under, i > 0);
 		if (i > 0) {
-			sbuf_printf(sb, "%.3f %lld\n", xval(pts[i].t,
+			sbuf_printf(sb, "%.3f %lld\n", chart_xval(pts[i].t,
 			    ch->utc), (long long)(a + under));
 			w++;
 		}
 		a = pts[i].v;
-		sbuf_printf(sb, "%.3f %lld\n", xval(pts[i].t, ch->utc),
+		sbuf_printf(sb, "%.3f %lld\n", chart_xval(pts[i].t, ch->utc),
 		    (long long)(a + under));
 		w++;
 		for (; k < nk && lk[k]->end == pts[i].t; k++)
 			w += leak_step(sb, ch, lk[k], a, &under, 1);
 	}
 	/* The bottom, right to left: the top of the blocks under it. */
-	sbuf_printf(sb, "%.3f %lld\n", xval(pts[n - 1].t, ch->utc),
+	sbuf_printf(sb, "%.3f %lld\n", chart_xval(pts[n - 1].t, ch->utc),
 	    (long long)under);
 	w++;
 	while (k-- > 0) {
 		if (lk[k]->end <= pts[0].t)
 			break;
-		sbuf_printf(sb, "%.3f %lld\n", xval(lk[k]->end, ch->utc),
+		sbuf_printf(sb, "%.3f %lld\n", chart_xval(lk[k]->end, ch->utc),
 		    (long long)under);
 		under -= lk[k]->leaked;
-		sbuf_printf(sb, "%.3f %lld\n", xval(lk[k]->end, ch->utc),
+		sbuf_printf(sb, "%.3f %lld\n", chart_xval(lk[k]->end, ch->utc),
 		    (long long)under);
 		w += 2;
 	}
-	sbuf_printf(sb, "%.3f %lld\n", xval(pts[0].t, ch->utc),
+	sbuf_printf(sb, "%.3f %lld\n", chart_xval(pts[0].t, ch->utc),
 	    (long long)under);
 	free(lk);
 	return w + 1;
@@ -111,7 +111,7 @@ curve_block(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 		n = attr_area(sb, ch, v, pts, n);
 	else
 		for (i = 0; i < n; i++)
-			sbuf_printf(sb, "%.3f %lld\n", xval(pts[i].t,
+			sbuf_printf(sb, "%.3f %lld\n", chart_xval(pts[i].t,
 			    ch->utc), (long long)pts[i].v);
 	sbuf_adds(sb, "EOD\n");
 	return n;
@@ -163,9 +163,9 @@ chart_tip_cols(const struct gpuview *v, size_t max, struct tipcol *out)
 }
 
 int
-by_end_p(const void *a, const void *b)
+chart_by_end_p(const void *a, const void *b)
 {
-	return by_end(*(const struct task *const *)a,
+	return chart_by_end(*(const struct task *const *)a,
 	    *(const struct task *const *)b);
 }
 
@@ -178,14 +178,14 @@ chart_leak_blocks(const struct gpuview *v, const struct task **out)
 		if (v->marks[i].status == TASK_LEAKED &&
 		    v->marks[i].has_leaked)
 			out[n++] = &v->marks[i];
-	qsort(out, n, sizeof(*out), by_end_p);
+	qsort(out, n, sizeof(*out), chart_by_end_p);
 	return n;
 }
 
 /*
  * The data of a one-GPU panel's tooltip bars (chart_ids), invisible:
  * a column of the panel's height (top MiB) each, and one on each leak
- * block, stacked as panel_marks stacks them.  e plot elements come
+ * block, stacked as chart_panel_marks stacks them.  e plot elements come
  * before them.
  */
 static void
@@ -201,8 +201,9 @@ tip_bars(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 	n = chart_tip_cols(v, ch->ids->ncols, c);
 	sbuf_printf(sb, "$g%zu_tips << EOD\n", idx);
 	for (i = 0; i < n; i++)
-		sbuf_printf(sb, "%.3f %.3f 0 %.0f\n", xval(c[i].x0, ch->utc),
-		    xval(c[i].x1, ch->utc), top);
+		sbuf_printf(sb, "%.3f %.3f 0 %.0f\n",
+		    chart_xval(c[i].x0, ch->utc), chart_xval(c[i].x1, ch->utc),
+		    top);
 	sbuf_adds(sb, "EOD\n");
 	ch->ids->cols = n > 0 ? ++e : 0;
 	free(c);
@@ -210,8 +211,8 @@ tip_bars(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 	n = chart_leak_blocks(v, lk);
 	sbuf_printf(sb, "$g%zu_blocks << EOD\n", idx);
 	for (i = 0; i < n; i++) {
-		sbuf_printf(sb, "%.3f %.3f %lld %lld\n", xval(lk[i]->end,
-		    ch->utc), xval(v->last, ch->utc), (long long)lo,
+		sbuf_printf(sb, "%.3f %.3f %lld %lld\n", chart_xval(lk[i]->end,
+		    ch->utc), chart_xval(v->last, ch->utc), (long long)lo,
 		    (long long)(lo + lk[i]->leaked));
 		lo += lk[i]->leaked;
 	}
@@ -237,7 +238,7 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 	for (i = 0; i < nall; i++)
 		if (all[i]->nsamples > 0 && all[i]->ser.b != NULL)
 			g[n++] = all[i];
-	preamble(sb, ch, "GPU memory over time");
+	chart_preamble(sb, ch, "GPU memory over time");
 	for (i = 0; i < n; i++)
 		if (g[i]->ymax > ymax)
 			ymax = g[i]->ymax;
@@ -245,7 +246,7 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 	unit = ymax >= 2048 ? 1024.0 : 1.0;
 	sbuf_printf(sb, "unit = %.1f\t# MiB per unit of the y axis (%s)\n",
 	    unit, unit > 1 ? "GiB" : "MiB");
-	time_axis(sb, ch, first, last);
+	chart_time_axis(sb, ch, first, last);
 	sbuf_printf(sb, "set ylabel '%s'\nset yrange [0:*]\n"
 	    "set style fill transparent solid 0.5 noborder\n",
 	    unit > 1 ? "GiB" : "MiB");
@@ -277,10 +278,10 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		plotw = (double)ch->width - 290;
 	if (plotw < 10)
 		plotw = 10;
-	x1 = xval(last, ch->utc);
-	if (x1 <= xval(first, ch->utc))
-		x1 = xval(first, ch->utc) + 1;
-	xpp = (x1 - xval(first, ch->utc)) / plotw;
+	x1 = chart_xval(last, ch->utc);
+	if (x1 <= chart_xval(first, ch->utc))
+		x1 = chart_xval(first, ch->utc) + 1;
+	xpp = (x1 - chart_xval(first, ch->utc)) / plotw;
 	/*
 	 * Between the markers' rows and a ceiling under them: in text a
 	 * line and a half of a panel (a character rounds to its line).
@@ -307,10 +308,10 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		sbuf_adds(&title, "GPU memory");
 	else {
 		sbuf_adds(&title, "GPU memory, ");
-		range_text(&title, ch, first, last);
+		chart_range_text(&title, ch, first, last);
 	}
 	if (n == 0) {
-		time_label(sb, ch, first);
+		chart_time_label(sb, ch, first);
 		sbuf_adds(sb, "set title ");
 		esc_gnuplot(sb, title.buf, 0);
 		sbuf_adds(sb, "\nset label 1 'no whole-device samples in the "
@@ -358,14 +359,14 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		esc_gnuplot(sb, pt.buf, 0);
 		sbuf_release(&pt);
 		sbuf_addc(sb, '\n');
-		top = panel_marks(sb, ch, v, i, nhosts, chart_multiday(first,
-		    last, ch->utc), xpp, xval(first, ch->utc), x1, gap,
-		    &nmarkers);
+		top = chart_panel_marks(sb, ch, v, i, nhosts,
+		    chart_multiday(first, last, ch->utc), xpp,
+		    chart_xval(first, ch->utc), x1, gap, &nmarkers);
 		total += nmarkers;
 		if (top > 0)
 			sbuf_printf(sb, "set yrange [0:%.3f]\n", top / unit);
 		if (i + 1 == n)
-			time_label(sb, ch, first);
+			chart_time_label(sb, ch, first);
 		if (ch->ids != NULL && n == 1) {
 			/* The elements before them: curves and key entries. */
 			int e = ch->notasks ? 0 : 2;

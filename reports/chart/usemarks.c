@@ -126,7 +126,7 @@ pick_place(struct grid *g, double *x, double w, double xmin, double xmax)
 }
 
 int
-by_end(const void *a, const void *b)
+chart_by_end(const void *a, const void *b)
 {
 	const struct task *x = a, *y = b;
 
@@ -162,7 +162,7 @@ chart_marks(const struct gpuview *v, const struct task **out)
 
 	for (i = 0; i < v->nmarks; i++)
 		out[i] = &v->marks[i];
-	qsort(out, v->nmarks, sizeof(*out), by_end_p);
+	qsort(out, v->nmarks, sizeof(*out), chart_by_end_p);
 	return v->nmarks;
 }
 
@@ -260,9 +260,9 @@ marker_px(const struct chart *ch, size_t num)
  * character in text).  Return the top of the y axis (MiB).
  */
 double
-panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
-    size_t idx, int nhosts, int date, double xpp, double xmin, double xmax,
-    double gap, size_t *nmarkers)
+chart_panel_marks(struct sbuf *sb, const struct chart *ch,
+    const struct gpuview *v, size_t idx, int nhosts, int date, double xpp,
+    double xmin, double xmax, double gap, size_t *nmarkers)
 {
 	const struct task **m;
 	struct grid rows;
@@ -289,7 +289,7 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 	for (i = 0; i < v->nmarks; i++) {
 		size_t k = (size_t)(order[i] - pl);
 		double w = (marker_px(ch, k + 1) + 2) * xpp;
-		double x = xval(pl[k].t->end, ch->utc) - w / 2;
+		double x = chart_xval(pl[k].t->end, ch->utc) - w / 2;
 
 		/* Inside the plot, never past an end of the axis. */
 		if (x + w > xmax)
@@ -313,7 +313,7 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 	lo = 0;
 	for (i = 0; i < v->nmarks; i++) {
 		const struct task *t = m[i];
-		double xe = xval(t->end, ch->utc);
+		double xe = chart_xval(t->end, ch->utc);
 		int id = (int)i + 1;
 
 		sbuf_printf(sb, "set arrow %d from %.3f, graph 0 to %.3f, "
@@ -322,14 +322,15 @@ panel_marks(struct sbuf *sb, const struct chart *ch, const struct gpuview *v,
 		if (t->status == TASK_RELEASED && t->delay > 0)
 			sbuf_printf(sb, "set object %d rect from %.3f, graph 0 "
 			    "to %.3f, graph 1 fc rgb '%s' fs transparent solid "
-			    "0.25 noborder behind\n", id, xe, xval(t->release,
-			    ch->utc), C_HELD);
+			    "0.25 noborder behind\n", id, xe,
+			    chart_xval(t->release, ch->utc), C_HELD);
 		if (t->status == TASK_LEAKED && t->has_leaked) {
 			sbuf_printf(sb, "set object %d rect from %.3f, "
 			    "(%lld/unit) to %.3f, (%lld/unit) fc rgb '%s' "
 			    "fs transparent solid 0.35 border lc rgb '%s' "
 			    "behind\n", id, xe, (long long)lo,
-			    xval(v->last, ch->utc), (long long)(lo + t->leaked),
+			    chart_xval(v->last, ch->utc),
+			    (long long)(lo + t->leaked),
 			    C_LEAK, C_LEAK);
 			lo += t->leaked;
 		}

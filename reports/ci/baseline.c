@@ -26,7 +26,7 @@ sat_u64(double d)
 }
 
 int
-one_host(const struct run *r)
+gates_one_host(const struct run *r)
 {
 	size_t i;
 
@@ -72,7 +72,7 @@ occurrence(struct hmap *seen, struct sbuf *sb, const struct task *t,
  * in order of start, from 1: "the second python3 on GPU 0".
  */
 void
-occurrences(const struct tasklist *l, uint32_t *occ)
+gates_occurrences(const struct tasklist *l, uint32_t *occ)
 {
 	struct hmap seen = HMAP_INIT;
 	struct sbuf sb = SBUF_INIT;
@@ -90,7 +90,7 @@ occurrences(const struct tasklist *l, uint32_t *occ)
  * in bocc.
  */
 void
-match(struct verdicts *vs, int hosts, unsigned char *used, uint32_t *bocc)
+gates_match(struct verdicts *vs, int hosts, unsigned char *used, uint32_t *bocc)
 {
 	const struct tasklist *b = &vs->base->tl, *n = &vs->now->tl;
 	struct hmap seen = HMAP_INIT, idx = HMAP_INIT;
@@ -141,67 +141,69 @@ base_src(struct verdicts *vs, struct verdict *v, unsigned line)
 }
 
 void
-gate_base_leak(struct verdicts *vs, const struct task *t,
+gates_base_leak(struct verdicts *vs, const struct task *t,
     const struct task *b)
 {
 	const struct config *c = vs->lim->cfg;
 	uint32_t allow = c->has_leak_regression ? c->leak_regression_mib : 0;
-	struct verdict *v = add(vs, GATE_BASE_LEAK, t->host, t->gpu, t, b);
+	struct verdict *v = gates_add(vs, GATE_BASE_LEAK, t->host, t->gpu, t,
+	    b);
 	int bleak = b != NULL && b->status == TASK_LEAKED;
 
 	base_src(vs, v, c->has_leak_regression ? c->leak_regression_line : 0);
 	v->unit = "MiB";
 	if (t->status == TASK_RUNNING) {
-		set_msg(v, RES_SKIP, "%s", running_msg);
+		gates_set_msg(v, RES_SKIP, "%s", gates_running_msg);
 		return;
 	}
 	if (t->status != TASK_LEAKED) {
-		mib_value(v->value, 0);
+		gates_mib_value(v->value, 0);
 		if (bleak && b->has_leaked)
-			set_msg(v, RES_PASS, "nothing leaked (%u MiB in the "
-			    "baseline)", b->leaked);
+			gates_set_msg(v, RES_PASS, "nothing leaked (%u MiB in "
+			    "the baseline)", b->leaked);
 		else if (bleak)
-			set_msg(v, RES_PASS, "nothing leaked (an unknown "
+			gates_set_msg(v, RES_PASS, "nothing leaked (an unknown "
 			    "amount in the baseline)");
 		else
-			set_msg(v, RES_PASS, "nothing leaked%s", b == NULL ?
-			    " (not in the baseline)" : "");
+			gates_set_msg(v, RES_PASS, "nothing leaked%s",
+			    b == NULL ? " (not in the baseline)" : "");
 		return;
 	}
 	if (t->has_leaked)
-		mib_value(v->value, t->leaked);
+		gates_mib_value(v->value, t->leaked);
 	if (!bleak) {
 		/* From no leak to a leak: new, whatever its size. */
-		mib_value(v->limit, 0);
+		gates_mib_value(v->limit, 0);
 		if (t->has_leaked)
-			set_msg(v, RES_FAIL, "leaked %u MiB, a new leak: %s",
-			    t->leaked, b == NULL ? "the task is not in the "
+			gates_set_msg(v, RES_FAIL,
+			    "leaked %u MiB, a new leak: %s", t->leaked,
+			    b == NULL ? "the task is not in the "
 			    "baseline" : "none in the baseline");
 		else
-			set_msg(v, RES_FAIL, "leaked an unknown amount, a new "
-			    "leak: %s", b == NULL ? "the task is not in the "
-			    "baseline" : "none in the baseline");
+			gates_set_msg(v, RES_FAIL, "leaked an unknown amount, "
+			    "a new leak: %s", b == NULL ? "the task is not in "
+			    "the baseline" : "none in the baseline");
 		return;
 	}
 	if (!t->has_leaked || !b->has_leaked) {
-		set_msg(v, RES_SKIP, "leaked in both runs, %s unknown: cannot "
-		    "compare", !t->has_leaked ? "how much now" :
+		gates_set_msg(v, RES_SKIP, "leaked in both runs, %s unknown: "
+		    "cannot compare", !t->has_leaked ? "how much now" :
 		    "how much in the baseline");
 		return;
 	}
-	mib_value(v->limit, (int64_t)b->leaked + allow);
+	gates_mib_value(v->limit, (int64_t)b->leaked + allow);
 	if (t->leaked > (uint64_t)b->leaked + allow)
-		set_msg(v, RES_FAIL, "leaked %u MiB, %u MiB in the baseline: "
-		    "%+lld MiB, more than %u", t->leaked, b->leaked,
+		gates_set_msg(v, RES_FAIL, "leaked %u MiB, %u MiB in the "
+		    "baseline: %+lld MiB, more than %u", t->leaked, b->leaked,
 		    (long long)t->leaked - b->leaked, allow);
 	else
-		set_msg(v, RES_PASS, "leaked %u MiB, %u MiB in the baseline: "
-		    "%+lld MiB, within %u", t->leaked, b->leaked,
+		gates_set_msg(v, RES_PASS, "leaked %u MiB, %u MiB in the "
+		    "baseline: %+lld MiB, within %u", t->leaked, b->leaked,
 		    (long long)t->leaked - b->leaked, allow);
 }
 
 void
-gate_base_delay(struct verdicts *vs, const struct task *t,
+gates_base_delay(struct verdicts *vs, const struct task *t,
     const struct task *b)
 {
 	const struct config *c = vs->lim->cfg;
@@ -214,7 +216,7 @@ gate_base_delay(struct verdicts *vs, const struct task *t,
 	if (b == NULL || t->status != TASK_RELEASED ||
 	    b->status != TASK_RELEASED)
 		return;
-	v = add(vs, GATE_BASE_DELAY, t->host, t->gpu, t, b);
+	v = gates_add(vs, GATE_BASE_DELAY, t->host, t->gpu, t, b);
 	base_src(vs, v, c->has_delay_regression ? c->delay_regression_line :
 	    0);
 	v->unit = "s";
@@ -239,24 +241,24 @@ gate_base_delay(struct verdicts *vs, const struct task *t,
 		snprintf(ivs, sizeof(ivs), "%g%%", r * 100);
 	else
 		snprintf(ivs, sizeof(ivs), "one sampling interval");
-	set_msg(v, now > limit ? RES_FAIL : RES_PASS, "released after %s s, "
-	    "%s s in the baseline%s: %s %s s, the baseline + %s", dn, db, pct,
-	    now > limit ? "more than" : "within", dl, ivs);
+	gates_set_msg(v, now > limit ? RES_FAIL : RES_PASS, "released after %s "
+	    "s, %s s in the baseline%s: %s %s s, the baseline + %s", dn, db,
+	    pct, now > limit ? "more than" : "within", dl, ivs);
 }
 
 void
-gate_vanished(struct verdicts *vs, const char *host, const struct task *b,
+gates_vanished(struct verdicts *vs, const char *host, const struct task *b,
     uint32_t occ)
 {
-	struct verdict *v = add(vs, GATE_VANISHED, host, b->gpu, NULL, b);
+	struct verdict *v = gates_add(vs, GATE_VANISHED, host, b->gpu, NULL, b);
 	char d[32];
 
 	v->occ = occ;
 	if (b->status == TASK_RELEASED)
-		set_msg(v, RES_SKIP, "in the baseline (pid %u, released "
+		gates_set_msg(v, RES_SKIP, "in the baseline (pid %u, released "
 		    "after %s s), not in this run", b->pid, delay_str(b, d));
 	else
-		set_msg(v, RES_SKIP, "in the baseline (pid %u, %s), not in "
-		    "this run", b->pid, b->status == TASK_LEAKED ? "leaked" :
+		gates_set_msg(v, RES_SKIP, "in the baseline (pid %u, %s), not "
+		    "in this run", b->pid, b->status == TASK_LEAKED ? "leaked" :
 		    "running");
 }

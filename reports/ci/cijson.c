@@ -69,7 +69,7 @@ json_task_numbers(struct sbuf *sb, const struct task *t)
 		sbuf_printf(sb, ", \"leaked_mib\": %u", t->leaked);
 	else
 		sbuf_adds(sb, ", \"leaked_mib\": null");
-	sbuf_printf(sb, ", \"status\": \"%s\"", status_names[t->status]);
+	sbuf_printf(sb, ", \"status\": \"%s\"", ciout_status_names[t->status]);
 }
 
 static void
@@ -224,11 +224,12 @@ json_delta(struct obuf *o, const char *host, const struct task *t,
 		sbuf_printf(&o->sb, ", \"baseline_process_id\": %u", b->pid);
 	else
 		sbuf_adds(&o->sb, ", \"baseline_process_id\": null");
-	sbuf_printf(&o->sb, ", \"change\": \"%s\", ", change_of(t, b));
-	jstr(&o->sb, "status", t != NULL ? status_names[t->status] : NULL);
+	sbuf_printf(&o->sb, ", \"change\": \"%s\", ", ciout_change_of(t, b));
+	jstr(&o->sb, "status",
+	    t != NULL ? ciout_status_names[t->status] : NULL);
 	sbuf_adds(&o->sb, ", ");
-	jstr(&o->sb, "baseline_status", b != NULL ? status_names[b->status] :
-	    NULL);
+	jstr(&o->sb, "baseline_status",
+	    b != NULL ? ciout_status_names[b->status] : NULL);
 	sbuf_adds(&o->sb, ", ");
 	jnum(&o->sb, "release_delay_s", t != NULL &&
 	    t->status == TASK_RELEASED ? delay_str(t, d) : NULL);

@@ -67,7 +67,7 @@ om_tasks(struct obuf *o, const struct tasklist *l)
 		for (k = 0; k < 3; k++) {
 			om_series(&o->sb, "gpumem_tasks", &l->t[i], 0);
 			sbuf_printf(&o->sb, ",status=\"%s\"} %zu\n",
-			    status_names[k], n[k]);
+			    ciout_status_names[k], n[k]);
 		}
 	}
 	om_family(&o->sb, "gpumem_leaked_bytes", "gauge",

@@ -17,7 +17,7 @@
 #define MD_MAX_ROWS 100		/* rows of a Markdown table before a cut */
 #define MD_MAX_TASKS 500	/* rows of the table of every task */
 
-const char *const status_names[] = {"released", "leaked", "running"};
+const char *const ciout_status_names[] = {"released", "leaked", "running"};
 
 const char *
 ciout_verdict(const struct verdicts *vs)
@@ -220,7 +220,7 @@ leak_cell(struct sbuf *sb, const struct task *t)
 
 /* How task t differs from its baseline task b (either may be NULL). */
 const char *
-change_of(const struct task *t, const struct task *b)
+ciout_change_of(const struct task *t, const struct task *b)
 {
 	if (b == NULL)
 		return "appeared";
@@ -298,7 +298,7 @@ delta_row(struct obuf *o, enum result res, const char *host,
 		v.base = b;
 		md_what(&o->sb, &v);
 	}
-	sbuf_printf(&o->sb, " | %s | ", change_of(t, b));
+	sbuf_printf(&o->sb, " | %s | ", ciout_change_of(t, b));
 	delay_cell(&o->sb, b);
 	sbuf_adds(&o->sb, " \xe2\x86\x92 ");
 	delay_cell(&o->sb, t);
@@ -346,7 +346,7 @@ md_baseline(struct obuf *o, const struct verdicts *vs)
 		if (v->gate != GATE_LEAK)
 			continue;
 		res = base_result(vs, i);
-		if (strcmp(change_of(v->t, vs->match[v->t - n->t]),
+		if (strcmp(ciout_change_of(v->t, vs->match[v->t - n->t]),
 		    "unchanged") == 0 && res != RES_FAIL) {
 			same++;
 			continue;
@@ -400,7 +400,7 @@ md_tasks(struct obuf *o, const struct verdicts *vs)
 		md_gpu(&o->sb, t->host, t->gpu);
 		sbuf_adds(&o->sb, " | ");
 		esc_md(&o->sb, task_label(t, buf, sizeof(buf)));
-		sbuf_printf(&o->sb, " | %s | ", status_names[t->status]);
+		sbuf_printf(&o->sb, " | %s | ", ciout_status_names[t->status]);
 		mib_cell(&o->sb, t->peak);
 		sbuf_adds(&o->sb, " | ");
 		mib_cell(&o->sb, t->held);

@@ -10,8 +10,8 @@
 #include "gates.h"
 
 /* A task's status by enum task_status: "released", "leaked", "running". */
-extern const char *const status_names[];
+extern const char *const ciout_status_names[];
 /* How task t differs from its baseline task b (either may be NULL). */
-const char *change_of(const struct task *t, const struct task *b);
+const char *ciout_change_of(const struct task *t, const struct task *b);
 
 #endif

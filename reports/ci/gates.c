@@ -158,12 +158,12 @@ task_rule(const struct limits *lim, const struct task *t, enum gate k,
 }
 
 struct verdict *
-add(struct verdicts *vs, enum gate g, const char *host, uint32_t gpu,
+gates_add(struct verdicts *vs, enum gate g, const char *host, uint32_t gpu,
     const struct task *t, const struct task *base)
 {
 	struct verdict *v;
 
-	vs->v = grow(vs->v, vs->nv, &vs->capv, sizeof(*vs->v));
+	vs->v = run_grow(vs->v, vs->nv, &vs->capv, sizeof(*vs->v));
 	v = &vs->v[vs->nv++];
 	memset(v, 0, sizeof(*v));
 	v->gate = g;
@@ -175,7 +175,7 @@ add(struct verdicts *vs, enum gate g, const char *host, uint32_t gpu,
 }
 
 void
-set_msg(struct verdict *v, enum result res, const char *fmt, ...)
+gates_set_msg(struct verdict *v, enum result res, const char *fmt, ...)
 {
 	struct sbuf sb = SBUF_INIT;
 	va_list ap;
@@ -194,12 +194,12 @@ set_src(struct verdict *v, const char *src)
 }
 
 void
-mib_value(char *buf, int64_t v)
+gates_mib_value(char *buf, int64_t v)
 {
 	snprintf(buf, 32, "%lld", (long long)v);
 }
 
-const char running_msg[] = "still running at the last sample: not "
+const char gates_running_msg[] = "still running at the last sample: not "
     "judged";
 
 /*
@@ -237,38 +237,39 @@ candidates(const struct verdicts *vs, const struct task *t, struct sbuf *sb)
 static void
 gate_leak(struct verdicts *vs, const struct task *t)
 {
-	struct verdict *v = add(vs, GATE_LEAK, t->host, t->gpu, t, NULL);
+	struct verdict *v = gates_add(vs, GATE_LEAK, t->host, t->gpu, t, NULL);
 	struct sbuf sb = SBUF_INIT;
 	struct rule r;
 
 	task_rule(vs->lim, t, GATE_LEAK, &r);
 	set_src(v, r.src);
 	v->unit = "MiB";
-	mib_value(v->limit, (int64_t)r.v);
+	gates_mib_value(v->limit, (int64_t)r.v);
 	switch (t->status) {
 	case TASK_RUNNING:
-		set_msg(v, RES_SKIP, "%s", running_msg);
+		gates_set_msg(v, RES_SKIP, "%s", gates_running_msg);
 		break;
 	case TASK_RELEASED:
-		mib_value(v->value, 0);
-		set_msg(v, RES_PASS, "nothing leaked");
+		gates_mib_value(v->value, 0);
+		gates_set_msg(v, RES_PASS, "nothing leaked");
 		break;
 	case TASK_LEAKED:
 		if (!t->has_leaked) {
-			set_msg(v, RES_FAIL, "leaked an unknown amount: no "
-			    "whole-device sample after it ended (give the "
+			gates_set_msg(v, RES_FAIL, "leaked an unknown amount: "
+			    "no whole-device sample after it ended (give the "
 			    "query-gpu log of the same run)");
 			break;
 		}
-		mib_value(v->value, t->leaked);
+		gates_mib_value(v->value, t->leaked);
 		if (t->leaked > r.v)
-			set_msg(v, RES_FAIL, "leaked %u MiB, more than %llu%s%s",
-			    t->leaked, (unsigned long long)r.v,
+			gates_set_msg(v, RES_FAIL,
+			    "leaked %u MiB, more than %llu%s%s", t->leaked,
+			    (unsigned long long)r.v,
 			    candidates(vs, t, &sb), t->notes & NOTE_LOGSTOP ?
 			    " (or still running: the process log stopped "
 			    "after listing it)" : "");
 		else
-			set_msg(v, RES_PASS, "leaked %u MiB, within %llu",
+			gates_set_msg(v, RES_PASS, "leaked %u MiB, within %llu",
 			    t->leaked, (unsigned long long)r.v);
 		break;
 	}
@@ -286,27 +287,27 @@ gate_delay(struct verdicts *vs, const struct task *t)
 	task_rule(vs->lim, t, GATE_DELAY, &r);
 	if (!r.set)
 		return;
-	v = add(vs, GATE_DELAY, t->host, t->gpu, t, NULL);
+	v = gates_add(vs, GATE_DELAY, t->host, t->gpu, t, NULL);
 	set_src(v, r.src);
 	v->unit = "s";
 	gtime_fmt_secs(r.v, lim);
 	snprintf(v->limit, sizeof(v->limit), "%s", lim);
 	switch (t->status) {
 	case TASK_RUNNING:
-		set_msg(v, RES_SKIP, "%s", running_msg);
+		gates_set_msg(v, RES_SKIP, "%s", gates_running_msg);
 		break;
 	case TASK_LEAKED:
-		set_msg(v, RES_SKIP, "never released: see max_leak_mib");
+		gates_set_msg(v, RES_SKIP, "never released: see max_leak_mib");
 		break;
 	case TASK_RELEASED:
 		delay = delay_rounded(t);
 		snprintf(v->value, sizeof(v->value), "%s", delay_str(t, d));
 		if (delay > r.v)
-			set_msg(v, RES_FAIL, "released after %s s, more than "
-			    "%s s", d, lim);
+			gates_set_msg(v, RES_FAIL, "released after %s s, more "
+			    "than %s s", d, lim);
 		else
-			set_msg(v, RES_PASS, "released after %s s, within %s s",
-			    d, lim);
+			gates_set_msg(v, RES_PASS,
+			    "released after %s s, within %s s", d, lim);
 		break;
 	}
 }
@@ -325,27 +326,27 @@ gate_running(struct verdicts *vs, const struct task *t)
 
 	if (t->status != TASK_RUNNING || t->declared || !lim->has_cmd_end)
 		return;
-	v = add(vs, GATE_RUNNING, t->host, t->gpu, t, NULL);
+	v = gates_add(vs, GATE_RUNNING, t->host, t->gpu, t, NULL);
 	task_rule(lim, t, GATE_RUNNING, &r);
 	set_src(v, r.src);
 	v->unit = "MiB";
-	mib_value(v->value, t->held);
+	gates_mib_value(v->value, t->held);
 	if (t->end <= lim->cmd_end)
-		set_msg(v, RES_SKIP, "last seen before the command ended "
+		gates_set_msg(v, RES_SKIP, "last seen before the command ended "
 		    "(%s): not judged", lim->cmd_from);
 	else if (lim->has_cmd_start && t->start < lim->cmd_start)
-		set_msg(v, RES_SKIP, "running since before the command "
+		gates_set_msg(v, RES_SKIP, "running since before the command "
 		    "started (%s), not the command's: not judged",
 		    lim->cmd_from);
 	else if (r.v)
-		set_msg(v, RES_PASS, "still running after the command ended "
-		    "(%s), holding %u MiB at the last sample: allowed",
+		gates_set_msg(v, RES_PASS, "still running after the command "
+		    "ended (%s), holding %u MiB at the last sample: allowed",
 		    lim->cmd_from, t->held);
 	else {
-		mib_value(v->limit, 0);
-		set_msg(v, RES_FAIL, "still running after the command ended "
-		    "(%s), holding %u MiB at the last sample", lim->cmd_from,
-		    t->held);
+		gates_mib_value(v->limit, 0);
+		gates_set_msg(v, RES_FAIL, "still running after the command "
+		    "ended (%s), holding %u MiB at the last sample",
+		    lim->cmd_from, t->held);
 	}
 }
 
@@ -365,22 +366,23 @@ gate_unattr(struct verdicts *vs, const struct gpuinfo *g, uint64_t leaks)
 	int builtin = !c->has_max_unattr_end;
 	uint32_t limit = builtin ? c->tolerance : c->max_unattr_end;
 
-	v = add(vs, GATE_UNATTR, g->host, g->gpu, NULL, NULL);
+	v = gates_add(vs, GATE_UNATTR, g->host, g->gpu, NULL, NULL);
 	v->gi = g;
 	v->unit = "MiB";
-	mib_value(v->limit, limit);
+	gates_mib_value(v->limit, limit);
 	if (builtin)
 		sbuf_adds(&sb, "built-in: tolerance_mib");
 	else
 		sbuf_printf(&sb, "gpus, %s:%u", c->path, c->unattr_line);
 	v->src = sb.buf;
 	if (vs->now->table) {
-		set_msg(v, RES_SKIP, "a task table has no device samples");
+		gates_set_msg(v, RES_SKIP,
+		    "a task table has no device samples");
 		return;
 	}
 	if (g->samples == 0) {
-		set_msg(v, RES_FAIL, "unknown: no whole-device sample (give "
-		    "the query-gpu log of the same run)");
+		gates_set_msg(v, RES_FAIL, "unknown: no whole-device sample "
+		    "(give the query-gpu log of the same run)");
 		return;
 	}
 	dev = config_device(c, g->host, g->gpu);
@@ -394,8 +396,8 @@ gate_unattr(struct verdicts *vs, const struct gpuinfo *g, uint64_t leaks)
 	}
 	above = g->last_unattr - base;
 	if (!builtin || leaks == 0) {
-		mib_value(v->value, above);
-		set_msg(v, above > (int64_t)limit ? RES_FAIL : RES_PASS,
+		gates_mib_value(v->value, above);
+		gates_set_msg(v, above > (int64_t)limit ? RES_FAIL : RES_PASS,
 		    "%lld MiB unattributed at the last sample, %lld MiB above "
 		    "the idle baseline (%s): %s %u",
 		    (long long)g->last_unattr, (long long)above, idle,
@@ -406,9 +408,9 @@ gate_unattr(struct verdicts *vs, const struct gpuinfo *g, uint64_t leaks)
 	left = above - (int64_t)(leaks > INT64_MAX ? INT64_MAX : leaks);
 	if (left < 0)
 		left = above < 0 ? above : 0;
-	mib_value(v->value, left);
-	set_msg(v, left > (int64_t)limit ? RES_FAIL : RES_PASS, "%lld MiB "
-	    "unattributed at the last sample, %lld MiB above the idle "
+	gates_mib_value(v->value, left);
+	gates_set_msg(v, left > (int64_t)limit ? RES_FAIL : RES_PASS, "%lld "
+	    "MiB unattributed at the last sample, %lld MiB above the idle "
 	    "baseline (%s), %llu MiB of it leaked by its tasks (see "
 	    "max_leak_mib): %lld MiB unaccounted for, %s %u",
 	    (long long)g->last_unattr, (long long)above, idle,
@@ -459,11 +461,11 @@ nothing_judged(struct verdicts *vs)
 		if (vs->v[i].res == RES_PASS || vs->v[i].res == RES_FAIL)
 			return;
 	vs->nothing_judged = 1;
-	add(vs, GATE_INPUT, "", 0, NULL, NULL);
+	gates_add(vs, GATE_INPUT, "", 0, NULL, NULL);
 	v = vs->v[vs->nv - 1];
 	memmove(vs->v + 1, vs->v, (vs->nv - 1) * sizeof(*vs->v));
-	set_msg(&v, RES_ERROR, "nothing judged: give --tasks FILE (the jobs "
-	    "of a device-only log) or a log with processes");
+	gates_set_msg(&v, RES_ERROR, "nothing judged: give --tasks FILE (the "
+	    "jobs of a device-only log) or a log with processes");
 	vs->v[0] = v;
 }
 
@@ -498,13 +500,13 @@ gate_stopped(struct verdicts *vs)
 	if (last->last_ts >= end || end - last->last_ts <= slack)
 		return;
 	vs->stopped_at = last->last_ts;
-	v = add(vs, GATE_INPUT, "", 0, NULL, NULL);
+	v = gates_add(vs, GATE_INPUT, "", 0, NULL, NULL);
 	v->unit = "s";
 	snprintf(v->value, sizeof(v->value), "%llu",
 	    (unsigned long long)((end - last->last_ts) / NS_PER_SEC));
 	memcpy(vs->stopped_by, v->value, sizeof(vs->stopped_by));
-	set_msg(v, RES_ERROR, "the recorder stopped at %s, %s s before the "
-	    "command ended (%s): the verdict is incomplete",
+	gates_set_msg(v, RES_ERROR, "the recorder stopped at %s, %s s before "
+	    "the command ended (%s): the verdict is incomplete",
 	    gtime_fmt(last->last_ts, 1, at), v->value, vs->lim->cmd_from);
 }
 
@@ -523,22 +525,23 @@ gates_eval(struct verdicts *vs)
 	vs->match = ecalloc(now->tl.n + 1, sizeof(*vs->match));
 	vs->tres = ecalloc(now->tl.n + 1, sizeof(*vs->tres));
 	vs->occ = ecalloc(now->tl.n + 1, sizeof(*vs->occ));
-	occurrences(&now->tl, vs->occ);
+	gates_occurrences(&now->tl, vs->occ);
 	if (vs->input_failed) {
-		struct verdict *v = add(vs, GATE_INPUT, "", 0, NULL, NULL);
+		struct verdict *v = gates_add(vs, GATE_INPUT, "", 0, NULL,
+		    NULL);
 
-		set_msg(v, RES_ERROR, "the input could not be read in full "
-		    "(the messages of gpumem check say why): the verdict is "
-		    "incomplete");
+		gates_set_msg(v, RES_ERROR, "the input could not be read in "
+		    "full (the messages of gpumem check say why): the verdict "
+		    "is incomplete");
 	}
 	gate_stopped(vs);
 	if (base != NULL) {
 		used = ecalloc(b->n + 1, 1);
 		bocc = ecalloc(b->n + 1, sizeof(*bocc));
-		hosts = !(one_host(now) && one_host(base));
+		hosts = !(gates_one_host(now) && gates_one_host(base));
 		if (!hosts)
 			vhost = now->ngpu > 0 ? now->gpu[0].host : NULL;
-		match(vs, hosts, used, bocc);
+		gates_match(vs, hosts, used, bocc);
 	}
 
 	/* The GPUs: this run's, and the baseline's with a vanished task. */
@@ -586,8 +589,8 @@ gates_eval(struct verdicts *vs)
 			gate_delay(vs, t);
 			gate_running(vs, t);
 			if (base != NULL) {
-				gate_base_leak(vs, t, vs->match[ti]);
-				gate_base_delay(vs, t, vs->match[ti]);
+				gates_base_leak(vs, t, vs->match[ti]);
+				gates_base_delay(vs, t, vs->match[ti]);
 			}
 			/* The task's result: fail, else pass, else skipped. */
 			vs->tres[ti] = RES_SKIP;
@@ -606,7 +609,7 @@ gates_eval(struct verdicts *vs)
 			if (hostgpu_cmp(h, t->gpu, g[i].host, g[i].gpu) != 0)
 				break;
 			if (!used[bi])
-				gate_vanished(vs, g[i].host, t, bocc[bi]);
+				gates_vanished(vs, g[i].host, t, bocc[bi]);
 		}
 	}
 	if (ti != now->tl.n || (b != NULL && bi != b->n))

@@ -14,32 +14,33 @@
 #include "gates.h"
 
 /* run.c: room for element n of *p, doubling *cap (from 16). */
-void *grow(void *p, size_t n, size_t *cap, size_t size);
+void *run_grow(void *p, size_t n, size_t *cap, size_t size);
 
 /* gates.c: a new verdict of vs, zeroed but for these. */
-struct verdict *add(struct verdicts *vs, enum gate g, const char *host,
+struct verdict *gates_add(struct verdicts *vs, enum gate g, const char *host,
     uint32_t gpu, const struct task *t, const struct task *base);
 /* gates.c: the verdict's result and its message (printf). */
-void set_msg(struct verdict *v, enum result res, const char *fmt, ...)
+void gates_set_msg(struct verdict *v, enum result res, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* gates.c: MiB as a verdict's value or limit (32 bytes). */
-void mib_value(char *buf, int64_t v);
+void gates_mib_value(char *buf, int64_t v);
 /* gates.c: the message of a task still running at the last sample. */
-extern const char running_msg[];
+extern const char gates_running_msg[];
 
 /* baseline.c: whether every GPU of r is on one host (or r has none). */
-int one_host(const struct run *r);
+int gates_one_host(const struct run *r);
 /* baseline.c: the occurrence of each task of l on its GPU, from 1. */
-void occurrences(const struct tasklist *l, uint32_t *occ);
+void gates_occurrences(const struct tasklist *l, uint32_t *occ);
 /* baseline.c: vs->match, used[] and bocc[] (match says how). */
-void match(struct verdicts *vs, int hosts, unsigned char *used, uint32_t *bocc);
+void gates_match(struct verdicts *vs, int hosts, unsigned char *used,
+    uint32_t *bocc);
 /* baseline.c: the baseline rules on t and its match b (NULL: none). */
-void gate_base_leak(struct verdicts *vs, const struct task *t,
+void gates_base_leak(struct verdicts *vs, const struct task *t,
     const struct task *b);
-void gate_base_delay(struct verdicts *vs, const struct task *t,
+void gates_base_delay(struct verdicts *vs, const struct task *t,
     const struct task *b);
 /* baseline.c: the verdict on baseline task b, which has no match. */
-void gate_vanished(struct verdicts *vs, const char *host, const struct task *b,
+void gates_vanished(struct verdicts *vs, const char *host, const struct task *b,
     uint32_t occ);
 
 #endif

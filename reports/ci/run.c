@@ -13,7 +13,7 @@
  * copied over and over.
  */
 void *
-grow(void *p, size_t n, size_t *cap, size_t size)
+run_grow(void *p, size_t n, size_t *cap, size_t size)
 {
 	if (n < *cap)
 		return p;
@@ -27,7 +27,7 @@ keep_str(struct run *r, const char *s)
 {
 	struct tasklist *l = &r->tl;
 
-	l->strs = grow(l->strs, l->nstrs, &r->capstrs, sizeof(*l->strs));
+	l->strs = run_grow(l->strs, l->nstrs, &r->capstrs, sizeof(*l->strs));
 	l->strs[l->nstrs] = estrdup(s);
 	return l->strs[l->nstrs++];
 }
@@ -44,7 +44,7 @@ run_task(struct run *r, const struct task *t)
 	struct tasklist *l = &r->tl;
 	struct task *c;
 
-	l->t = grow(l->t, l->n, &r->captask, sizeof(*l->t));
+	l->t = run_grow(l->t, l->n, &r->captask, sizeof(*l->t));
 	c = &l->t[l->n++];
 	*c = *t;
 	c->host = keep_str(r, t->host);
@@ -57,7 +57,7 @@ gpu_add(struct run *r, const char *host, uint32_t gpu)
 	struct sbuf k = SBUF_INIT;
 	struct gpuinfo *g;
 
-	r->gpu = grow(r->gpu, r->ngpu, &r->capgpu, sizeof(*r->gpu));
+	r->gpu = run_grow(r->gpu, r->ngpu, &r->capgpu, sizeof(*r->gpu));
 	g = &r->gpu[r->ngpu++];
 	memset(g, 0, sizeof(*g));
 	g->host = keep_str(r, host);

@@ -104,8 +104,8 @@ drawing_fill(struct sbuf *out, const struct sbuf *text, size_t from,
 		sbuf_printf(out, "<figure class=\"chart %s\"", pc->cls);
 		svgzoom_attrs(out, &pc->zoom);
 		sbuf_adds(out, ">\n");
-		if (svg_inline(out, dr->svg.buf + pc->from, pc->len, pc->pfx,
-		    &pc->tips) < 0) {
+		if (page_svg_inline(out, dr->svg.buf + pc->from, pc->len,
+		    pc->pfx, &pc->tips) < 0) {
 			msg("gnuplot drew no SVG");
 			return -1;
 		}

@@ -58,13 +58,13 @@ card(struct sbuf *sb, const char *cls, const char *num, const char *label,
 {
 	sbuf_printf(sb, "<div class=\"card%s%s\"><div class=\"num\">", *cls ?
 	    " " : "", cls);
-	html(sb, num);
+	page_html(sb, num);
 	sbuf_adds(sb, "</div><div class=\"lbl\">");
-	html(sb, label);
+	page_html(sb, label);
 	sbuf_adds(sb, "</div>");
 	if (sub != NULL) {
 		sbuf_adds(sb, "<div class=\"sub\">");
-		html(sb, sub);
+		page_html(sb, sub);
 		sbuf_adds(sb, "</div>");
 	}
 	sbuf_adds(sb, "</div>\n");
@@ -166,7 +166,7 @@ gpu_place(const struct collection *c, const struct task *t)
 }
 
 /*
- * Every task as JSON for the table's script (table_js), in order of
+ * Every task as JSON for the table's script (page_table_js), in order of
  * interest: [gpu, pid, name, start, life, peak (0: as held), held, delay,
  * leaked (-1 unknown), status]; gpu is a place in "gpus" ([host, gpu,
  * interval, decimals of a delay]; the last one for tasks of GPUs without
@@ -301,10 +301,10 @@ task_filters(struct sbuf *sb, const struct collection *c)
 		const struct gpuview *g = c->g[i];
 
 		sbuf_adds(sb, "<option value=\"");
-		html(sb, g->host);
+		page_html(sb, g->host);
 		sbuf_printf(sb, "/%u\">", g->gpu);
 		if (c->nhosts > 1) {
-			html(sb, *g->host ? g->host : "-");
+			page_html(sb, *g->host ? g->host : "-");
 			sbuf_addc(sb, ' ');
 		}
 		sbuf_printf(sb, "GPU %u</option>", g->gpu);
@@ -317,7 +317,7 @@ task_filters(struct sbuf *sb, const struct collection *c)
 	    "<span id=\"f-count\"></span></div>\n");
 }
 
-/* One task's row, as table_js draws it too. */
+/* One task's row, as page_table_js draws it too. */
 static void
 task_row(struct sbuf *sb, const struct task *t, int nhosts, int utc,
     int date, uint32_t tolerance)
@@ -329,12 +329,12 @@ task_row(struct sbuf *sb, const struct task *t, int nhosts, int utc,
 	sbuf_printf(sb, "<tr class=\"%s\">", status_names[t->status]);
 	if (nhosts > 1) {
 		sbuf_adds(sb, "<td>");
-		html(sb, t->host);
+		page_html(sb, t->host);
 		sbuf_adds(sb, "</td>");
 	}
 	sbuf_printf(sb, "<td class=\"n\">%u</td><td class=\"n\">%u</td>"
 	    "<td class=\"name\">", t->gpu, t->pid);
-	html(sb, t->name);
+	page_html(sb, t->name);
 	sbuf_adds(sb, "</td>");
 	time_cell(sb, t->start, utc, date);
 	time_cell(sb, t->end, utc, date);
@@ -368,10 +368,10 @@ task_row(struct sbuf *sb, const struct task *t, int nhosts, int utc,
 
 /*
  * The task table: the TOPN most interesting tasks as rows, every task
- * in the JSON its script draws from (table_js).
+ * in the JSON its script draws from (page_table_js).
  */
 void
-task_table(struct sbuf *sb, const struct collection *c, int utc, int date,
+page_task_table(struct sbuf *sb, const struct collection *c, int utc, int date,
     uint32_t tolerance)
 {
 	const struct task **v;
@@ -425,7 +425,7 @@ unowned_at_end(const struct collection *c, uint32_t tolerance)
 
 /* The headline: cards, the worst delays, the leaks. */
 void
-headline(struct sbuf *sb, const struct collection *c, int utc, int date,
+page_headline(struct sbuf *sb, const struct collection *c, int utc, int date,
     int nhosts, uint32_t tolerance)
 {
 	const struct task **v;
@@ -541,16 +541,16 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 					continue;
 				shown++;
 				sbuf_adds(sb, "<li><b>");
-				html(sb, chart_task_label(t, nhosts, 60, label,
-				    sizeof(label)));
+				page_html(sb, chart_task_label(t, nhosts, 60,
+				    label, sizeof(label)));
 				sbuf_adds(sb, "</b>: ");
 				if (chart_back_late(t, tolerance) > 0)
 					sbuf_printf(sb, "held %s: ",
 					    fmt_mib(t->held, mb));
 				if (!t->has_leaked)
 					sbuf_adds(sb, "leaked, ");
-				html(sb, chart_leak_text(t, tolerance, ", ",
-				    text, sizeof(text)));
+				page_html(sb, chart_leak_text(t, tolerance,
+				    ", ", text, sizeof(text)));
 				sbuf_printf(sb, " (ended %s)</li>\n",
 				    chart_clock(t->end, utc, date, when));
 			}
@@ -569,11 +569,11 @@ headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 				sbuf_adds(sb, "<h2>Worst release delays</h2>\n"
 				    "<ol>\n");
 			sbuf_adds(sb, "<li><b>");
-			html(sb, chart_task_label(t, nhosts, 60, label,
+			page_html(sb, chart_task_label(t, nhosts, 60, label,
 			    sizeof(label)));
 			/* The bounds the data allows, as the table's. */
 			sbuf_adds(sb, "</b>: memory held ");
-			html(sb, gtime_secs_words(tasktab_delay_range(t,
+			page_html(sb, gtime_secs_words(tasktab_delay_range(t,
 			    range), words, sizeof(words)));
 			sbuf_printf(sb, " after its end (%s",
 			    chart_clock(t->end, utc, date, when));

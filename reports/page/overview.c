@@ -93,7 +93,7 @@ ov_cells(const struct collection *c, struct ovcell **out)
  * it has one.  Then the link to the task table.
  */
 void
-overview(struct sbuf *page, const struct collection *c, int nhosts,
+page_overview(struct sbuf *page, const struct collection *c, int nhosts,
     char *const *href)
 {
 	struct ovcell *v;
@@ -118,8 +118,8 @@ overview(struct sbuf *page, const struct collection *c, int nhosts,
 
 		if (i == 0 || strcmp(o->host, v[i - 1].host) != 0) {
 			sbuf_adds(page, i > 0 ? "</tr>\n<tr><th>" : "<tr><th>");
-			html(page, nhosts > 1 || *o->host ? (*o->host ? o->host :
-			    "-") : "GPU");
+			page_html(page, nhosts > 1 || *o->host ?
+			    (*o->host ? o->host : "-") : "GPU");
 			sbuf_adds(page, "</th>");
 		}
 		if (*o->host)
@@ -139,7 +139,7 @@ overview(struct sbuf *page, const struct collection *c, int nhosts,
 		sbuf_printf(page, "<td class=\"c%s\" style=\"border-left-color:"
 		    "%s\" title=\"", tint, o->maxdelay > 0 ?
 		    chart_delay_colour(o->maxdelay) : "#ddd");
-		html(page, tip.buf);
+		page_html(page, tip.buf);
 		sbuf_release(&tip);
 		if (o->sec < c->ng) {
 			sbuf_adds(page, "\"><a href=\"");

@@ -19,20 +19,20 @@
 #include "svgzoom.h"
 
 /* The style sheet, in the page's <style>. */
-extern const char style[];
-/* The task table's script (the table of task_table), in a <script>. */
-extern const char table_js[];
+extern const char page_style[];
+/* The task table's script (the table of page_task_table), in a <script>. */
+extern const char page_table_js[];
 
 /*
  * Text or an attribute value of the page, escaped (esc_xml: invalid
  * UTF-8 and control characters become U+FFFD).
  */
-void html(struct sbuf *sb, const char *s);
+void page_html(struct sbuf *sb, const char *s);
 
 /*
  * Tooltips for a chart's bars: for each of its bar elements
  * (chart_ids), the text of each bar in order, after skip polygons (the
- * key's sample).  svg_inline gives each such polygon a <title> child,
+ * key's sample).  page_svg_inline gives each such polygon a <title> child,
  * which browsers show on hover: no script, nothing fetched.
  */
 struct tips {
@@ -47,14 +47,14 @@ struct tips {
  * ids prefixed with pfx, the bars of tp (or none when NULL) given their
  * tooltips: 0, or -1 when it holds no <svg.
  */
-int svg_inline(struct sbuf *sb, const char *svg, size_t len,
+int page_svg_inline(struct sbuf *sb, const char *svg, size_t len,
     const char *pfx, const struct tips *tp);
 /* The tooltips of a Gantt chart's rows[0, n), in *tp (to be released). */
-void gantt_tips(struct tips *tp, const struct chart_ids *ids,
+void page_gantt_tips(struct tips *tp, const struct chart_ids *ids,
     const struct task *const *rows, size_t n, int nhosts, int utc,
     int date, uint32_t tolerance);
 /* The tooltips of GPU v's usage chart, in *tp (to be released). */
-void usage_tips(struct tips *tp, const struct chart_ids *ids,
+void page_usage_tips(struct tips *tp, const struct chart_ids *ids,
     const struct gpuview *v, int nhosts, int utc, int date,
     uint32_t tolerance);
 
@@ -97,7 +97,7 @@ int drawing_run(struct drawing *dr);
 /*
  * text[from, to) to out, the charts of dr placed in it in their
  * <figure>s (with data-box, data-x and data-xfmt: the plot area, the
- * time range and format zoom_js works on): 0, or -1 after a message.
+ * time range and format svgzoom_js works on): 0, or -1 after a message.
  */
 int drawing_fill(struct sbuf *out, const struct sbuf *text, size_t from,
     size_t to, const struct drawing *dr);
@@ -106,13 +106,13 @@ int drawing_fill(struct sbuf *out, const struct sbuf *text, size_t from,
  * The overview: a cell a GPU of c, linking to its section, on the page
  * href[section] when href is not NULL.
  */
-void overview(struct sbuf *page, const struct collection *c, int nhosts,
+void page_overview(struct sbuf *page, const struct collection *c, int nhosts,
     char *const *href);
 /* The headline: cards, the worst delays, the leaks. */
-void headline(struct sbuf *sb, const struct collection *c, int utc,
+void page_headline(struct sbuf *sb, const struct collection *c, int utc,
     int date, int nhosts, uint32_t tolerance);
-/* The task table, its filters and its data (for table_js). */
-void task_table(struct sbuf *sb, const struct collection *c, int utc,
+/* The task table, its filters and its data (for page_table_js). */
+void page_task_table(struct sbuf *sb, const struct collection *c, int utc,
     int date, uint32_t tolerance);
 
 #endif

@@ -19,7 +19,7 @@
  * characters become U+FFFD).  A name, not a copy: main's calls stay.
  */
 void
-html(struct sbuf *sb, const char *s)
+page_html(struct sbuf *sb, const char *s)
 {
 	esc_xml(sb, s, 1);
 }
@@ -41,7 +41,7 @@ tip_next(const struct tips *tp, int g, size_t *off)
 }
 
 int
-svg_inline(struct sbuf *sb, const char *svg, size_t len, const char *pfx,
+page_svg_inline(struct sbuf *sb, const char *svg, size_t len, const char *pfx,
     const struct tips *tp)
 {
 	const char *p = NULL, *end = svg + len, *tip = NULL;
@@ -100,7 +100,7 @@ svg_inline(struct sbuf *sb, const char *svg, size_t len, const char *pfx,
 		if (tip != NULL && intag && *p == '/' && p + 1 < end &&
 		    p[1] == '>') {
 			sbuf_adds(sb, "><title>");
-			html(sb, tip);
+			page_html(sb, tip);
 			sbuf_adds(sb, "</title></polygon>");
 			tip = NULL;
 			intag = 0;
@@ -144,7 +144,7 @@ svg_inline(struct sbuf *sb, const char *svg, size_t len, const char *pfx,
  * life, what it held and its release delay, or what it leaked.
  */
 void
-gantt_tips(struct tips *tp, const struct chart_ids *ids,
+page_gantt_tips(struct tips *tp, const struct chart_ids *ids,
     const struct task *const *rows, size_t n, int nhosts, int utc, int date,
     uint32_t tolerance)
 {
@@ -188,7 +188,7 @@ gantt_tips(struct tips *tp, const struct chart_ids *ids,
  * curves, on each leak block the task, what it leaked and since when.
  */
 void
-usage_tips(struct tips *tp, const struct chart_ids *ids,
+page_usage_tips(struct tips *tp, const struct chart_ids *ids,
     const struct gpuview *v, int nhosts, int utc, int date,
     uint32_t tolerance)
 {

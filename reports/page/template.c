@@ -8,7 +8,7 @@
  */
 #include "page.h"
 
-const char style[] =
+const char page_style[] =
 "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;"
 "color:#222;background:#fff;margin:0 auto;max-width:1160px;padding:24px}\n"
 "h1{font-size:24px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;"
@@ -64,7 +64,7 @@ const char style[] =
  * name), a sort (a header's click) or a page asks: the first TOPN of
  * what the filters keep, or with "show all" every one, PAGE rows a page.
  */
-const char table_js[] =
+const char page_table_js[] =
 "(function(){\n"
 "var D=JSON.parse(document.getElementById('taskdata').textContent);\n"
 "var T=document.getElementById('tasks'),tb=T.tBodies[0];\n"
