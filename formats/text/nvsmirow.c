@@ -165,12 +165,16 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 }
 
 /*
- * A poll mark saying the poll at ts held a row that could not be read:
- * the process of that row is unknown, not absent, and must not be ended
- * by this poll (rec.h, stream.h).
+ * A poll mark for the poll at ts (rec.h, stream.c): POLL_UNREAD, it held
+ * a row that could not be read (the process of that row is unknown, not
+ * absent, and must not be ended by this poll); POLL_RESTART, the
+ * compute-apps loop was started afresh before it (its header again after
+ * rows: its interval is learnt anew).
  */
+enum { POLL_UNREAD, POLL_RESTART };
+
 static void
-unread_mark(struct nvsmi *p, uint64_t ts)
+poll_mark(struct nvsmi *p, uint64_t ts, int what)
 {
 	struct rec m;
 
@@ -179,25 +183,10 @@ unread_mark(struct nvsmi *p, uint64_t ts)
 	/* The host of the last row read, for the clock of its host. */
 	m.host = p->host.buf != NULL ? p->host.buf : source_host(p->s, NULL);
 	m.origin = REC_SNAP_APPS;
-	m.unread = 1;
-	source_emit(p->s, &m);
-}
-
-/*
- * A poll mark saying the compute-apps loop was started afresh before the
- * poll at ts (its header again after rows): its interval is learnt anew
- * (rec.h, stream.c).
- */
-static void
-restart_mark(struct nvsmi *p, uint64_t ts)
-{
-	struct rec m;
-
-	rec_init(&m);
-	m.ts = ts;
-	m.host = p->host.buf != NULL ? p->host.buf : source_host(p->s, NULL);
-	m.origin = REC_SNAP_APPS;
-	m.restart = 1;
+	if (what == POLL_UNREAD)
+		m.unread = 1;
+	else
+		m.restart = 1;
 	source_emit(p->s, &m);
 }
 
@@ -211,11 +200,11 @@ void
 nvsmi_unread_row(struct nvsmi *p)
 {
 	if (p->row_timed) {
-		unread_mark(p, p->row_ts);
+		poll_mark(p, p->row_ts, POLL_UNREAD);
 		return;
 	}
 	if (p->have_prev)
-		unread_mark(p, p->prev_ts);
+		poll_mark(p, p->prev_ts, POLL_UNREAD);
 	p->unread_next = 1;
 }
 
@@ -399,7 +388,7 @@ nvsmi_row(struct nvsmi *p, char *line)
 		/* The unreadable row before may have been of this poll. */
 		p->unread_next = 0;
 		if (r.ts != p->prev_ts)
-			unread_mark(p, r.ts);
+			poll_mark(p, r.ts, POLL_UNREAD);
 	}
 	p->have_prev = 1;
 	p->prev_ts = r.ts;
@@ -433,7 +422,7 @@ nvsmi_row(struct nvsmi *p, char *line)
 		if (p->nz > 0 && r.ts != p->zts)	/* their poll is over */
 			nvsmi_pid0_flush(p);
 		if (p->restarted) {
-			restart_mark(p, r.ts);
+			poll_mark(p, r.ts, POLL_RESTART);
 			p->restarted = 0;
 		}
 		if (pid == 0) {
