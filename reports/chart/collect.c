@@ -256,6 +256,8 @@ add_task(struct run *rn, const struct task *t)
 		c->nleaked++;
 		if (t->has_leaked)
 			c->leaked_mib += t->leaked;
+		else
+			c->nleaked_unknown++;
 		break;
 	case TASK_RUNNING:
 		v->nrunning++;

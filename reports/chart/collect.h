@@ -84,6 +84,7 @@ struct collection {
 	uint64_t first, last;	/* the time range of all that was read */
 	int have_range;
 	uint64_t ntasks, nreleased, nleaked, nrunning, leaked_mib;
+	uint64_t nleaked_unknown;	/* of nleaked: how much, unknown */
 	uint64_t interval;	/* the largest sampling interval seen */
 	int nhosts;		/* distinct hosts (labels name them when > 1) */
 	uint64_t uncharted;	/* samples of GPUs beyond those charted */

@@ -435,7 +435,6 @@ page_headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 	char range[96], words[128];
 	char text[160];
 	int64_t unowned;
-	size_t unknown;
 	struct sbuf s = SBUF_INIT;
 
 	delays = ereallocarray(NULL, c->tasks.n + 1, sizeof(*delays));
@@ -451,17 +450,13 @@ page_headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 	card(sb, "", num, "tasks", sub);
 	snprintf(num, sizeof(num), "%llu", (unsigned long long)c->nleaked);
 	unowned = unowned_at_end(c, tolerance);
-	for (i = 0, unknown = 0; i < c->tasks.n; i++)
-		if (c->tasks.t[i].status == TASK_LEAKED &&
-		    !c->tasks.t[i].has_leaked)
-			unknown++;
-	if (c->nleaked > 0 && unknown == c->nleaked)
+	if (c->nleaked > 0 && c->nleaked_unknown == c->nleaked)
 		snprintf(sub, sizeof(sub), "how much is unknown: no "
 		    "whole-device memory figures after they ended");
-	else if (c->nleaked > 0 && unknown > 0)
-		snprintf(sub, sizeof(sub), "%s never came back, %zu more "
+	else if (c->nleaked > 0 && c->nleaked_unknown > 0)
+		snprintf(sub, sizeof(sub), "%s never came back, %llu more "
 		    "an unknown amount", fmt_mib((int64_t)c->leaked_mib, mb),
-		    unknown);
+		    (unsigned long long)c->nleaked_unknown);
 	else if (c->nleaked > 0 && unowned > 0)
 		snprintf(sub, sizeof(sub), "%s never came back, %s more "
 		    "held by no task", fmt_mib((int64_t)c->leaked_mib, mb),
