@@ -443,6 +443,13 @@ gpuset_add(struct gpuset *s, uint32_t gpu)
 {
 	int isnew;
 
+	if (gpu < GPUSET_LOW) {
+		uint64_t bit = (uint64_t)1 << (gpu % 64);
+
+		if (s->low[gpu / 64] & bit)
+			return;
+		s->low[gpu / 64] |= bit;
+	}
 	if (s->n >= GPUMAP_MAX) {
 		if (!s->more && hmap_get(&s->seen, &gpu, sizeof(gpu)) == NULL)
 			s->more = 1;
@@ -475,6 +482,7 @@ void
 gpuset_release(struct gpuset *s)
 {
 	hmap_release(&s->seen, NULL);
+	memset(s->low, 0, sizeof(s->low));
 	s->n = 0;
 	s->more = 0;
 }

@@ -94,8 +94,10 @@ gpu_key(struct sbuf *k, const char *host, uint32_t gpu)
  * set that keeps at most GPUMAP_MAX of them (a hostile log may name a new
  * one on every row) and then only says there were more.  Zeroed = empty.
  */
+#define GPUSET_LOW 256	/* GPUs below: a bit each, before the map */
 struct gpuset {
 	struct hmap seen;
+	uint64_t low[GPUSET_LOW / 64];	/* in seen already */
 	uint32_t n;
 	int more;		/* numbers beyond GPUMAP_MAX came */
 };

@@ -209,9 +209,13 @@ line_header_kind(char *line)
 static size_t
 word_colon(const char *line)
 {
-	size_t i = strspn(line, "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_");
+	size_t i = 0;
 
+	/* Not strspn: with this many bytes to accept, it builds a table at
+	   each call (a tenth of reading a --query-gpu log). */
+	while (isalnum((unsigned char)line[i]) || line[i] == '.' ||
+	    line[i] == '-' || line[i] == '_')
+		i++;
 	return i > 0 && line[i] == ':' && line[i + 1] == ' ' ? i + 2 : 0;
 }
 

@@ -23,11 +23,29 @@ key(struct sbuf *k, const char *host, const void *rest, size_t n)
 	sbuf_add(k, rest, n);
 }
 
+int
+physgpu_last(struct physgpu *g, const char *host, const char *id,
+    uint32_t idx, uint32_t *n)
+{
+	const struct sbuf *last;
+
+	if (id[0] == '\0' || idx >= PHYSGPU_MAX)
+		return 0;
+	if (host == NULL)
+		host = "";
+	key(&g->k, host, id, strlen(id));
+	last = &g->last[idx];
+	if (last->len != g->k.len || memcmp(last->buf, g->k.buf, g->k.len) != 0)
+		return 0;
+	*n = g->cur[idx];	/* idnum's entries never change */
+	return 1;
+}
+
 uint32_t
 physgpu_of(struct physgpu *g, struct source *s, const char *host,
     const char *what, const char *id, uint32_t idx)
 {
-	struct sbuf k = SBUF_INIT;
+	struct sbuf *k = &g->k, *last;
 	void **slot;
 	uint32_t n;
 	int isnew;
@@ -36,17 +54,20 @@ physgpu_of(struct physgpu *g, struct source *s, const char *host,
 		return idx;
 	if (host == NULL)
 		host = "";
-	key(&k, host, id, strlen(id));
-	slot = hmap_put(&g->idnum, k.buf, k.len, &isnew);
+	if (physgpu_last(g, host, id, idx, &n))
+		return n;
+	last = &g->last[idx];
+	sbuf_reset(last);
+	sbuf_add(last, k->buf, k->len);
+	slot = hmap_put(&g->idnum, k->buf, k->len, &isnew);
 	if (!isnew) {
 		n = (uint32_t)((uintptr_t)*slot - 1);
 		g->cur[idx] = n;
-		sbuf_release(&k);
 		return n;
 	}
 	for (n = idx;; n++) {
-		key(&k, host, &n, sizeof(n));
-		if (hmap_get(&g->used, k.buf, k.len) == NULL)
+		key(k, host, &n, sizeof(n));
+		if (hmap_get(&g->used, k->buf, k->len) == NULL)
 			break;
 	}
 	if (n != idx && !g->said) {
@@ -59,9 +80,8 @@ physgpu_of(struct physgpu *g, struct source *s, const char *host,
 		    n, what);
 	}
 	*slot = (void *)((uintptr_t)n + 1);
-	hmap_put(&g->used, k.buf, k.len, &isnew);
+	hmap_put(&g->used, k->buf, k->len, &isnew);
 	g->cur[idx] = n;
-	sbuf_release(&k);
 	return n;
 }
 
@@ -75,6 +95,11 @@ physgpu_cur(const struct physgpu *g, uint32_t idx)
 void
 physgpu_release(struct physgpu *g)
 {
+	size_t i;
+
 	hmap_release(&g->used, NULL);
 	hmap_release(&g->idnum, NULL);
+	for (i = 0; i < PHYSGPU_MAX; i++)
+		sbuf_release(&g->last[i]);
+	sbuf_release(&g->k);
 }

@@ -18,6 +18,7 @@
 
 #include "format.h"
 #include "hmap.h"
+#include "util.h"
 
 #define PHYSGPU_MAX 64		/* logged indexes followed */
 
@@ -25,6 +26,10 @@ struct physgpu {
 	struct hmap idnum;	/* host, id -> number read as (+ 1) */
 	struct hmap used;	/* host, number -> taken */
 	uint32_t cur[PHYSGPU_MAX];	/* each index's number, latest row */
+	/* Each index's latest key (host NUL id), whose number is cur[]: a
+	   log names the same GPUs row after row. */
+	struct sbuf last[PHYSGPU_MAX];
+	struct sbuf k;		/* scratch */
 	int said;
 };
 
@@ -36,6 +41,14 @@ void physgpu_init(struct physgpu *g);
  */
 uint32_t physgpu_of(struct physgpu *g, struct source *s, const char *host,
     const char *what, const char *id, uint32_t idx);
+
+/*
+ * Whether the latest identity under idx on host is id: then *n is the
+ * number physgpu_of gives it, and nothing of g changes but its
+ * scratch.
+ */
+int physgpu_last(struct physgpu *g, const char *host, const char *id,
+    uint32_t idx, uint32_t *n);
 
 /* The number idx was last read as, for rows that name only the index. */
 uint32_t physgpu_cur(const struct physgpu *g, uint32_t idx);
