@@ -451,3 +451,36 @@ pytest_plugin() {
 	export PYTHONPATH=$TESTS/../contrib/pytest PYTHONDONTWRITEBYTECODE=1
 	cp "$(command -v sleep)" gpuwork
 }
+
+# same_in_chunks FILE [OPTIONS]: read -j 1 against read -j 2 of FILE
+# decoded in chunks (formats/reader/chunks.h) at every chunk size of
+# $sizes (GPUMEM_CHUNK_SIZE): stdout, stderr, both on one file, exit
+# status; and without -j.  Prints -j 1's exit status, line count, stderr.
+same_in_chunks() {
+	_f=$1
+	shift
+	rc1=0
+	gpumem-read -j 1 "$@" "$_f" > j1.out 2> j1.err || rc1=$?
+	gpumem-read -j 1 "$@" "$_f" > j1.both 2>&1 || :
+	for size in $sizes; do
+		rc=0
+		GPUMEM_CHUNK_SIZE=$size gpumem-read -j 2 "$@" "$_f" > j2.out \
+		    2> j2.err || rc=$?
+		cmp -s j1.out j2.out ||
+			die "$_f $* (chunks of $size): stdout differs: $(diff j1.out j2.out | head -4)"
+		cmp -s j1.err j2.err ||
+			die "$_f $* (chunks of $size): stderr differs: $(diff j1.err j2.err | head -4)"
+		expect_eq "$_f $* (chunks of $size): exit" $rc $rc1
+		GPUMEM_CHUNK_SIZE=$size gpumem-read -j 2 "$@" "$_f" > j2.both \
+		    2>&1 || :
+		cmp -s j1.both j2.both ||
+			die "$_f $* (chunks of $size): stdout and stderr on one file differ"
+		# Without -j: the CPUs when the file is 8 chunks or more.
+		GPUMEM_CHUNK_SIZE=$size gpumem-read "$@" "$_f" > jd.both 2>&1 ||
+		    :
+		cmp -s j1.both jd.both ||
+			die "$_f $* (chunks of $size): without -j, not -j 1's"
+	done
+	echo "== $_f $*: exit $rc1, $(wc -l < j1.out) lines"
+	cat j1.err
+}

@@ -10,37 +10,6 @@
 # corpus file alone.
 . "$TESTS/lib.sh"
 sizes="1 3 8 21 55 144 377 987 4096"
-# same FILE [OPTIONS]: -j 1 against -j 2 at every chunk size: stdout,
-# stderr, both on one file, exit status.
-same() {
-	_f=$1
-	shift
-	rc1=0
-	gpumem-read -j 1 "$@" "$_f" > j1.out 2> j1.err || rc1=$?
-	gpumem-read -j 1 "$@" "$_f" > j1.both 2>&1 || :
-	for size in $sizes; do
-		rc=0
-		GPUMEM_CHUNK_SIZE=$size gpumem-read -j 2 "$@" "$_f" > j2.out \
-		    2> j2.err || rc=$?
-		cmp -s j1.out j2.out ||
-			die "$_f $* (chunks of $size): stdout differs: $(diff j1.out j2.out | head -4)"
-		cmp -s j1.err j2.err ||
-			die "$_f $* (chunks of $size): stderr differs: $(diff j1.err j2.err | head -4)"
-		expect_eq "$_f $* (chunks of $size): exit" $rc $rc1
-		GPUMEM_CHUNK_SIZE=$size gpumem-read -j 2 "$@" "$_f" > j2.both \
-		    2>&1 || :
-		cmp -s j1.both j2.both ||
-			die "$_f $* (chunks of $size): stdout and stderr on one file differ"
-		# Without -j: the CPUs when the file is 8 chunks or more.
-		GPUMEM_CHUNK_SIZE=$size gpumem-read "$@" "$_f" > jd.both 2>&1 ||
-		    :
-		cmp -s j1.both jd.both ||
-			die "$_f $* (chunks of $size): without -j, not -j 1's"
-	done
-	echo "== $_f $*: exit $rc1, $(wc -l < j1.out) lines"
-	cat j1.err
-}
-
 H=timestamp,host,gpu,process_id,memory_used,memory_free,memory_total,process_name
 # rows N: N records of a recording, 2 GPUs, a process on each other poll.
 rows() {
@@ -95,13 +64,13 @@ cat bom1.csv bom1.csv > bom.csv
 for f in ok.csv bad.csv headers.csv crlf.csv nonl.csv empty.csv \
     header-only.csv headerless.csv quoted.csv nul.csv bom.csv long.csv \
     steps.csv; do
-	same $f
+	same_in_chunks $f
 done
-same bad.csv -v
-same late.csv --window 8
-same headerless.csv -v
-same bad.csv --strict
-same steps.csv --strict
+same_in_chunks bad.csv -v
+same_in_chunks late.csv --window 8
+same_in_chunks headerless.csv -v
+same_in_chunks bad.csv --strict
+same_in_chunks steps.csv --strict
 
 # What each bad line is named by: awk's line numbers of the bad rows.
 gpumem-read -j 1 bad.csv 2>&1 > /dev/null |
@@ -122,7 +91,7 @@ expect_eq "records + skipped" "$(echo $sum | awk '{ print $1 + $2 }')" \
 sizes="997 4096"
 for s in $(gpumem-synth -l | awk '{ print $1 }'); do
 	gpumem-synth -s $s -o syn.csv
-	same syn.csv > /dev/null
+	same_in_chunks syn.csv > /dev/null
 done
 echo "synth scenarios: the same"
 
