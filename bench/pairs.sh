@@ -10,7 +10,7 @@
 #                   77 MB; decoded in chunks, formats/reader/chunks.h):
 #                   -j 2 over -j 1, and no -j (the default) over -j 1;
 #                   the same of the same recording as a --query-gpu CSV
-#                   (111 MB; its parser has no fork: a pipeline only)
+#                   (111 MB; in chunks once its GPUs are known)
 #   a fleet         gpumem tasks of 40 node logs (6 h at 1 s, 8 GPUs
 #                   each): -j 2 over -j 1
 #   UDP capture     tcpdump -r F -w /dev/null over gpumem read -q F

@@ -93,8 +93,9 @@ struct format {
 	 * record open across lines).  The copy reads a chunk of the input on
 	 * a thread of its own, alone: it may call source_emit,
 	 * source_emit_late, source_bad, source_bad_at, source_skip,
-	 * source_learn, source_warn, source_host, source_opts, source_name
-	 * and source_nbad (the chunk's count); any other call stops it
+	 * source_learn, source_warn, source_host, source_opts, source_name,
+	 * source_unterminated and source_nbad (the chunk's count);
+	 * source_fork_stop and any other call stops it
 	 * before the line it reads (source_lineno among them: a parser that
 	 * keeps a line for the next one asks for its number first), and the
 	 * reader reads from that line on with st itself.  A copy must not
@@ -210,6 +211,20 @@ const struct format_opts *source_opts(const struct source *s);
  * a peek at what comes): input.h.
  */
 struct input *source_input(const struct source *s);
+
+/*
+ * Whether the line being parsed had no "\n": the data ended inside it
+ * (input_unterminated), in a fork too (struct format's fork).
+ */
+int source_unterminated(const struct source *s);
+
+/*
+ * In a fork (struct format's fork): the line being parsed needs what
+ * only the parser itself has: the fork stops before it, and the reader
+ * reads it and the rest with the parser.  Elsewhere: nothing.  Call it
+ * before the line changes anything.
+ */
+void source_fork_stop(struct source *s);
 
 /* The input's name, as messages name it ("FILE", "<stdin>"). */
 const char *source_name(const struct source *s);

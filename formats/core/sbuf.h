@@ -35,6 +35,19 @@ sbuf_add(struct sbuf *sb, const void *p, size_t n)
 	sb->buf[sb->len] = '\0';
 }
 
+/*
+ * to becomes a buffer of its own holding from's bytes (what to held is
+ * not freed: a struct copied whole, whose buffers are another's).
+ */
+static inline void
+sbuf_copy(struct sbuf *to, const struct sbuf *from)
+{
+	to->buf = NULL;
+	to->len = to->cap = 0;
+	if (from->len > 0)
+		sbuf_add(to, from->buf, from->len);
+}
+
 static inline void
 sbuf_addc(struct sbuf *sb, int c)
 {

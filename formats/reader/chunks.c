@@ -47,6 +47,7 @@ struct chunkcap {
 	uint64_t stop;
 	int bail;		/* the line being read made a call not kept */
 	uint64_t line;		/* the line being read */
+	int unterm;		/* it has no "\n" (the file's last) */
 	struct cev *ev;
 	size_t nev, capev;
 	struct sbuf text;
@@ -87,6 +88,9 @@ struct chunks {
 	struct chunkcap *c;	/* the chunk being done */
 	size_t evpos;
 	uint64_t first;		/* the number of its first line */
+	uint64_t head;		/* lines read before the chunks (0: none) */
+	size_t joined;		/* chunks read by forks and done */
+	uint64_t from;		/* read serially from this line on, or 0 */
 };
 
 static void
@@ -245,6 +249,12 @@ chunks_bail(struct source *cs)
 	cs->cap->bail = 1;
 }
 
+int
+chunks_unterminated(const struct source *cs)
+{
+	return cs->cap->unterm;
+}
+
 /* --- Making a chunk (a chunk thread) --- */
 
 /* Read [off, off + n) of the file into c->buf; 0, or -1 on an error. */
@@ -343,6 +353,7 @@ make(struct chunks *ch, struct chunkcap *c, size_t k)
 		if (n > 0 && line[n - 1] == '\r')
 			line[--n] = '\0';
 		c->line = c->nlines;
+		c->unterm = nl == NULL;
 		mark = c->nev;
 		ch->s->fmt->line(c->st, line, source_unquote(line, n));
 		if (c->bail) {
@@ -515,6 +526,7 @@ begin(struct chunks *ch)
 	pthread_cond_broadcast(&ch->work);
 	unlock(ch);
 	ch->first = input_lineno(s->in) + 1;
+	ch->head = input_lineno(s->in);
 	return 1;
 }
 
@@ -528,6 +540,7 @@ serial(struct chunks *ch, uint64_t from)
 
 	halt(ch);
 	ch->phase = PH_SERIAL;
+	ch->from = from;
 	s->lineat = 0;
 	/* The lines before were read by forks: pass over them. */
 	while (input_lineno(s->in) + 1 < from &&
@@ -606,6 +619,8 @@ done(struct chunks *ch, struct chunkcap *c)
 		s->fmt->join(s->st, c->st);
 		s->fmt->free(c->st);
 		c->st = NULL;
+		if (!c->stopped || c->stop > 0)
+			ch->joined++;
 	}
 	lock(ch);
 	c->state = SLOT_FREE;
@@ -668,6 +683,31 @@ chunks_step(struct source *s)
 	}
 }
 
+/*
+ * What the chunks did, for the tests (GPUMEM_CHUNK_TRACE set): whether
+ * a fork of the parser read them and how far.
+ */
+static void
+trace(const struct chunks *ch)
+{
+	const char *name = ch->s->name;
+
+	if (ch->head == 0 && ch->from > 0)
+		msg("%s: chunks: none (the parser not forked), read serially "
+		    "from line %llu", name, (unsigned long long)ch->from);
+	else if (ch->head == 0)
+		msg("%s: chunks: none", name);
+	else if (ch->from > 0)
+		msg("%s: chunks: %zu of %zu read by forks after line %llu, "
+		    "then serially from line %llu", name, ch->joined,
+		    ch->nchunks, (unsigned long long)ch->head,
+		    (unsigned long long)ch->from);
+	else
+		msg("%s: chunks: %zu of %zu read by forks after line %llu",
+		    name, ch->joined, ch->nchunks,
+		    (unsigned long long)ch->head);
+}
+
 void
 chunks_stop(struct source *s)
 {
@@ -677,6 +717,8 @@ chunks_stop(struct source *s)
 	if (ch == NULL)
 		return;
 	halt(ch);
+	if (getenv("GPUMEM_CHUNK_TRACE") != NULL)
+		trace(ch);
 	for (i = 0; i < CHUNKS_AHEAD; i++) {
 		struct chunkcap *c = &ch->slot[i];
 

@@ -6,7 +6,7 @@
  *
  * The input's worker (workers.h) reads the first lines as -j 1 does,
  * until its parser can be forked (struct format's fork: its state after
- * the header).  The rest of the file is cut into chunks of about
+ * the header; a --query-gpu CSV's once its GPUs are known).  The rest of the file is cut into chunks of about
  * CHUNKS_SIZE bytes at line starts: chunk k holds the lines that start in
  * [P + k * size, P + (k + 1) * size), P the offset after those first
  * lines.  Chunk threads read each chunk with pread(2), split it into
@@ -20,14 +20,15 @@
  *
  * A fork stops at a line it cannot read alone: a line with NUL bytes,
  * a byte order mark or of CHUNKS_MAXLINE bytes or more, a call that is
- * not kept (format.h says which).  The worker reads that line and the
+ * not kept (format.h says which), source_fork_stop.  The worker reads that line and the
  * rest of the input itself, as -j 1 (its input passed over the lines
  * before).  A compressed, decoded (UTF-16) or live input, a format
  * without fork, or an input shorter than two chunks is read as today.
  * The chunks end at the file's size when they start: lines appended to
  * a regular file while it is read are not read (-j 1 reads what is there
  * when it comes to the end; a log still written is read with --live,
- * or with -j 1).
+ * or with -j 1).  With GPUMEM_CHUNK_TRACE set, chunks_stop() says how
+ * many chunks forks read and from which line the worker read (tests).
  */
 #ifndef GPUMEM_CHUNKS_H
 #define GPUMEM_CHUNKS_H
@@ -80,5 +81,7 @@ void chunks_learn(struct source *cs, const char *host, const char *uuid,
 void chunks_warn(struct source *cs, const char *text);
 /* A call a fork cannot make: the chunk stops before this line. */
 void chunks_bail(struct source *cs);
+/* Whether the line the fork reads had no "\n" (the file's last). */
+int chunks_unterminated(const struct source *cs);
 
 #endif

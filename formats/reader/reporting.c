@@ -234,6 +234,21 @@ source_input(const struct source *s)
 	return s->in;
 }
 
+int
+source_unterminated(const struct source *s)
+{
+	if (s->cap != NULL)
+		return chunks_unterminated(s);
+	return input_unterminated(s->in);
+}
+
+void
+source_fork_stop(struct source *s)
+{
+	if (s->cap != NULL)
+		chunks_bail(s);
+}
+
 const char *
 source_name(const struct source *s)
 {

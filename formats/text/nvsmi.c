@@ -542,6 +542,25 @@ nvsmi_text_of(struct nvsmi *p, struct sbuf *sb, int i)
 	return sb->buf;
 }
 
+/*
+ * A header in a fork: the same header again (a loop that runs nvidia-smi
+ * anew at each poll prints it each time) is counted as line_fn counts
+ * it; join_fn does the rest.  Another stops the fork.
+ */
+static void
+fork_header(struct nvsmi *p, const char *l)
+{
+	if (p->head.len == 0 || strcmp(l, p->head.buf) != 0) {
+		source_fork_stop(p->s);
+		return;
+	}
+	if (p->headers == 0)
+		p->head_rows = p->since_header;
+	p->headers++;
+	headers_mark_polls(p, p->since_header);
+	p->since_header = 0;
+}
+
 static void
 line_fn(void *st, char *line, size_t len)
 {
@@ -553,7 +572,11 @@ line_fn(void *st, char *line, size_t len)
 	int comma;
 
 	len -= (size_t)(l - line);
-	if ((hl = host_prefix(l)) > 0) {
+	if ((hl = host_prefix(l)) > 0 && p->forked) {
+		source_fork_stop(p->s);
+		return;
+	}
+	if (hl > 0) {
 		/* pdsh, clush: "node07: <line>"; the host of its rows. */
 		sbuf_set(&p->phost, l, hl - 2);
 		l += hl;
@@ -564,6 +587,10 @@ line_fn(void *st, char *line, size_t len)
 	comma = strchr(l, ',') != NULL;
 	/* A header of one column ("memory.used [MiB]") has no comma. */
 	if ((k = line_header_kind(l)) != K_NONE) {
+		if (p->forked) {
+			fork_header(p, l);
+			return;
+		}
 		if (p->want != K_NONE && k != p->want) {
 			source_bad(p->s, "a %s header in a %s log",
 			    k == K_APPS ? "--query-compute-apps" :
@@ -580,17 +607,27 @@ line_fn(void *st, char *line, size_t len)
 		p->since_header = 0;
 		nvsmi_pid0_flush(p);
 		set_columns(p, l);
+		sbuf_set(&p->head, l, strlen(l));
 		p->newblock = 1;
 		return;
 	}
 	if ((isdigit((unsigned char)l[0]) || l[0] == '[') &&
 	    nvsmi_stamp_line(l, len, &t)) {
+		if (p->forked) {
+			source_fork_stop(p->s);
+			return;
+		}
 		nvsmi_clock_line(p, t);
 		return;
 	}
 	/* Rows start with a digit (a time, an index): the rest may not be. */
 	if (!isdigit((unsigned char)l[0]) && nvsmi_prompt_line(l, len)) {
 		source_skip(p->s, "shell prompt lines");
+		return;
+	}
+	if (!comma && p->forked) {
+		/* Date lines and the like: the clock's. */
+		source_fork_stop(p->s);
 		return;
 	}
 	if (!comma && nvsmi_wrapper_line(p, l, len))
@@ -675,6 +712,69 @@ summary(void *st, struct sbuf *sb)
 		    (unsigned long long)p->nomem, p->nomem == 1 ? "" : "s");
 }
 
+/*
+ * A copy for a chunk of a large --query-gpu log (format.h, chunks.h):
+ * once the log has a timestamp and an index column and a GPU came again
+ * (the base knows the log's GPUs), its rows are read alone; a fork stops
+ * at anything else (a GPU or identity its base did not know last, a
+ * header, a date line, a bad time, a host prefix: source_fork_stop),
+ * and the reader reads on from there with the parser.  The copy shares
+ * nothing: the caches are copied, the maps left empty (a fork only asks
+ * the caches), the counts start at 0 (join adds them).
+ */
+static void *
+fork_fn(const void *st, struct source *s)
+{
+	static const struct sbuf none = SBUF_INIT;
+	static const struct hmap nomap = HMAP_INIT;
+	const struct nvsmi *p = st;
+	struct nvsmi *f;
+	size_t i;
+
+	if (p->kind != K_GPU || !p->have_columns || p->col[C_TS] < 0 ||
+	    (p->col[C_INDEX] < 0 && p->col[C_WGPU] < 0) || !p->wrapped ||
+	    p->nz > 0)
+		return NULL;
+	f = emalloc(sizeof(*f));
+	*f = *p;
+	f->s = s;
+	f->forked = 1;
+	f->rows = f->nomem = f->headers = f->zrows = f->zrecs = 0;
+	f->since_header = 0;
+	f->z = NULL;
+	f->host = f->key = f->name = f->guessed = f->lkey = none;
+	f->uuid = f->bus = f->card = none;
+	sbuf_copy(&f->phost, &p->phost);
+	sbuf_copy(&f->head, &p->head);
+	for (i = 0; i < NLAST; i++)
+		sbuf_copy(&f->last[i], &p->last[i]);
+	f->learned = nomap;
+	f->gpuset.seen = nomap;
+	physgpu_copy(&f->phys, &p->phys);
+	return f;
+}
+
+static void
+join_fn(void *st, const void *fork)
+{
+	struct nvsmi *p = st;
+	const struct nvsmi *f = fork;
+
+	p->rows += f->rows;
+	p->nomem += f->nomem;
+	if (f->headers > 0) {
+		/* Its first header came after rows it could not count. */
+		if (f->headers == 1)
+			headers_mark_polls(p, p->since_header + f->head_rows);
+		else
+			p->header_polls = f->header_polls;
+		p->headers += f->headers;
+		p->since_header = f->since_header;
+		p->newblock = 1;
+	} else
+		p->since_header += f->since_header;
+}
+
 static void
 free_fn(void *st)
 {
@@ -701,6 +801,7 @@ free_fn(void *st)
 	free(p->z);
 	sbuf_release(&p->phost);
 	sbuf_release(&p->guessed);
+	sbuf_release(&p->head);
 	free(p);
 }
 
@@ -713,6 +814,8 @@ const struct format fmt_query_gpu = {
 	.line = line_fn,
 	.summary = summary,
 	.free = free_fn,
+	.fork = fork_fn,
+	.join = join_fn,
 };
 
 const struct format fmt_compute_apps = {

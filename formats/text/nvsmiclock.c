@@ -437,6 +437,11 @@ nvsmi_row_time(struct nvsmi *p, uint64_t *ts)
 		}
 		return 0;
 	}
+	if (rc == -1 && p->forked) {
+		/* Seconds since --start, said once: the parser's. */
+		source_fork_stop(p->s);
+		return -1;
+	}
 	if (rc == -1 && (rc = elapsed_time(p, p->f[i], p->len[i], ts)) != -1)
 		return rc;
 	/* The form is right and the date is not: say so. */

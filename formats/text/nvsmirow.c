@@ -56,24 +56,38 @@ uintcol(struct nvsmi *p, enum col c, const char *what, uint32_t *v)
  * same few GPUs on every row, so the last identity of each small index is
  * remembered and compared; the rest go through a map.
  */
-void
-nvsmi_learn(struct nvsmi *p, const char *host, const char *uuid,
+int
+nvsmi_learned(struct nvsmi *p, const char *host, const char *uuid,
     const char *bus, int64_t index)
 {
 	size_t hl = strlen(host), ul = strlen(uuid), bl = strlen(bus);
-	int isnew = 1;
+	const struct sbuf *last;
 
 	sbuf_reset(&p->lkey);
 	sbuf_grow(&p->lkey, hl + ul + bl + 3);
 	sbuf_add(&p->lkey, host, hl + 1);
 	sbuf_add(&p->lkey, uuid, ul + 1);
 	sbuf_add(&p->lkey, bus, bl + 1);
+	if (index < 0 || index >= NLAST)
+		return 0;
+	last = &p->last[index];
+	return last->len == p->lkey.len &&
+	    memcmp(last->buf, p->lkey.buf, last->len) == 0;
+}
+
+void
+nvsmi_learn(struct nvsmi *p, const char *host, const char *uuid,
+    const char *bus, int64_t index)
+{
+	int isnew = 1;
+
+	if (nvsmi_learned(p, host, uuid, bus, index)) {
+		p->wrapped = 1;
+		return;
+	}
 	if (index >= 0 && index < NLAST) {
 		struct sbuf *last = &p->last[index];
 
-		if (last->len == p->lkey.len &&
-		    memcmp(last->buf, p->lkey.buf, last->len) == 0)
-			return;
 		sbuf_reset(last);
 		sbuf_add(last, p->lkey.buf, p->lkey.len);
 	} else if (p->learned.n < GPUMAP_MAX) {
@@ -85,6 +99,14 @@ nvsmi_learn(struct nvsmi *p, const char *host, const char *uuid,
 		source_learn(p->s, host, uuid, bus, index);
 }
 
+/* A fork meets what only its base's parser may read (nvsmistate.h). */
+static int
+fork_stop(struct nvsmi *p)
+{
+	source_fork_stop(p->s);
+	return -1;
+}
+
 /*
  * The GPU of a row: the wrapper's gpu column or index, else a UUID or bus
  * id resolved later, else its position in the block or poll.
@@ -92,8 +114,8 @@ nvsmi_learn(struct nvsmi *p, const char *host, const char *uuid,
 static int
 row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 {
-	const char *uuid, *bus;
-	uint32_t g, total;
+	const char *uuid, *bus, *what, *id;
+	uint32_t g, n, total;
 	int rc, i;
 
 	uuid = nvsmi_text_of(p, &p->uuid, p->col[C_UUID]);
@@ -103,6 +125,8 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 		rc = uintcol(p, C_INDEX, "index", &g);
 	if (rc < 0)
 		return -1;
+	if (rc == 0 && p->forked)
+		return fork_stop(p);	/* a GPU told by its place */
 	if (rc > 0) {
 		/*
 		 * Logs of other GPUs joined, or a card swapped in its slot:
@@ -111,20 +135,35 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 		 * not read is the card its index had last).
 		 */
 		i = p->col[C_TOTAL];
-		if (*uuid != '\0')
-			g = physgpu_of(&p->phys, p->s, r->host, "UUID", uuid,
-			    g);
-		else if (*bus != '\0' && i < 0)
-			g = physgpu_of(&p->phys, p->s, r->host, "bus id", bus,
-			    g);
-		else if (*bus != '\0' && field_mib(p->f[i], p->len[i],
+		what = id = NULL;
+		if (*uuid != '\0') {
+			what = "UUID";
+			id = uuid;
+		} else if (*bus != '\0' && i < 0) {
+			what = "bus id";
+			id = bus;
+		} else if (*bus != '\0' && field_mib(p->f[i], p->len[i],
 		    &total) > 0) {
 			sbuf_reset(&p->card);
 			sbuf_printf(&p->card, "%s, %u MiB", bus, total);
-			g = physgpu_of(&p->phys, p->s, r->host,
-			    "bus id and memory.total", p->card.buf, g);
+			what = "bus id and memory.total";
+			id = p->card.buf;
 		} else if (*bus != '\0')
 			g = physgpu_cur(&p->phys, g);
+		if (p->forked) {
+			/* Only GPUs the base knew, as it knew them last. */
+			if (id != NULL && !physgpu_last(&p->phys, r->host, id,
+			    g, &n))
+				return fork_stop(p);
+			if (id != NULL)
+				g = n;
+			if (!nvsmi_learned(p, r->host, uuid, bus, g))
+				return fork_stop(p);
+			r->gpu = g;
+			return 0;
+		}
+		if (id != NULL)
+			g = physgpu_of(&p->phys, p->s, r->host, what, id, g);
 		r->gpu = g;
 		nvsmi_learn(p, r->host, uuid, bus, g);
 		gpuset_add(&p->gpuset, g);
@@ -312,7 +351,7 @@ cut_short(struct nvsmi *p)
 	const char *f;
 	char q[48];
 
-	if (!input_unterminated(source_input(p->s)))
+	if (!source_unterminated(p->s))
 		return 0;
 	for (i = 0; i < sizeof(mem) / sizeof(mem[0]); i++)
 		if (p->col[mem[i]] == (int)last)

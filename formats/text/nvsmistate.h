@@ -111,6 +111,15 @@ struct nvsmi {
 	struct sbuf card;		/* scratch: bus id and memory.total */
 	/* Physical GPUs by bus id or UUID under one index (physgpu.h). */
 	struct physgpu phys;
+
+	/*
+	 * A fork (format.h) reads rows of GPUs its base knew, and stops
+	 * before anything else; the base is taken once a GPU came again.
+	 */
+	int forked;
+	int wrapped;		/* a row's GPU was the last one's of its index */
+	struct sbuf head;	/* the header line of the columns, if one */
+	size_t head_rows;	/* a fork's rows before its first header */
 };
 
 /* nvsmi.c */
@@ -151,6 +160,13 @@ void nvsmi_poll_note(struct nvsmi *p, size_t n);
 int nvsmi_row_time(struct nvsmi *p, uint64_t *ts);
 
 /* nvsmirow.c */
+
+/*
+ * Whether a row of GPU index on host with that uuid and bus (each "" when
+ * not logged) is one nvsmi_learn() has just told about: nothing to tell.
+ */
+int nvsmi_learned(struct nvsmi *p, const char *host, const char *uuid,
+    const char *bus, int64_t index);
 
 /* Tell the run's GPU map about a GPU, once per identity. */
 void nvsmi_learn(struct nvsmi *p, const char *host, const char *uuid,

@@ -93,6 +93,18 @@ physgpu_cur(const struct physgpu *g, uint32_t idx)
 }
 
 void
+physgpu_copy(struct physgpu *g, const struct physgpu *from)
+{
+	size_t i;
+
+	physgpu_init(g);
+	memcpy(g->cur, from->cur, sizeof(g->cur));
+	for (i = 0; i < PHYSGPU_MAX; i++)
+		sbuf_copy(&g->last[i], &from->last[i]);
+	g->said = from->said;
+}
+
+void
 physgpu_release(struct physgpu *g)
 {
 	size_t i;

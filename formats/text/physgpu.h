@@ -44,14 +44,21 @@ uint32_t physgpu_of(struct physgpu *g, struct source *s, const char *host,
 
 /*
  * Whether the latest identity under idx on host is id: then *n is the
- * number physgpu_of gives it, and nothing of g changes but its
- * scratch.
+ * number physgpu_of gives it, and nothing of g changes (a fork of a
+ * parser may ask; physgpu_of would change g).
  */
 int physgpu_last(struct physgpu *g, const char *host, const char *id,
     uint32_t idx, uint32_t *n);
 
 /* The number idx was last read as, for rows that name only the index. */
 uint32_t physgpu_cur(const struct physgpu *g, uint32_t idx);
+
+/*
+ * g becomes a copy of from for a fork of its parser: the latest identity
+ * and number of each index (physgpu_last), no maps (physgpu_of must not
+ * be called on it).
+ */
+void physgpu_copy(struct physgpu *g, const struct physgpu *from);
 
 void physgpu_release(struct physgpu *g);
 
