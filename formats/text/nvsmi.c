@@ -573,6 +573,8 @@ line_fn(void *st, char *line, size_t len)
 
 	len -= (size_t)(l - line);
 	if ((hl = host_prefix(l)) > 0 && p->forked) {
+		/* Its host is the rows' after it (the GPUs' identities, which
+		   hold the host, would stop the fork at its rows too). */
 		source_fork_stop(p->s);
 		return;
 	}

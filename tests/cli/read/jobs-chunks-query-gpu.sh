@@ -83,7 +83,8 @@ gpus 4 60 | awk 'NR == 50 { sub(/ [0-9]+ MiB, [0-9]+ MiB$/, " [Unknown Error], [
 { gpus 4 40; printf '2026/01/01 10:00:40.000, 0, GPU-00000000-0000-4000-8000-000000000000, 00000000:10:00.0, 81559 MiB, 510 MiB, 810'; } > cut.csv
 { gpus 4 40; printf '2026/01/01 10:00:40.000, 0, GPU-00000000-0000-4000-8000-000000000000, 00000000:10:00.0, 81559 MiB, 510 MiB, 81049 MiB'; } > nonl.csv
 gpus 4 40 | awk '{ printf "%s\r\n", $0 }' > crlf.csv
-gpus 4 40 | awk 'NR > 100 { $0 = "node07: " $0 } { print }' > pdsh.csv
+# pdsh's "host: " on some lines: the host stays for the lines after.
+gpus 4 40 | awk 'NR > 100 && NR <= 120 { $0 = "node07: " $0 } { print }' > pdsh.csv
 gpus 4 40 | awk 'NR == 77 { sub(/, [0-9], GPU/, ", [N/A], GPU") } { print }' > placeholder.csv
 gpus 2 40 | awk 'NR > 1 { sub(/^2026\/01\/01 10:00:/, ""); sub(/^[0-9][0-9]\./, int((NR - 2) / 2) ".") } { print }' > elapsed.csv
 gpus 4 40 | awk -F', ' -v OFS=', ' '{ print $1, $3, $5, $6, $7 }' > noindex.csv
@@ -92,6 +93,13 @@ gpus 4 40 | tail -n +2 > noheader.csv
 # total; a GPU that shows up later, its index alone.
 awk -F', ' -v OFS=', ' '{ print $1, $2, $4, $5, $6, $7 }' swap.csv > swapbus.csv
 awk -F', ' -v OFS=', ' '{ print $1, $2, $5, $6, $7 }' late.csv > lateidx.csv
+# Two machines' logs joined: GPU 1 under another bus id from poll 25 on
+# (no UUID, no total: the bus id is the GPU).
+awk -F', ' -v OFS=', ' 'NR >= 202 && (NR - 2) % 8 == 1 { $4 = "00000000:A0:00.0" }
+    { print $1, $2, $4, $6, $7 }' ok.csv > joined.csv
+# A unified-memory GPU (GB10): no memory figure on any row.
+gpus 2 40 | awk -F', ' -v OFS=', ' 'NR > 1 { $5 = $6 = $7 = "[N/A]" } { print }' \
+    > unified.csv
 # Another run appended, of a query without times and GPUs, its header at
 # each poll: whether the rows between two headers are one poll's GPUs
 # depends on the rows since the header before, which forks read.
@@ -107,7 +115,7 @@ gpus 4 60 | awk 'NR == 100 || NR == 200 { sub(/^2026\/01\/01 10:00:[0-9.]*/, "12
 
 for f in ok.csv one.csv swap.csv late.csv headers.csv dates.csv bad.csv \
     cut.csv nonl.csv crlf.csv pdsh.csv placeholder.csv noindex.csv \
-    swapbus.csv lateidx.csv; do
+    swapbus.csv lateidx.csv joined.csv unified.csv; do
 	same_in_chunks $f --tz UTC
 done
 same_in_chunks appended.csv --tz UTC --interval 1s
@@ -133,6 +141,8 @@ expect_eq "dates.csv" "$(trace dates.csv --tz UTC | sed 's/.*serially from line 
     "$(first_line dates.csv '^Thu')"
 expect_eq "bad.csv" "$(trace bad.csv --tz UTC | sed 's/.*serially from line //')" \
     "$(first_line bad.csv '^01-01-2026')"
+expect_eq "joined.csv" "$(trace joined.csv --tz UTC | sed 's/.*serially from line //')" \
+    "$(first_line joined.csv ':A0:')"
 expect_eq "pdsh.csv" "$(trace pdsh.csv --tz UTC | sed 's/.*serially from line //')" \
     "$(first_line pdsh.csv '^node07')"
 expect_eq "placeholder.csv" \
