@@ -133,10 +133,12 @@ resolution(const char *s, size_t n)
 /*
  * One CSV row of a task table into *t.  Quoted host and name are handled
  * as the record stream does them (one line; gpumem tasks never writes a
- * line break inside a name... it quotes them, so join lines first).
+ * line break inside a name... it quotes them, so join lines first).  A
+ * bad row: -1, *why says what is wrong (a message built into whyb).
  */
 static int
-parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
+parse_row(struct tasklist *l, char *line, struct task *t, const char **why,
+    struct sbuf *whyb)
 {
 	char *f[18];
 	size_t n[18];
@@ -198,8 +200,11 @@ parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 		return -1;
 	}
 	if (nf >= 15 && tab_parse_notes(f[14], n[14], &t->notes) < 0) {
-		*why = "note: expected gap, ambiguous, pid-reused, resumed or "
-		    "last-sample, joined by ';'";
+		sbuf_reset(whyb);
+		sbuf_adds(whyb, "note: expected ");
+		tab_note_list(whyb);
+		sbuf_adds(whyb, ", joined by ';'");
+		*why = whyb->buf;
 		return -1;
 	}
 	if (t->status == TASK_RELEASED && t->release == 0) {
@@ -225,7 +230,7 @@ int
 tasktab_read(const char *path, struct tasklist *l, int strict)
 {
 	struct input *in = input_open(path);
-	struct sbuf row = SBUF_INIT;
+	struct sbuf row = SBUF_INIT, whyb = SBUF_INIT;
 	uint64_t lineno = 0, startline = 0, bad = 0;
 	const char *why;
 	char *line;
@@ -260,18 +265,20 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 				    "not the header of gpumem tasks)",
 				    input_name(in));
 				sbuf_release(&row);
+				sbuf_release(&whyb);
 				input_close(in);
 				return -1;
 			}
 			ok = 1;
 		} else if (is_header(row.buf)) {
 			;	/* tables joined with cat */
-		} else if (parse_row(l, row.buf, &t, &why) < 0) {
+		} else if (parse_row(l, row.buf, &t, &why, &whyb) < 0) {
 			if (bad++ < 10)
 				msg("%s:%llu: %s", input_name(in),
 				    (unsigned long long)startline, why);
 			if (strict) {
 				sbuf_release(&row);
+				sbuf_release(&whyb);
 				input_close(in);
 				tasklist_release(l);
 				return -1;
@@ -300,6 +307,7 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 		msg("%s: %llu more bad rows not shown", input_name(in),
 		    (unsigned long long)(bad - 10));
 	sbuf_release(&row);
+	sbuf_release(&whyb);
 	input_close(in);
 	if (!ok)
 		tasklist_release(l);
