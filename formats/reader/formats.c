@@ -27,7 +27,7 @@ const struct format *const format_list[] = {
 	&fmt_stream_bin,
 	&fmt_query_gpu,
 	&fmt_compute_apps,
-	&fmt_bundle,
+	&bundle_format,
 	&fmt_xml,
 	&fmt_query_text,
 	&fmt_table,
