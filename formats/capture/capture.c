@@ -598,7 +598,7 @@ capture_span(const char *path, struct capspan *sp)
 	return rc == 0 ? 0 : -1;
 }
 
-const struct format fmt_pcap = {
+const struct format capture_format = {
 	.name = "pcap",
 	.what = "pcap capture",
 	.sniff_bytes = sniff,

@@ -38,7 +38,7 @@ const struct format *const format_list[] = {
 	&fmt_gpustat,
 	&fmt_rocm_smi,
 	&fmt_help,
-	&fmt_pcap,
+	&capture_format,
 	&fmt_colmap,
 	NULL
 };

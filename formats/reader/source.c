@@ -69,7 +69,7 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 		s->eof = 1;
 		return s;
 	}
-	if (!opt->lag_set && s->fmt == &fmt_pcap)
+	if (!opt->lag_set && s->fmt == &capture_format)
 		s->lag = SOURCE_CAPTURE_LAG;
 	s->device_only = s->fmt->device_only;
 	s->what = s->fmt->what;
