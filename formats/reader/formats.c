@@ -39,7 +39,7 @@ const struct format *const format_list[] = {
 	&fmt_rocm_smi,
 	&fmt_help,
 	&capture_format,
-	&fmt_colmap,
+	&colmap_format,
 	NULL
 };
 

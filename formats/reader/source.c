@@ -62,7 +62,7 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 		if (s->fmt == &fmt_stream && source_starts_binary(s))
 			s->fmt = &fmt_stream_bin;
 	} else if (opt->map != NULL)
-		s->fmt = &fmt_colmap;
+		s->fmt = &colmap_format;
 	else
 		s->fmt = source_detect(s);
 	if (s->fmt == NULL) {

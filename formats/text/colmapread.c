@@ -718,7 +718,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_colmap = {
+const struct format colmap_format = {
 	.name = "map",
 	.what = "CSV read through --map",
 	.device_only = 1,
