@@ -33,7 +33,7 @@ const struct format *const format_list[] = {
 	&fmt_table,
 	&fmt_dmon,
 	&fmt_pmon,
-	&fmt_dcgmi,
+	&dcgmi_format,
 	&fmt_prom,
 	&fmt_gpustat,
 	&fmt_rocm_smi,

@@ -281,7 +281,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_dcgmi = {
+const struct format dcgmi_format = {
 	.name = "dcgmi",
 	.what = "dcgmi dmon",
 	.device_only = 1,
