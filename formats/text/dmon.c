@@ -672,7 +672,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_dmon = {
+const struct format dmon_format = {
 	.name = "dmon",
 	.what = "nvidia-smi dmon",
 	.device_only = 1,
@@ -684,7 +684,7 @@ const struct format fmt_dmon = {
 	.free = free_fn,
 };
 
-const struct format fmt_pmon = {
+const struct format dmon_pmon_format = {
 	.name = "pmon",
 	.what = "nvidia-smi pmon",
 	.sniff_text = sniff_pmon,
