@@ -35,7 +35,7 @@ const struct format *const format_list[] = {
 	&dmon_pmon_format,
 	&dcgmi_format,
 	&fmt_prom,
-	&fmt_gpustat,
+	&gpustat_format,
 	&fmt_rocm_smi,
 	&fmt_help,
 	&capture_format,

@@ -372,7 +372,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_gpustat = {
+const struct format gpustat_format = {
 	.name = "gpustat",
 	.what = "gpustat text",
 	.sniff_text = sniff,
