@@ -37,7 +37,7 @@ const struct format *const format_list[] = {
 	&fmt_prom,
 	&gpustat_format,
 	&fmt_rocm_smi,
-	&fmt_help,
+	&help_format,
 	&capture_format,
 	&colmap_format,
 	NULL
