@@ -25,8 +25,8 @@
 const struct format *const format_list[] = {
 	&fmt_stream,
 	&fmt_stream_bin,
-	&fmt_query_gpu,
-	&fmt_compute_apps,
+	&nvsmi_query_gpu_format,
+	&nvsmi_compute_apps_format,
 	&bundle_format,
 	&fmt_xml,
 	&fmt_query_text,

@@ -700,7 +700,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_query_gpu = {
+const struct format nvsmi_query_gpu_format = {
 	.name = "query-gpu",
 	.what = "nvidia-smi --query-gpu CSV",
 	.device_only = 1,
@@ -711,7 +711,7 @@ const struct format fmt_query_gpu = {
 	.free = free_fn,
 };
 
-const struct format fmt_compute_apps = {
+const struct format nvsmi_compute_apps_format = {
 	.name = "compute-apps",
 	.what = "nvidia-smi --query-compute-apps CSV",
 	.sniff_text = sniff_apps,
