@@ -34,7 +34,7 @@ const struct format *const format_list[] = {
 	&dmon_format,
 	&dmon_pmon_format,
 	&dcgmi_format,
-	&fmt_prom,
+	&prom_format,
 	&gpustat_format,
 	&fmt_rocm_smi,
 	&help_format,

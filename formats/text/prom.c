@@ -613,7 +613,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_prom = {
+const struct format prom_format = {
 	.name = "prom",
 	.what = "Prometheus text",
 	.device_only = 1,
