@@ -29,7 +29,7 @@ const struct format *const format_list[] = {
 	&nvsmi_compute_apps_format,
 	&bundle_format,
 	&fmt_xml,
-	&fmt_query_text,
+	&querytext_format,
 	&fmt_table,
 	&dmon_format,
 	&dmon_pmon_format,
