@@ -23,8 +23,8 @@
 #include "xml.h"
 
 const struct format *const format_list[] = {
-	&fmt_stream,
-	&fmt_stream_bin,
+	&recfmt_format,
+	&recfmt_bin_format,
 	&nvsmi_query_gpu_format,
 	&nvsmi_compute_apps_format,
 	&bundle_format,

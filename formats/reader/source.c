@@ -59,8 +59,8 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 		 * A gpumem tool upstream may have chosen the binary form
 		 * (rec.h): "stream" is the record stream in either form.
 		 */
-		if (s->fmt == &fmt_stream && source_starts_binary(s))
-			s->fmt = &fmt_stream_bin;
+		if (s->fmt == &recfmt_format && source_starts_binary(s))
+			s->fmt = &recfmt_bin_format;
 	} else if (opt->map != NULL)
 		s->fmt = &colmap_format;
 	else
