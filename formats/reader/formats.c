@@ -36,7 +36,7 @@ const struct format *const format_list[] = {
 	&dcgmi_format,
 	&prom_format,
 	&gpustat_format,
-	&fmt_rocm_smi,
+	&rocmsmi_format,
 	&help_format,
 	&capture_format,
 	&colmap_format,

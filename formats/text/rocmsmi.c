@@ -273,7 +273,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_rocm_smi = {
+const struct format rocmsmi_format = {
 	.name = "rocm-smi",
 	.what = "rocm-smi --showmeminfo vram",
 	.device_only = 1,
