@@ -30,7 +30,7 @@ const struct format *const format_list[] = {
 	&bundle_format,
 	&fmt_xml,
 	&querytext_format,
-	&fmt_table,
+	&table_format,
 	&dmon_format,
 	&dmon_pmon_format,
 	&dcgmi_format,

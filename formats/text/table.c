@@ -534,7 +534,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_table = {
+const struct format table_format = {
 	.name = "table",
 	.what = "nvidia-smi table",
 	.sniff_text = sniff,
