@@ -28,7 +28,7 @@ const struct format *const format_list[] = {
 	&nvsmi_query_gpu_format,
 	&nvsmi_compute_apps_format,
 	&bundle_format,
-	&fmt_xml,
+	&xml_format,
 	&querytext_format,
 	&table_format,
 	&dmon_format,
