@@ -43,7 +43,7 @@ kind_rank(const struct task *t)
 }
 
 int
-task_interest(const struct task *a, const struct task *b)
+collect_task_interest(const struct task *a, const struct task *b)
 {
 	int ra = kind_rank(a), rb = kind_rank(b);
 
@@ -224,9 +224,9 @@ mark(struct run *rn, struct gpuview *v, const struct task *t)
 		return;
 	}
 	for (i = 1; i < v->nmarks; i++)
-		if (task_interest(&v->marks[i], &v->marks[worst]) > 0)
+		if (collect_task_interest(&v->marks[i], &v->marks[worst]) > 0)
 			worst = i;
-	if (task_interest(t, &v->marks[worst]) < 0) {
+	if (collect_task_interest(t, &v->marks[worst]) < 0) {
 		mark_free(&v->marks[worst]);
 		mark_copy(&v->marks[worst], t);
 	}

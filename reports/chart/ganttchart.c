@@ -93,7 +93,7 @@ delay_palette(struct sbuf *sb)
 static int
 by_interest(const void *a, const void *b)
 {
-	return task_interest(*(const struct task *const *)a,
+	return collect_task_interest(*(const struct task *const *)a,
 	    *(const struct task *const *)b);
 }
 

@@ -224,7 +224,7 @@ struct placed {
 static int
 placed_interest(const void *a, const void *b)
 {
-	return task_interest((*(struct placed *const *)a)->t,
+	return collect_task_interest((*(struct placed *const *)a)->t,
 	    (*(struct placed *const *)b)->t);
 }
 

@@ -85,7 +85,7 @@ time_cell(struct sbuf *sb, uint64_t t, int utc, int date)
 static int
 by_interest(const void *a, const void *b)
 {
-	return task_interest(*(const struct task *const *)a,
+	return collect_task_interest(*(const struct task *const *)a,
 	    *(const struct task *const *)b);
 }
 
@@ -517,7 +517,7 @@ page_headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 			const struct task *x = w[i];
 			size_t j = i;
 
-			while (j > 0 && task_interest(x, w[j - 1]) < 0) {
+			while (j > 0 && collect_task_interest(x, w[j - 1]) < 0) {
 				w[j] = w[j - 1];
 				j--;
 			}
