@@ -208,7 +208,7 @@ get_str(struct ctx *x, const struct ynode *n, const char *key, char **s)
 /* match: PATTERN or pid: N, exactly one of them. */
 static int
 get_match(struct ctx *x, const struct ynode *n, const char *where,
-    struct cfg_match *m)
+    struct config_match *m)
 {
 	const struct ynode *pat = ytree_get(n, "match");
 	const struct ynode *pid = ytree_get(n, "pid");
@@ -450,7 +450,7 @@ out:
 }
 
 static void
-match_release(struct cfg_match *m)
+match_release(struct config_match *m)
 {
 	free(m->pattern);
 }
@@ -477,7 +477,7 @@ config_release(struct config *c)
 }
 
 int
-cfg_match(const struct cfg_match *m, uint32_t pid, const char *name)
+config_match(const struct config_match *m, uint32_t pid, const char *name)
 {
 	if (m->by_pid)
 		return pid == m->pid;
@@ -492,7 +492,7 @@ config_task_name(const struct config *c, uint32_t pid, const char *name)
 	size_t i;
 
 	for (i = 0; i < c->nnames; i++)
-		if (cfg_match(&c->names[i].m, pid, name))
+		if (config_match(&c->names[i].m, pid, name))
 			return c->names[i].name;
 	return NULL;
 }

@@ -132,7 +132,7 @@ task_rule(const struct limits *lim, const struct task *t, enum gate k,
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < c->ngates; i++) {
 		if (!cfg_sets(&c->gates[i], k, &r->v, &line) ||
-		    !cfg_match(&c->gates[i].m, t->pid, t->name))
+		    !config_match(&c->gates[i].m, t->pid, t->name))
 			continue;
 		r->set = 1;
 		snprintf(r->src, sizeof(r->src), "tasks[%zu], %s:%u", i,
