@@ -290,7 +290,7 @@ esc_gnuplot(struct sbuf *sb, const char *s, int data)
 }
 
 void
-obuf_flush(struct obuf *o, int all)
+esc_obuf_flush(struct obuf *o, int all)
 {
 	if (o->sb.len == 0 || (!all && o->sb.len < 65536))
 		return;
@@ -300,9 +300,9 @@ obuf_flush(struct obuf *o, int all)
 }
 
 int
-obuf_end(struct obuf *o)
+esc_obuf_end(struct obuf *o)
 {
-	obuf_flush(o, 1);
+	esc_obuf_flush(o, 1);
 	if (fflush(o->f) != 0 || ferror(o->f))
 		o->failed = 1;
 	sbuf_release(&o->sb);

@@ -154,7 +154,7 @@ json_tasks(struct obuf *o, const struct verdicts *vs)
 		json_task_numbers(&o->sb, &l->t[i]);
 		sbuf_printf(&o->sb, ", \"result\": \"%s\"}",
 		    result_name(vs->tres[i]));
-		obuf_flush(o, 0);
+		esc_obuf_flush(o, 0);
 	}
 	sbuf_adds(&o->sb, l->n > 0 ? "\n  ],\n" : "],\n");
 }
@@ -200,7 +200,7 @@ json_gates(struct obuf *o, const struct verdicts *vs)
 		sbuf_adds(&o->sb, ", ");
 		jstr(&o->sb, "message", v->msg);
 		sbuf_adds(&o->sb, "}");
-		obuf_flush(o, 0);
+		esc_obuf_flush(o, 0);
 	}
 	sbuf_adds(&o->sb, vs->nv > 0 ? "\n  ],\n" : "],\n");
 }
@@ -248,7 +248,7 @@ json_delta(struct obuf *o, const char *host, const struct task *t,
 		    b->status == TASK_RELEASED ? 0 : b->leaked);
 	else
 		sbuf_adds(&o->sb, ", \"baseline_leaked_mib\": null}");
-	obuf_flush(o, 0);
+	esc_obuf_flush(o, 0);
 }
 
 static void
@@ -303,5 +303,5 @@ ciout_json(FILE *f, const struct verdicts *vs)
 	json_gates(&o, vs);
 	json_baseline(&o, vs);
 	sbuf_adds(&o.sb, "}\n");
-	return obuf_end(&o);
+	return esc_obuf_end(&o);
 }

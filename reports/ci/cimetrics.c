@@ -143,5 +143,5 @@ ciout_openmetrics(FILE *f, const struct verdicts *vs)
 	    "1 when every check of gpumem check held, else 0.");
 	sbuf_printf(&o.sb, "gpumem_check_passed %d\n# EOF\n",
 	    strcmp(ciout_verdict(vs), "PASS") == 0);
-	return obuf_end(&o);
+	return esc_obuf_end(&o);
 }

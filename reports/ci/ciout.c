@@ -187,7 +187,7 @@ md_failures(struct obuf *o, const struct verdicts *vs)
 		sbuf_adds(&o->sb, " | ");
 		md_amount(&o->sb, v->limit, v->unit, "-");
 		sbuf_adds(&o->sb, " |\n");
-		obuf_flush(o, 0);
+		esc_obuf_flush(o, 0);
 	}
 }
 
@@ -312,7 +312,7 @@ delta_row(struct obuf *o, enum result res, const char *host,
 	sbuf_adds(&o->sb, " \xe2\x86\x92 ");
 	leak_cell(&o->sb, t);
 	sbuf_adds(&o->sb, " |\n");
-	obuf_flush(o, 0);
+	esc_obuf_flush(o, 0);
 }
 
 static void
@@ -418,7 +418,7 @@ md_tasks(struct obuf *o, const struct verdicts *vs)
 			sbuf_adds(&o->sb, t->status == TASK_LEAKED ?
 			    "unknown" : "-");
 		sbuf_adds(&o->sb, " |\n");
-		obuf_flush(o, 0);
+		esc_obuf_flush(o, 0);
 	}
 	if (l->n > MD_MAX_TASKS)
 		sbuf_printf(&o->sb, "\nand %zu more (the JSON output has them "
@@ -442,5 +442,5 @@ ciout_markdown(FILE *f, const struct verdicts *vs)
 	if (vs->base != NULL)
 		md_baseline(&o, vs);
 	md_tasks(&o, vs);
-	return obuf_end(&o);
+	return esc_obuf_end(&o);
 }

@@ -212,7 +212,7 @@ testsuite(struct obuf *o, const struct verdicts *vs, const struct verdict *v,
 	sbuf_adds(&o->sb, ">\n");
 	for (i = 0; i < n; i++) {
 		testcase(o, &v[i]);
-		obuf_flush(o, 0);
+		esc_obuf_flush(o, 0);
 	}
 	sbuf_adds(&o->sb, "  </testsuite>\n");
 }
@@ -236,5 +236,5 @@ junit_write(FILE *f, const struct verdicts *vs)
 		testsuite(&o, vs, &vs->v[i], j - i);
 	}
 	sbuf_adds(&o.sb, "</testsuites>\n");
-	return obuf_end(&o);
+	return esc_obuf_end(&o);
 }
