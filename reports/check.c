@@ -590,7 +590,7 @@ check(struct cmd *c)
 	vs.input_failed = in_status != EXIT_OK;
 	status = judge(&vs, o, in_status);
 out:
-	verdicts_release(&vs);
+	gates_verdicts_release(&vs);
 	run_release(&now);
 	run_release(&base);
 	config_release(&cfg);

@@ -138,7 +138,7 @@ ciout_openmetrics(FILE *f, const struct verdicts *vs)
 	    "Checks of gpumem check, by result.");
 	for (k = RES_PASS; k <= RES_ERROR; k++)
 		sbuf_printf(&o.sb, "gpumem_check_checks{result=\"%s\"} %zu\n",
-		    result_name((enum result)k), vs->count[k]);
+		    gates_result_name((enum result)k), vs->count[k]);
 	om_family(&o.sb, "gpumem_check_passed", "gauge",
 	    "1 when every check of gpumem check held, else 0.");
 	sbuf_printf(&o.sb, "gpumem_check_passed %d\n# EOF\n",

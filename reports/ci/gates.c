@@ -26,7 +26,7 @@ gate_name(enum gate g)
 }
 
 const char *
-result_name(enum result r)
+gates_result_name(enum result r)
 {
 	static const char *const names[] = {"pass", "fail", "skipped",
 	    "error"};
@@ -35,7 +35,7 @@ result_name(enum result r)
 }
 
 char *
-gpu_label(const char *host, uint32_t gpu, char *buf, size_t n)
+gates_gpu_label(const char *host, uint32_t gpu, char *buf, size_t n)
 {
 	if (host[0] != '\0')
 		snprintf(buf, n, "%s:gpu %u", host, gpu);
@@ -45,7 +45,7 @@ gpu_label(const char *host, uint32_t gpu, char *buf, size_t n)
 }
 
 const char *
-task_name(const struct task *t, char *buf, size_t n)
+gates_task_name(const struct task *t, char *buf, size_t n)
 {
 	if (t->name[0] != '\0')
 		return t->name;
@@ -54,7 +54,7 @@ task_name(const struct task *t, char *buf, size_t n)
 }
 
 char *
-task_label(const struct task *t, char *buf, size_t n)
+gates_task_label(const struct task *t, char *buf, size_t n)
 {
 	if (t->notes & (NOTE_DEVONLY | NOTE_HOLDER))
 		snprintf(buf, n, "%s (no process listed)", t->name);
@@ -68,7 +68,7 @@ task_label(const struct task *t, char *buf, size_t n)
 }
 
 char *
-delay_str(const struct task *t, char *buf)
+gates_delay_str(const struct task *t, char *buf)
 {
 	return tasktab_delay(t->delay, t->interval, buf);
 }
@@ -78,12 +78,12 @@ delay_str(const struct task *t, char *buf)
  * below it.
  */
 uint64_t
-delay_rounded(const struct task *t)
+gates_delay_rounded(const struct task *t)
 {
 	char buf[32];
 	uint64_t ns;
 
-	if (gtime_duration(delay_str(t, buf), &ns) < 0)
+	if (gtime_duration(gates_delay_str(t, buf), &ns) < 0)
 		BUG("delay '%s' does not read back", buf);
 	return ns;
 }
@@ -227,7 +227,7 @@ candidates(const struct verdicts *vs, const struct task *t, struct sbuf *sb)
 			continue;
 		sbuf_adds(sb, n++ == 0 ? "; the data cannot tell it from " :
 		    ", ");
-		sbuf_adds(sb, task_label(o, buf, sizeof(buf)));
+		sbuf_adds(sb, gates_task_label(o, buf, sizeof(buf)));
 	}
 	if (n > 0)
 		sbuf_adds(sb, ", which ended as it did (note ambiguous)");
@@ -300,8 +300,8 @@ gate_delay(struct verdicts *vs, const struct task *t)
 		gates_set_msg(v, RES_SKIP, "never released: see max_leak_mib");
 		break;
 	case TASK_RELEASED:
-		delay = delay_rounded(t);
-		snprintf(v->value, sizeof(v->value), "%s", delay_str(t, d));
+		delay = gates_delay_rounded(t);
+		snprintf(v->value, sizeof(v->value), "%s", gates_delay_str(t, d));
 		if (delay > r.v)
 			gates_set_msg(v, RES_FAIL, "released after %s s, more "
 			    "than %s s", d, lim);
@@ -628,7 +628,7 @@ gates_eval(struct verdicts *vs)
 }
 
 void
-verdicts_release(struct verdicts *vs)
+gates_verdicts_release(struct verdicts *vs)
 {
 	size_t i;
 
