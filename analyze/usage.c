@@ -150,7 +150,7 @@ by_key(const void *a, const void *b)
 {
 	const struct bucket *x = *(struct bucket *const *)a;
 	const struct bucket *y = *(struct bucket *const *)b;
-	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	return gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 /* Write every open bucket (in host, GPU order) and start afresh. */

@@ -246,7 +246,7 @@ fill_intervals(struct run *r)
 		struct task *t = &r->tl.t[i];
 		const struct gpuinfo *gi;
 
-		while (g < r->ngpu && (c = hostgpu_cmp(r->gpu[g].host,
+		while (g < r->ngpu && (c = gpumap_hostgpu_cmp(r->gpu[g].host,
 		    r->gpu[g].gpu, t->host, t->gpu)) < 0)
 			g++;
 		if (g == r->ngpu)

@@ -296,7 +296,7 @@ live_order(const void *a, const void *b)
 {
 	const struct live *x = *(struct live *const *)a;
 	const struct live *y = *(struct live *const *)b;
-	int c = hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	int c = gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 
 	if (c != 0)
 		return c;

@@ -268,7 +268,7 @@ gpu_line(struct gpustat *p, const char *line)
 		t = field_trim(t, &n);
 		if (memory_field(t, n, &used, &hu, &total, &ht) == 1) {
 			found = 1;
-			gpuset_add(&p->gpuset, (uint32_t)idx);
+			gpumap_set_add(&p->gpuset, (uint32_t)idx);
 			rec_init(&r);
 			r.ts = p->ts;
 			r.host = p->host.buf;
@@ -352,7 +352,7 @@ summary(void *st, struct sbuf *sb)
 {
 	struct gpustat *p = st;
 
-	gpuset_say_of(&p->gpuset, p->polls, "poll", sb);
+	gpumap_set_say_of(&p->gpuset, p->polls, "poll", sb);
 	if (p->standins > 0)
 		sbuf_printf(sb, ", %llu processes without a pid given stand-in "
 		    "ids from %u", (unsigned long long)p->standins,
@@ -368,7 +368,7 @@ free_fn(void *st)
 	sbuf_release(&p->name);
 	sbuf_release(&p->key);
 	hmap_release(&p->standin, NULL);
-	gpuset_release(&p->gpuset);
+	gpumap_set_release(&p->gpuset);
 	free(p);
 }
 

@@ -650,7 +650,7 @@ summary(void *st, struct sbuf *sb)
 
 	if (p->kind == K_GPU && p->gpuset.n > 0) {
 		sbuf_adds(sb, ", ");
-		gpuset_say(&p->gpuset, sb);
+		gpumap_set_say(&p->gpuset, sb);
 	}
 	if (p->headers > 0)
 		sbuf_printf(sb, ", %llu repeated headers",
@@ -680,7 +680,7 @@ free_fn(void *st)
 	sbuf_release(&p->host);
 	sbuf_release(&p->key);
 	sbuf_release(&p->name);
-	gpuset_release(&p->gpuset);
+	gpumap_set_release(&p->gpuset);
 	physgpu_release(&p->phys);
 	hmap_release(&p->learned, NULL);
 	sbuf_release(&p->lkey);

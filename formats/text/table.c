@@ -311,7 +311,7 @@ gpu_row(struct table *p, char **cell, size_t *clen, size_t nc)
 	    p->bus, idx);
 	p->gpu = idx;
 	source_learn(p->s, source_host(p->s, NULL), NULL, p->bus, idx);
-	gpuset_add(&p->gpuset, idx);
+	gpumap_set_add(&p->gpuset, idx);
 	return 1;
 }
 
@@ -509,7 +509,7 @@ summary(void *st, struct sbuf *sb)
 {
 	struct table *p = st;
 
-	gpuset_say_of(&p->gpuset, p->snaps, "snapshot", sb);
+	gpumap_set_say_of(&p->gpuset, p->snaps, "snapshot", sb);
 	if (p->migs > 0)
 		sbuf_printf(sb, ", %llu MIG device rows (their memory counted "
 		    "in their GPU)", (unsigned long long)p->migs);
@@ -528,7 +528,7 @@ free_fn(void *st)
 {
 	struct table *p = st;
 
-	gpuset_release(&p->gpuset);
+	gpumap_set_release(&p->gpuset);
 	physgpu_release(&p->phys);
 	sbuf_release(&p->name);
 	free(p);

@@ -485,7 +485,7 @@ by_gpu(const void *a, const void *b)
 {
 	const struct gpuview *x = *(struct gpuview *const *)a;
 	const struct gpuview *y = *(struct gpuview *const *)b;
-	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	return gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 static void

@@ -102,7 +102,7 @@ by_row(const void *a, const void *b)
 {
 	const struct task *x = *(const struct task *const *)a;
 	const struct task *y = *(const struct task *const *)b;
-	int c = hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	int c = gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 
 	if (c != 0)
 		return c;

@@ -45,7 +45,7 @@ om_gpu_end(const struct tasklist *l, size_t i)
 {
 	size_t j;
 
-	for (j = i; j < l->n && hostgpu_cmp(l->t[i].host, l->t[i].gpu,
+	for (j = i; j < l->n && gpumap_hostgpu_cmp(l->t[i].host, l->t[i].gpu,
 	    l->t[j].host, l->t[j].gpu) == 0; j++)
 		;
 	return j;

@@ -221,7 +221,7 @@ candidates(const struct verdicts *vs, const struct task *t, struct sbuf *sb)
 		const struct task *o = &vs->now->tl.t[i];
 
 		if (o == t || !(o->notes & NOTE_AMBIGUOUS) ||
-		    hostgpu_cmp(o->host, o->gpu, t->host, t->gpu) != 0 ||
+		    gpumap_hostgpu_cmp(o->host, o->gpu, t->host, t->gpu) != 0 ||
 		    (o->end > t->end ? o->end - t->end : t->end - o->end) >
 		    win)
 			continue;
@@ -431,7 +431,7 @@ by_gref(const void *a, const void *b)
 {
 	const struct gref *x = a, *y = b;
 
-	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	return gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 /* The leaked MiB (known amounts) of the tasks of (host, gpu) from l->t[i]. */
@@ -440,7 +440,7 @@ gpu_leaks(const struct tasklist *l, size_t i, const char *host, uint32_t gpu)
 {
 	uint64_t sum = 0;
 
-	for (; i < l->n && hostgpu_cmp(l->t[i].host, l->t[i].gpu, host,
+	for (; i < l->n && gpumap_hostgpu_cmp(l->t[i].host, l->t[i].gpu, host,
 	    gpu) == 0; i++)
 		if (l->t[i].status == TASK_LEAKED && l->t[i].has_leaked)
 			sum += l->t[i].leaked;
@@ -579,7 +579,7 @@ gates_eval(struct verdicts *vs)
 		for (; ti < now->tl.n; ti++) {
 			const struct task *t = &now->tl.t[ti];
 
-			if (hostgpu_cmp(t->host, t->gpu, g[i].host,
+			if (gpumap_hostgpu_cmp(t->host, t->gpu, g[i].host,
 			    g[i].gpu) != 0)
 				break;
 			size_t first = vs->nv, k;
@@ -606,7 +606,7 @@ gates_eval(struct verdicts *vs)
 			const struct task *t = &b->t[bi];
 			const char *h = vhost != NULL ? vhost : t->host;
 
-			if (hostgpu_cmp(h, t->gpu, g[i].host, g[i].gpu) != 0)
+			if (gpumap_hostgpu_cmp(h, t->gpu, g[i].host, g[i].gpu) != 0)
 				break;
 			if (!used[bi])
 				gates_vanished(vs, g[i].host, t, bocc[bi]);

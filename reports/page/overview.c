@@ -29,7 +29,7 @@ by_cell(const void *a, const void *b)
 {
 	const struct ovcell *x = a, *y = b;
 
-	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	return gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 /*
