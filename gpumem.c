@@ -205,7 +205,7 @@ main(int argc, char *argv[])
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
 		usage(stdout, EXIT_OK);
 	if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)
-		print_version();
+		msg_print_version();
 	if (strcmp(argv[1], "help") == 0) {
 		static char help[] = "--help";
 		char *args[3];

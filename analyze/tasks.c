@@ -147,13 +147,13 @@ static struct tasktab_w *
 table_open(const struct opts *o, FILE *f)
 {
 	struct tasktab_w *w = tasktab_open(f, (enum tasktab_fmt)o->fmt,
-	    o->flags | (cmd.output == NULL && color_on(1) ? TT_COLOR : 0));
+	    o->flags | (cmd.output == NULL && msg_color_on(1) ? TT_COLOR : 0));
 	unsigned cols, rows;
 
 	/* A terminal's width, or $COLUMNS: never into -o FILE. */
 	if (o->fmt == TT_TEXT && cmd.output == NULL &&
 	    (isatty(STDOUT_FILENO) || getenv("COLUMNS") != NULL)) {
-		tty_size(STDOUT_FILENO, &cols, &rows);
+		msg_tty_size(STDOUT_FILENO, &cols, &rows);
 		tasktab_width(w, cols);
 	}
 	return w;

@@ -106,7 +106,7 @@ draw(const struct cmd *c, struct opts *o, const struct collection *col,
 
 	if (o->text) {
 		if (o->width == 0) {
-			tty_size(STDOUT_FILENO, &o->width, &rowsz);
+			msg_tty_size(STDOUT_FILENO, &o->width, &rowsz);
 			if (c->output != NULL || !isatty(STDOUT_FILENO))
 				o->width = 80;
 		}

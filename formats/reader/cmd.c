@@ -295,7 +295,7 @@ common_option(struct cmd *c, int val, const char *arg)
 	case 'h':
 		cmd_usage(c, EXIT_OK);
 	case 'V':
-		print_version();
+		msg_print_version();
 	case 'q':
 		verbosity = 0;
 		return 1;
@@ -303,10 +303,10 @@ common_option(struct cmd *c, int val, const char *arg)
 		verbosity = 2;
 		return 1;
 	case OPT_COLOR:
-		if (color_parse(arg) < 0)
+		if (msg_color_parse(arg) < 0)
 			die("--color: '%s': expected auto, always or never",
 			    arg);
-		color_when = (enum color_when)color_parse(arg);
+		msg_color_when = (enum msg_color_when)msg_color_parse(arg);
 		return 1;
 	case 'o':
 		if (!(c->flags & CMD_OUTPUT))

@@ -652,7 +652,7 @@ progress(struct stream *st)
 	}
 	mib = (double)bytes / 1048576.0;
 	secs = (double)(now - st->t0) / 1e9;
-	progress_show("%.1f MiB, %llu records, %.1f MiB/s, %zu of %zu inputs "
+	msg_progress_show("%.1f MiB, %llu records, %.1f MiB/s, %zu of %zu inputs "
 	    "done", mib, (unsigned long long)st->ticks, secs > 0 ? mib / secs :
 	    0.0, done, st->n);
 }
@@ -664,7 +664,7 @@ stream_next(struct stream *st)
 	struct lasthost *h;
 
 	/* The clock is asked every 1024 records only: this is the hot path. */
-	if ((++st->ticks & 1023) == 1 && progress_due())
+	if ((++st->ticks & 1023) == 1 && msg_progress_due())
 		progress(st);
 	while ((r = next_unfiltered(st)) != NULL) {
 		/* Both checks need it: one string compare a record. */
@@ -705,7 +705,7 @@ stream_close(struct stream *st)
 	size_t i;
 
 	workers_stop(st->w);
-	progress_clear();
+	msg_progress_clear();
 	for (i = 0; i < st->n; i++)
 		if (st->src[i]->fmt != NULL && !st->src[i]->device_only)
 			procs = 1;

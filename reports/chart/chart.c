@@ -75,7 +75,7 @@ chart_default_size(struct chart *ch, int gantt, size_t n)
 	if (ch->term == TERM_DUMB) {
 		unsigned cols, rows;
 
-		tty_size(STDOUT_FILENO, &cols, &rows);
+		msg_tty_size(STDOUT_FILENO, &cols, &rows);
 		ch->width = cols;
 		if (gantt)
 			ch->height = (unsigned)(n < 1 ? 1 : n) + 8;
