@@ -135,7 +135,7 @@ summary(const struct engine_stats *st, const struct ctx *c)
 		sbuf_adds(&sb, " (how much, unknown)");
 	else if (st->leaked > 0)
 		sbuf_printf(&sb, " (%s never came back%s)",
-		    fmt_mib((int64_t)st->leaked_mib, m), st->unknown > 0 ?
+		    num_fmt_mib((int64_t)st->leaked_mib, m), st->unknown > 0 ?
 		    ", some unknown" : "");
 	sbuf_printf(&sb, ", %llu running", (unsigned long long)st->running);
 	warnmsg("%s", sb.buf);

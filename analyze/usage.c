@@ -216,23 +216,23 @@ on_sample(void *p, const struct sample *s)
 		sbuf_reset(&c->line);
 		sbuf_grow(&c->line, 2 * strlen(s->host) + 128);
 		w = c->line.buf;
-		w += fmt_u64(w, s->ts);
+		w += num_fmt_u64(w, s->ts);
 		*w++ = ',';
 		w += csv_field(w, s->host);
 		*w++ = ',';
-		w += fmt_u64(w, s->gpu);
+		w += num_fmt_u64(w, s->gpu);
 		*w++ = ',';
 		if (s->has_total)
-			w += fmt_u64(w, s->total);
+			w += num_fmt_u64(w, s->total);
 		*w++ = ',';
 		if (s->has_free)
-			w += fmt_u64(w, s->free);
+			w += num_fmt_u64(w, s->free);
 		*w++ = ',';
-		w += fmt_u64(w, s->usage);
+		w += num_fmt_u64(w, s->usage);
 		*w++ = ',';
-		w += fmt_u64(w, s->attributed);
+		w += num_fmt_u64(w, s->attributed);
 		*w++ = ',';
-		w += fmt_u64(w, (uint64_t)unattr);
+		w += num_fmt_u64(w, (uint64_t)unattr);
 		*w++ = '\n';
 		c->line.len = (size_t)(w - c->line.buf);
 		if (c->iso)

@@ -200,7 +200,7 @@ option(void *ctx, int val, const char *arg)
 			    arg);
 		break;
 	case OPT_GPUS:
-		o->gpus = (int)opt_u64("--gpus", arg, 1, MAXGPU);
+		o->gpus = (int)num_opt_u64("--gpus", arg, 1, MAXGPU);
 		break;
 	case OPT_GMEM:
 		s->gmem = 1;
@@ -225,7 +225,7 @@ option(void *ctx, int val, const char *arg)
 		o->scname = arg;
 		break;
 	case OPT_SEED:
-		o->seed = opt_u64("--seed", arg, 0, UINT64_MAX);
+		o->seed = num_opt_u64("--seed", arg, 0, UINT64_MAX);
 		break;
 	case 't':
 		o->truthpath = arg;
@@ -244,7 +244,7 @@ option(void *ctx, int val, const char *arg)
 		break;
 	case OPT_LOSE_POLLS:
 	case OPT_LOSE_LINES:
-		o->lose[val - OPT_LOSE_POLLS] = (unsigned)opt_u64(
+		o->lose[val - OPT_LOSE_POLLS] = (unsigned)num_opt_u64(
 		    val == OPT_LOSE_POLLS ? "--lose-polls" : "--lose-lines",
 		    arg, 0, 100);
 		break;

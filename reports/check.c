@@ -109,7 +109,7 @@ option(void *ctx, int val, const char *arg)
 		o->lim.has_delay = 1;
 		break;
 	case OPT_MAX_LEAK:
-		o->lim.leak = (uint32_t)opt_u64("--max-leak", arg, 0,
+		o->lim.leak = (uint32_t)num_opt_u64("--max-leak", arg, 0,
 		    UINT32_MAX);
 		o->lim.has_leak = 1;
 		break;
@@ -347,7 +347,7 @@ read_meta(const char *dir, struct limits *lim, char **from)
 		if (!exact && strcmp(line, "start") != 0 &&
 		    strcmp(line, "end") != 0)
 			continue;
-		if (exact ? parse_u64(val, n, &t) < 0 : gtime_parse(val,
+		if (exact ? num_parse_u64(val, n, &t) < 0 : gtime_parse(val,
 		    &t) < 0) {
 			msg("%s:%u: %s: expected %s, got '%s'", path.buf,
 			    lineno, line, exact ? "nanoseconds since the "

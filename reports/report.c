@@ -69,10 +69,10 @@ option(void *ctx, int val, const char *arg)
 
 	switch (val) {
 	case OPT_MAXROWS:
-		o->maxrows = (size_t)opt_u64("--max-rows", arg, 1, 100000);
+		o->maxrows = (size_t)num_opt_u64("--max-rows", arg, 1, 100000);
 		return 1;
 	case OPT_PAGEGPUS:
-		o->page_gpus = (size_t)opt_u64("--page-gpus", arg, 0,
+		o->page_gpus = (size_t)num_opt_u64("--page-gpus", arg, 0,
 		    COLLECT_MAXPAGES);
 		return 1;
 	case OPT_TITLE:
@@ -145,7 +145,7 @@ gpu_section(struct sbuf *page, struct drawing *dr,
 	}
 	sbuf_printf(page, "GPU %u", v->gpu);
 	if (v->total > 0)
-		sbuf_printf(page, " <small>(%s)</small>", fmt_mib(v->total,
+		sbuf_printf(page, " <small>(%s)</small>", num_fmt_mib(v->total,
 		    mb));
 	sbuf_adds(page, "</h2>\n");
 	if (nocharts) {

@@ -83,7 +83,7 @@ get_u32(struct ctx *x, const struct ynode *n, const char *key,
 {
 	if (want(x, n, Y_SCALAR, key) < 0)
 		return -1;
-	if (parse_u32(n->text, strlen(n->text), v) < 0) {
+	if (num_parse_u32(n->text, strlen(n->text), v) < 0) {
 		bad(x, n, key, "expected %s, got '%s'", what, n->text);
 		return -1;
 	}
@@ -92,7 +92,7 @@ get_u32(struct ctx *x, const struct ynode *n, const char *key,
 
 /*
  * A size: the setting mkey (NAME_mib) or NAME of map n, an integer of MiB or a
- * number with a unit ("1GiB", "512 MiB", "1.5GB"; parse_mib).  Return 1
+ * number with a unit ("1GiB", "512 MiB", "1.5GB"; num_parse_mib).  Return 1
  * and store it (and the line of its value), 0 when neither is set, -1
  * when it is bad (said, with the unit's file:line).
  */
@@ -118,7 +118,7 @@ get_size(struct ctx *x, const struct ynode *n, const char *where,
 		return 0;
 	if (want(x, val, Y_SCALAR, key) < 0)
 		return -1;
-	rc = parse_mib(val->text, v, &u, &ul);
+	rc = num_parse_mib(val->text, v, &u, &ul);
 	if (rc == -2)
 		bad(x, val, key, "unknown unit '%.*s' in '%s' (known: %s)",
 		    (int)ul, u, val->text, MEM_UNITS);

@@ -98,7 +98,7 @@ col_u64(const char *s, size_t n, uint64_t *v)
 {
 	if (n == 0)
 		return 0;
-	return parse_u64(s, n, v) == 0 ? 1 : -1;
+	return num_parse_u64(s, n, v) == 0 ? 1 : -1;
 }
 
 /* Parse "2.5" seconds into ns. */
@@ -158,12 +158,12 @@ parse_row(struct tasklist *l, char *line, struct task *t, const char **why,
 		return -1;
 	}
 	memset(t, 0, sizeof(*t));
-	if (parse_u32(f[1], n[1], &t->gpu) < 0 ||
-	    parse_u32(f[2], n[2], &t->pid) < 0 ||
-	    parse_u64(f[4], n[4], &t->start) < 0 ||
-	    parse_u64(f[5], n[5], &t->end) < 0 ||
-	    parse_u32(f[6], n[6], &t->peak) < 0 ||
-	    parse_u32(f[7], n[7], &t->held) < 0 ||
+	if (num_parse_u32(f[1], n[1], &t->gpu) < 0 ||
+	    num_parse_u32(f[2], n[2], &t->pid) < 0 ||
+	    num_parse_u64(f[4], n[4], &t->start) < 0 ||
+	    num_parse_u64(f[5], n[5], &t->end) < 0 ||
+	    num_parse_u32(f[6], n[6], &t->peak) < 0 ||
+	    num_parse_u32(f[7], n[7], &t->held) < 0 ||
 	    col_u64(f[8], n[8], &t->release) < 0) {
 		*why = "expected integers in gpu, process_id, start, end, "
 		    "peak_mib, held_mib and release";

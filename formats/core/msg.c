@@ -183,10 +183,10 @@ msg_tty_size(int fd, unsigned *cols, unsigned *rows)
 		return;
 	}
 	if ((e = getenv("COLUMNS")) != NULL &&
-	    parse_u32(e, strlen(e), &v) == 0 && v >= 20 && v <= 1000)
+	    num_parse_u32(e, strlen(e), &v) == 0 && v >= 20 && v <= 1000)
 		*cols = v;
 	if ((e = getenv("LINES")) != NULL &&
-	    parse_u32(e, strlen(e), &v) == 0 && v >= 10 && v <= 1000)
+	    num_parse_u32(e, strlen(e), &v) == 0 && v >= 10 && v <= 1000)
 		*rows = v;
 }
 

@@ -420,8 +420,8 @@ cmd_end(struct cmd *c, int status, enum cmd_how how)
 	int out;
 
 	c->committed_note = NULL;
-	idset_release(&c->ro.gpus);
-	idset_release(&c->ro.pids);
+	num_idset_release(&c->ro.gpus);
+	num_idset_release(&c->ro.pids);
 	if (c->opened) {
 		c->opened = 0;
 		if (how == CMD_WRITE_ERROR)

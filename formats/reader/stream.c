@@ -576,9 +576,9 @@ wanted(const struct stream *st, const struct rec *r)
 
 	if (r->ts < o->since || r->ts > o->until)
 		return 0;
-	if (o->gpus.n > 0 && !idset_has(&o->gpus, r->gpu))
+	if (o->gpus.n > 0 && !num_idset_has(&o->gpus, r->gpu))
 		return 0;
-	if (o->pids.n > 0 && r->pid != 0 && !idset_has(&o->pids, r->pid))
+	if (o->pids.n > 0 && r->pid != 0 && !num_idset_has(&o->pids, r->pid))
 		return 0;
 	return 1;
 }

@@ -294,7 +294,7 @@ gpu_row(struct table *p, char **cell, size_t *clen, size_t nc)
 	/* A MIG row starts with four numbers; a GPU row with one and a name. */
 	if (d == clen[0] || isdigit((unsigned char)cell[0][d]))
 		return 0;
-	if (parse_u32(cell[0], strspn(cell[0], "0123456789"), &idx) < 0)
+	if (num_parse_u32(cell[0], strspn(cell[0], "0123456789"), &idx) < 0)
 		return 0;
 	p->bus[0] = '\0';
 	if (nc >= 2) {

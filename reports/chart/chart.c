@@ -59,8 +59,8 @@ chart_parse_size(const char *s, unsigned *w, unsigned *h)
 	const char *x = strchr(s, 'x');
 	uint32_t a, b;
 
-	if (x == NULL || parse_u32(s, (size_t)(x - s), &a) < 0 ||
-	    parse_u32(x + 1, strlen(x + 1), &b) < 0)
+	if (x == NULL || num_parse_u32(s, (size_t)(x - s), &a) < 0 ||
+	    num_parse_u32(x + 1, strlen(x + 1), &b) < 0)
 		return -1;
 	if (a < 20 || b < 10 || a > 20000 || b > 20000)
 		return -1;
@@ -115,9 +115,9 @@ chart_leak_text(const struct task *t, uint32_t tolerance, const char *sep,
 		snprintf(buf, cap, "how much is unknown (no device samples)");
 	else if (back > 0)
 		snprintf(buf, cap, "%s never came back%s%s came back late",
-		    fmt_mib(t->leaked, a), sep, fmt_mib(back, b));
+		    num_fmt_mib(t->leaked, a), sep, num_fmt_mib(back, b));
 	else
-		snprintf(buf, cap, "%s never came back", fmt_mib(t->leaked,
+		snprintf(buf, cap, "%s never came back", num_fmt_mib(t->leaked,
 		    a));
 	return buf;
 }

@@ -356,7 +356,7 @@ on_usage_row(void *p, const struct usagerow *u)
 	struct gpuview *v;
 	int k;
 
-	if ((ro->gpus.n > 0 && !idset_has(&ro->gpus, u->gpu)) ||
+	if ((ro->gpus.n > 0 && !num_idset_has(&ro->gpus, u->gpu)) ||
 	    u->ts < ro->since || u->ts > ro->until)
 		return;
 	val[SER_TOTAL] = u->total;
@@ -438,7 +438,7 @@ read_tasktab(struct run *rn, const char *path)
 		const struct task *t = &l.t[i];
 		uint64_t to = t->status == TASK_RELEASED ? t->release : t->end;
 
-		if (ro->gpus.n > 0 && !idset_has(&ro->gpus, t->gpu))
+		if (ro->gpus.n > 0 && !num_idset_has(&ro->gpus, t->gpu))
 			continue;
 		if (to < ro->since || t->start > ro->until)
 			continue;

@@ -377,7 +377,7 @@ mib_cell(struct sbuf *sb, uint32_t v)
 {
 	char b[FMT_MIBSZ];
 
-	sbuf_adds(sb, fmt_mib(v, b));
+	sbuf_adds(sb, num_fmt_mib(v, b));
 }
 
 static void
