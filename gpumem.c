@@ -167,7 +167,7 @@ usage(FILE *f, int status)
 	fprintf(f, "\nExample: gpumem read cap.pcap.gz | gpumem tasks | "
 	    "gpumem gantt -o g.svg\n\n"
 	    "Exit status: 0 success, 1 a check said no, 2 trouble.\n");
-	exit(close_stdout());
+	exit(outfile_close_stdout());
 }
 
 static void

@@ -78,7 +78,7 @@ header(struct ctx *c)
 	else
 		sbuf_printf(&h, "%s%s\n", c->every ? EVERY_HEADER :
 		    USAGE_HEADER, c->iso ? USAGE_ISO_COLUMN : "");
-	if (!c->failed && ewrite_file(c->f, h.buf, h.len) < 0)
+	if (!c->failed && outfile_ewrite_file(c->f, h.buf, h.len) < 0)
 		c->failed = 1;
 	sbuf_release(&h);
 }
@@ -88,7 +88,7 @@ put(struct ctx *c, struct sbuf *l)
 {
 	if (!c->header_done)
 		header(c);
-	if (!c->failed && ewrite_file(c->f, l->buf, l->len) < 0)
+	if (!c->failed && outfile_ewrite_file(c->f, l->buf, l->len) < 0)
 		c->failed = 1;
 }
 

@@ -172,7 +172,7 @@ list_scenarios(void)
 	for (i = 0; i < synth_nscenarios; i++)
 		printf("%-15s %s\n", synth_scenarios[i].name,
 		    synth_scenarios[i].what);
-	exit(close_stdout());
+	exit(outfile_close_stdout());
 }
 
 static int

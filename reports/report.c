@@ -443,7 +443,7 @@ subpage_write(const char *path, const struct sbuf *text, size_t from,
 	if (rc == 0) {
 		if (outfile_open(&of, path) < 0)
 			rc = -1;
-		else if (ewrite_file(of.f, page.buf, page.len) < 0) {
+		else if (outfile_ewrite_file(of.f, page.buf, page.len) < 0) {
 			msg("%s: write error: %s", path, strerror(errno));
 			outfile_abort(&of);
 			rc = -1;
@@ -616,7 +616,7 @@ run(struct cmd *c)
 		status = EXIT_TROUBLE;
 		goto out;
 	}
-	c->how = ewrite_file(f, page.buf, page.len) < 0 ? CMD_WRITE_ERROR :
+	c->how = outfile_ewrite_file(f, page.buf, page.len) < 0 ? CMD_WRITE_ERROR :
 	    CMD_COMMIT;
 	/* Said by the skeleton once the file is in place (cmd.h). */
 	if (c->output != NULL) {

@@ -294,7 +294,7 @@ esc_obuf_flush(struct obuf *o, int all)
 {
 	if (o->sb.len == 0 || (!all && o->sb.len < 65536))
 		return;
-	if (!o->failed && ewrite_file(o->f, o->sb.buf, o->sb.len) < 0)
+	if (!o->failed && outfile_ewrite_file(o->f, o->sb.buf, o->sb.len) < 0)
 		o->failed = 1;
 	sbuf_reset(&o->sb);
 }

@@ -350,5 +350,5 @@ void
 msg_print_version(void)
 {
 	printf("%s (gpumem) %s\n", progname, GPUMEM_VERSION);
-	exit(close_stdout());
+	exit(outfile_close_stdout());
 }

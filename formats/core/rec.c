@@ -47,7 +47,7 @@ recw_drain(struct recw *w)
 {
 	if (w->failed)
 		return -1;
-	if (ewrite_file(w->f, w->buf, w->len) < 0) {
+	if (outfile_ewrite_file(w->f, w->buf, w->len) < 0) {
 		w->failed = 1;
 		return -1;
 	}

@@ -284,7 +284,7 @@ cmd_usage(const struct cmd *c, int status)
 	fputs("\nExit status: ", f);
 	put_text(f, c->exits, 14, 0, 0);	/* 14: the period after */
 	fputs(".\n", f);
-	exit(close_stdout());
+	exit(outfile_close_stdout());
 }
 
 /* The options the skeleton handles itself; 0 when val is not one. */
@@ -440,7 +440,7 @@ cmd_end(struct cmd *c, int status, enum cmd_how how)
 			warnmsg("%s", note);
 	}
 	free(note);
-	out = close_stdout();
+	out = outfile_close_stdout();
 	return status > EXIT_TROUBLE ? status : exit_worst(status, out);
 }
 

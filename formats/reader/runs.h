@@ -5,7 +5,7 @@
  *
  * The inputs that can be opened again (regular files) are read in groups,
  * each group merged as the stream merges its inputs, into a run: a
- * temporary file in a private directory (tmpdir_make(), outfile.h) of the
+ * temporary file in a private directory (outfile_tmpdir_make(), outfile.h) of the
  * group's records in merged order, in gpumem's binary record stream form
  * (rec_bin_put), each with the input it came from.  Runs are merged into
  * fewer runs until they and the inputs that cannot be opened again

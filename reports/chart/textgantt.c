@@ -196,7 +196,7 @@ textgantt_write(FILE *f, const struct task *const *rows, size_t n,
 	sbuf_printf(&sb, "%s alive  %s memory held after the end  %s leaked: "
 	    "never came back\n", glyph[ALIVE], glyph[HELD], glyph[LEAK]);
 out:
-	if (ewrite_file(f, sb.buf, sb.len) < 0)
+	if (outfile_ewrite_file(f, sb.buf, sb.len) < 0)
 		rc = -1;
 	sbuf_release(&sb);
 	return rc;

@@ -392,7 +392,7 @@ chart_svg_tips(const char *svg, size_t len, const struct sbuf *tips,
 		p = close + 2;
 	}
 	sbuf_add(&out, p, (size_t)(end - p));
-	rc = ewrite_file(f, out.buf, out.len);
+	rc = outfile_ewrite_file(f, out.buf, out.len);
 	sbuf_release(&out);
 	return rc;
 }
