@@ -169,9 +169,9 @@ list_scenarios(void)
 {
 	size_t i;
 
-	for (i = 0; i < synth_nscenarios; i++)
-		printf("%-15s %s\n", synth_scenarios[i].name,
-		    synth_scenarios[i].what);
+	for (i = 0; i < scenario_count; i++)
+		printf("%-15s %s\n", scenario_list[i].name,
+		    scenario_list[i].what);
 	exit(outfile_close_stdout());
 }
 
@@ -260,12 +260,12 @@ scenario(struct opts *o, struct scenario *sc, struct tdef **defs)
 {
 	size_t i;
 
-	for (i = 0; i < synth_nscenarios; i++)
-		if (strcmp(synth_scenarios[i].name, o->scname) == 0)
+	for (i = 0; i < scenario_count; i++)
+		if (strcmp(scenario_list[i].name, o->scname) == 0)
 			break;
-	if (i == synth_nscenarios)
+	if (i == scenario_count)
 		die("--scenario: '%s': unknown (see --list)", o->scname);
-	*sc = synth_scenarios[i];
+	*sc = scenario_list[i];
 	if (o->gpus > 0) {
 		if (sc->tasks != NULL && (uint32_t)o->gpus < sc->gpus)
 			die("--gpus: scenario '%s' needs %u GPUs", sc->name,
