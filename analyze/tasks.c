@@ -201,7 +201,7 @@ merge_tables(const struct opts *o, FILE *f, struct ctx *c,
 			}
 			on_task(c, t);
 		}
-		tasklist_release(&l);	/* longest keeps no strings */
+		tasktab_list_release(&l);	/* longest keeps no strings */
 	}
 	if (tasktab_close(c->w) < 0)
 		c->werr = 1;

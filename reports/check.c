@@ -223,7 +223,7 @@ read_tables(struct run *r, char **paths, int n)
 		}
 		for (k = 0; k < l.n; k++)
 			run_task(r, &l.t[k]);
-		tasklist_release(&l);
+		tasktab_list_release(&l);
 	}
 	r->table = !curves;
 	return failed ? -1 : 0;
@@ -508,7 +508,7 @@ read_baseline(struct run *base, const char *path)
 	}
 	for (k = 0; k < l.n; k++)
 		run_task(base, &l.t[k]);
-	tasklist_release(&l);
+	tasktab_list_release(&l);
 	base->table = 1;
 	run_done(base);
 	return 0;

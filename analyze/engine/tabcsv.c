@@ -280,7 +280,7 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 				sbuf_release(&row);
 				sbuf_release(&whyb);
 				input_close(in);
-				tasklist_release(l);
+				tasktab_list_release(l);
 				return -1;
 			}
 		} else {
@@ -310,12 +310,12 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 	sbuf_release(&whyb);
 	input_close(in);
 	if (!ok)
-		tasklist_release(l);
+		tasktab_list_release(l);
 	return ok ? 0 : -1;
 }
 
 void
-tasklist_release(struct tasklist *l)
+tasktab_list_release(struct tasklist *l)
 {
 	size_t i;
 

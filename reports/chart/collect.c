@@ -444,7 +444,7 @@ read_tasktab(struct run *rn, const char *path)
 			continue;
 		add_task(rn, t);
 	}
-	tasklist_release(&l);
+	tasktab_list_release(&l);
 	return EXIT_OK;
 }
 
@@ -626,6 +626,6 @@ collection_release(struct collection *c)
 	for (i = 0; i < c->nothers; i++)
 		free(c->others[i].host);
 	free(c->others);
-	tasklist_release(&c->tasks);
+	tasktab_list_release(&c->tasks);
 	memset(c, 0, sizeof(*c));
 }

@@ -151,7 +151,7 @@ run_done(struct run *r)
 void
 run_release(struct run *r)
 {
-	tasklist_release(&r->tl);
+	tasktab_list_release(&r->tl);
 	hmap_release(&r->index, NULL);
 	free(r->gpu);
 	memset(r, 0, sizeof(*r));
