@@ -70,7 +70,7 @@ not_a_verb(const char *verb)
 	int d[NVERBS], best = 3, near = 0;
 	size_t i;
 
-	clean_text(verb, 32, safe, sizeof(safe));
+	text_clean(verb, 32, safe, sizeof(safe));
 	for (i = 0; i < NVERBS; i++) {
 		d[i] = distance(verb, verbs[i].verb);
 		if (d[i] < best) {

@@ -36,7 +36,7 @@ walk(struct sbuf *sb, const char *s, int (*each)(struct sbuf *, int, int),
 			i++;
 			continue;
 		}
-		k = utf8_seq(p + i, n - i);
+		k = text_utf8_seq(p + i, n - i);
 		if (k == 0) {
 			sbuf_adds(sb, replacement);
 			i++;

@@ -67,7 +67,7 @@ msg_trap_stops(void (*fn)(int))
 
 /*
  * Messages name hosts, processes and files from the input: each is made
- * safe for a terminal (clean_text) so that no escape sequence in a
+ * safe for a terminal (text_clean) so that no escape sequence in a
  * process name reaches the user's screen, and no line break fakes a line
  * of our own.  Fixed buffers: a message must work when memory is out.
  */
@@ -97,7 +97,7 @@ vmsg_full(int *said, const char *color, const char *word, const char *fmt,
 		raw[0] = '\0';
 	else if ((size_t)r >= sizeof(raw))
 		memcpy(raw + sizeof(raw) - 4, "...", 4);
-	clean_text(raw, sizeof(raw), safe, sizeof(safe));
+	text_clean(raw, sizeof(raw), safe, sizeof(safe));
 	if (sink != NULL) {
 		struct kept k;
 		size_t at = sink->len;

@@ -148,7 +148,7 @@ chart_task_label(const struct task *t, int nhosts, size_t maxchars,
 		sbuf_printf(&sb, " %u", t->pid);
 	if (*t->name != '\0')
 		sbuf_printf(&sb, " %s", t->name);
-	clean_text(sb.buf, maxchars, buf, cap);
+	text_clean(sb.buf, maxchars, buf, cap);
 	sbuf_release(&sb);
 	return buf;
 }
@@ -235,7 +235,7 @@ chart_preamble(struct sbuf *sb, const struct chart *ch, const char *what)
 
 	sbuf_printf(sb, "# %s, written by %s (gpumem) %s.\n"
 	    "# Restyle freely; the data are inline below.  Run: gnuplot "
-	    "THIS_FILE > %s\n", what, clean_text(ch->prog, 64, prog,
+	    "THIS_FILE > %s\n", what, text_clean(ch->prog, 64, prog,
 	    sizeof(prog)), GPUMEM_VERSION,
 	    ch->term == TERM_PNG ? "chart.png" : ch->term == TERM_SVG ?
 	    "chart.svg" : ch->term == TERM_PDF ? "chart.pdf" : "chart.txt");

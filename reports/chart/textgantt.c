@@ -186,7 +186,7 @@ textgantt_write(FILE *f, const struct task *const *rows, size_t n,
 		for (c = 0; c < cols; c++)
 			sbuf_adds(&sb, glyph[cells[c]]);
 		note_of(t, tolerance, note, sizeof(note));
-		sbuf_printf(&sb, BAR " %s\n", clean_text(note, nw, label,
+		sbuf_printf(&sb, BAR " %s\n", text_clean(note, nw, label,
 		    sizeof(label)));
 	}
 	free(cells);
