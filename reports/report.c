@@ -616,8 +616,8 @@ run(struct cmd *c)
 		status = EXIT_TROUBLE;
 		goto out;
 	}
-	c->how = outfile_ewrite_file(f, page.buf, page.len) < 0 ? CMD_WRITE_ERROR :
-	    CMD_COMMIT;
+	c->how = outfile_ewrite_file(f, page.buf, page.len) < 0 ?
+	    CMD_WRITE_ERROR : CMD_COMMIT;
 	/* Said by the skeleton once the file is in place (cmd.h). */
 	if (c->output != NULL) {
 		sbuf_printf(&note, "%s: %zu GPU%s, %llu tasks, %llu leaked",

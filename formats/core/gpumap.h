@@ -114,7 +114,8 @@ void gpumap_set_release(struct gpuset *s);
  * The one order of GPUs: by host name (bytes, as strcmp), then by index
  * as a number (GPU 2 before GPU 10).  <0, 0 or >0 as strcmp.
  */
-int gpumap_hostgpu_cmp(const char *h1, uint32_t g1, const char *h2, uint32_t g2);
+int gpumap_hostgpu_cmp(const char *h1, uint32_t g1, const char *h2,
+    uint32_t g2);
 
 
 /* Whether s looks like a PCI bus id ("00000000:01:00.0", "0000:00:03.0"). */

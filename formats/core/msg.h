@@ -94,7 +94,8 @@ void msg_word(const char *color, const char *word, const char *fmt, ...)
  * is written over it.
  */
 int msg_progress_due(void);
-void msg_progress_show(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void msg_progress_show(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
 void msg_progress_clear(void);
 
 /*

@@ -78,7 +78,8 @@ num_idset_parse(struct idset *set, const char *s)
 			p = ++q;
 			while (*q >= '0' && *q <= '9')
 				q++;
-			if (num_parse_u32(p, (size_t)(q - p), &hi) < 0 || hi < lo)
+			if (num_parse_u32(p, (size_t)(q - p), &hi) < 0 ||
+			    hi < lo)
 				return -1;
 		}
 		set->r = ereallocarray(set->r, set->n + 1, sizeof(*set->r));

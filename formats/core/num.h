@@ -18,7 +18,8 @@ int num_parse_u32(const char *s, size_t n, uint32_t *out);
  * print "prog: OPTION: 'ARG': expected an integer (allowed MIN-MAX)" and
  * exit EXIT_TROUBLE.
  */
-uint64_t num_opt_u64(const char *opt, const char *arg, uint64_t min, uint64_t max);
+uint64_t num_opt_u64(const char *opt, const char *arg, uint64_t min,
+    uint64_t max);
 
 /*
  * A set of small unsigned integers given as "0,2,5-7" (for --gpu, --pid).
@@ -50,7 +51,8 @@ const char *num_mem_unit_name(double bytes);
  * size, -2 when its unit is unknown (*unit, *ulen: where it is), -3 when
  * it does not fit.
  */
-int num_parse_mib(const char *s, uint32_t *mib, const char **unit, size_t *ulen);
+int num_parse_mib(const char *s, uint32_t *mib, const char **unit,
+    size_t *ulen);
 
 /*
  * MiB for people, as every table and summary says them: "512 MiB" under

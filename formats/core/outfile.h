@@ -57,10 +57,11 @@ const char *outfile_input(const char *path, char *const *in, int n);
 /*
  * A private work directory: mkdtemp(3) under $TMPDIR (else /tmp), for
  * files a run keeps for itself (the reader's merge in passes, runs.h).
- * It and every file named in it are removed by outfile_tmpdir_remove(), at exit()
- * and on SIGINT/SIGTERM/SIGHUP/SIGQUIT/SIGPIPE, as temporary output files are.
- * One at a time.  outfile_tmpdir_make() returns its path, or NULL with a message
- * printed; outfile_tmpdir_file() puts the name of a new file in it into sb.
+ * It and every file named in it are removed by outfile_tmpdir_remove(), at
+ * exit() and on SIGINT/SIGTERM/SIGHUP/SIGQUIT/SIGPIPE, as temporary output
+ * files are.  One at a time.  outfile_tmpdir_make() returns its path, or
+ * NULL with a message printed; outfile_tmpdir_file() puts the name of a new
+ * file in it into sb.
  */
 struct sbuf;
 const char *outfile_tmpdir_make(void);

@@ -192,7 +192,8 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 		return 1;
 	case OPT_MAX_OPEN:
 		/* Undocumented in --help: for tests (read.1 says it). */
-		o->max_open = (size_t)num_opt_u64("--max-open", arg, 2, 1 << 30);
+		o->max_open = (size_t)num_opt_u64("--max-open", arg, 2,
+		    1 << 30);
 		return 1;
 	case OPT_MEM_BUDGET:
 		unzip_set_budget(num_opt_u64("--mem-budget", arg, 1,

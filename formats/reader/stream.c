@@ -652,9 +652,9 @@ progress(struct stream *st)
 	}
 	mib = (double)bytes / 1048576.0;
 	secs = (double)(now - st->t0) / 1e9;
-	msg_progress_show("%.1f MiB, %llu records, %.1f MiB/s, %zu of %zu inputs "
-	    "done", mib, (unsigned long long)st->ticks, secs > 0 ? mib / secs :
-	    0.0, done, st->n);
+	msg_progress_show("%.1f MiB, %llu records, %.1f MiB/s, %zu of %zu "
+	    "inputs done", mib, (unsigned long long)st->ticks,
+	    secs > 0 ? mib / secs : 0.0, done, st->n);
 }
 
 const struct rec *

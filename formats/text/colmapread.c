@@ -465,8 +465,8 @@ mem(struct cmread *p, int k, uint32_t *v)
 	    x * bytes / 1048576.0 > UINT32_MAX) {
 		source_bad(p->s, "column '%s' (%s): expected a number of %s, "
 		    "got %s", c->column, colmap_keynames[k],
-		    num_mem_unit_name(c->unit), field_quote(q, sizeof(q), p->f[i],
-		    p->len[i]));
+		    num_mem_unit_name(c->unit),
+		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
 		return -1;
 	}
 	*v = (uint32_t)llround(x * bytes / 1048576.0);

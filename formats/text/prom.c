@@ -343,7 +343,8 @@ sample(struct prom *p, char *line)
 		uuid = prom_label(pl, "uuid");
 	if (uuid != NULL && *uuid == '\0')
 		uuid = NULL;
-	if ((v = prom_label(pl, "gpu")) != NULL && num_parse_u32(v, strlen(v), &u) == 0)
+	if ((v = prom_label(pl, "gpu")) != NULL &&
+	    num_parse_u32(v, strlen(v), &u) == 0)
 		index = u;
 
 	switch (m) {
@@ -435,8 +436,8 @@ sample(struct prom *p, char *line)
 
 		p->procs_here = 1;
 		source_set_device_only(p->s, 0);
-		if ((v = prom_label(pl, "pid")) == NULL || num_parse_u32(v, strlen(v),
-		    &u) < 0 || u == 0) {
+		if ((v = prom_label(pl, "pid")) == NULL ||
+		    num_parse_u32(v, strlen(v), &u) < 0 || u == 0) {
 			source_bad(p->s, "%.*s: no pid label", (int)nl, name);
 			return;
 		}

@@ -325,8 +325,9 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 
 			if (chart_back_late(t, ch->tolerance) > 0)
 				snprintf(notes[i].text, sizeof(notes[i].text),
-				    "leaked %s, %s back late", num_fmt_mib(t->leaked,
-				    mb), num_fmt_mib(chart_back_late(t,
+				    "leaked %s, %s back late",
+				    num_fmt_mib(t->leaked, mb),
+				    num_fmt_mib(chart_back_late(t,
 				    ch->tolerance), back));
 			else if (t->has_leaked)
 				snprintf(notes[i].text, sizeof(notes[i].text),

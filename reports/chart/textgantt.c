@@ -72,8 +72,8 @@ note_of(const struct task *t, uint32_t tolerance, char *buf, size_t cap)
 	case TASK_LEAKED:
 		if (chart_back_late(t, tolerance) > 0)
 			snprintf(buf, cap, "LEAKED %s, %s late",
-			    num_fmt_mib(t->leaked, mb), num_fmt_mib(chart_back_late(t,
-			    tolerance), b));
+			    num_fmt_mib(t->leaked, mb),
+			    num_fmt_mib(chart_back_late(t, tolerance), b));
 		else if (t->has_leaked)
 			snprintf(buf, cap, "LEAKED %s", num_fmt_mib(t->leaked,
 			    mb));

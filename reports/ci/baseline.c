@@ -256,7 +256,8 @@ gates_vanished(struct verdicts *vs, const char *host, const struct task *b,
 	v->occ = occ;
 	if (b->status == TASK_RELEASED)
 		gates_set_msg(v, RES_SKIP, "in the baseline (pid %u, released "
-		    "after %s s), not in this run", b->pid, gates_delay_str(b, d));
+		    "after %s s), not in this run", b->pid,
+		    gates_delay_str(b, d));
 	else
 		gates_set_msg(v, RES_SKIP, "in the baseline (pid %u, %s), not "
 		    "in this run", b->pid, b->status == TASK_LEAKED ? "leaked" :

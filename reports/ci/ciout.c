@@ -304,7 +304,8 @@ delta_row(struct obuf *o, enum result res, const char *host,
 	delay_cell(&o->sb, t);
 	if (t != NULL && b != NULL && t->status == TASK_RELEASED &&
 	    b->status == TASK_RELEASED && gates_delay_rounded(b) > 0)
-		sbuf_printf(&o->sb, " (%+.0f%%)", ((double)gates_delay_rounded(t) -
+		sbuf_printf(&o->sb, " (%+.0f%%)",
+		    ((double)gates_delay_rounded(t) -
 		    (double)gates_delay_rounded(b)) * 100 /
 		    (double)gates_delay_rounded(b));
 	sbuf_adds(&o->sb, " | ");

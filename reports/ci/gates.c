@@ -301,7 +301,8 @@ gate_delay(struct verdicts *vs, const struct task *t)
 		break;
 	case TASK_RELEASED:
 		delay = gates_delay_rounded(t);
-		snprintf(v->value, sizeof(v->value), "%s", gates_delay_str(t, d));
+		snprintf(v->value, sizeof(v->value), "%s",
+		    gates_delay_str(t, d));
 		if (delay > r.v)
 			gates_set_msg(v, RES_FAIL, "released after %s s, more "
 			    "than %s s", d, lim);
@@ -606,7 +607,8 @@ gates_eval(struct verdicts *vs)
 			const struct task *t = &b->t[bi];
 			const char *h = vhost != NULL ? vhost : t->host;
 
-			if (gpumap_hostgpu_cmp(h, t->gpu, g[i].host, g[i].gpu) != 0)
+			if (gpumap_hostgpu_cmp(h, t->gpu, g[i].host,
+			    g[i].gpu) != 0)
 				break;
 			if (!used[bi])
 				gates_vanished(vs, g[i].host, t, bocc[bi]);

@@ -47,8 +47,8 @@ detail_task(struct sbuf *sb, const char *who, const struct task *t)
 	sbuf_printf(sb, "%speak_mib: %u\n%sheld_mib: %u\n", who, t->peak, who,
 	    t->held);
 	if (t->status == TASK_RELEASED)
-		sbuf_printf(sb, "%srelease_delay_s: %s\n", who, gates_delay_str(t,
-		    d));
+		sbuf_printf(sb, "%srelease_delay_s: %s\n", who,
+		    gates_delay_str(t, d));
 	if (t->status == TASK_LEAKED) {
 		if (t->has_leaked)
 			sbuf_printf(sb, "%sleaked_mib: %u\n", who, t->leaked);
@@ -120,7 +120,8 @@ testcase(struct obuf *o, const struct verdict *v)
 		attr(o, "classname", "input");
 		attr(o, "name", "read the inputs");
 	} else {
-		attr(o, "classname", gates_gpu_label(v->host, v->gpu, g, sizeof(g)));
+		attr(o, "classname", gates_gpu_label(v->host, v->gpu, g,
+		    sizeof(g)));
 		test_name(&sb, v);
 		attr(o, "name", sb.buf);
 	}

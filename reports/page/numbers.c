@@ -455,7 +455,8 @@ page_headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 		    "whole-device memory figures after they ended");
 	else if (c->nleaked > 0 && c->nleaked_unknown > 0)
 		snprintf(sub, sizeof(sub), "%s never came back, %llu more "
-		    "an unknown amount", num_fmt_mib((int64_t)c->leaked_mib, mb),
+		    "an unknown amount",
+		    num_fmt_mib((int64_t)c->leaked_mib, mb),
 		    (unsigned long long)c->nleaked_unknown);
 	else if (c->nleaked > 0 && unowned > 0)
 		snprintf(sub, sizeof(sub), "%s never came back, %s more "
@@ -517,7 +518,8 @@ page_headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 			const struct task *x = w[i];
 			size_t j = i;
 
-			while (j > 0 && collect_task_interest(x, w[j - 1]) < 0) {
+			while (j > 0 &&
+			    collect_task_interest(x, w[j - 1]) < 0) {
 				w[j] = w[j - 1];
 				j--;
 			}

@@ -86,13 +86,15 @@ main(void)
 	CHECK_U64(text_utf8_seq((const unsigned char *)"a", 1), 1);
 	CHECK_U64(text_utf8_seq((const unsigned char *)"\xc2\xb1", 2), 2);
 	CHECK_U64(text_utf8_seq((const unsigned char *)"\xe2\x9c\x85", 3), 3);
-	CHECK_U64(text_utf8_seq((const unsigned char *)"\xf0\x9f\x98\x80", 4), 4);
+	CHECK_U64(text_utf8_seq((const unsigned char *)"\xf0\x9f\x98\x80", 4),
+	    4);
 	CHECK_U64(text_utf8_seq((const unsigned char *)"\xff", 1), 0);
 	CHECK_U64(text_utf8_seq((const unsigned char *)"\x80", 1), 0);
 	CHECK_U64(text_utf8_seq((const unsigned char *)"\xc0\xaf", 2), 0);
 	CHECK_U64(text_utf8_seq((const unsigned char *)"\xe0\x80\xaf", 3), 0);
 	CHECK_U64(text_utf8_seq((const unsigned char *)"\xed\xa0\x80", 3), 0);
-	CHECK_U64(text_utf8_seq((const unsigned char *)"\xf4\x90\x80\x80", 4), 0);
+	CHECK_U64(text_utf8_seq((const unsigned char *)"\xf4\x90\x80\x80", 4),
+	    0);
 	CHECK_U64(text_utf8_seq((const unsigned char *)"\xe2\x9c", 2), 0);
 	u = (const unsigned char *)"\xc3(";
 	CHECK_U64(text_utf8_seq(u, 2), 0);
