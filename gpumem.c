@@ -70,7 +70,7 @@ not_a_verb(const char *verb)
 	int d[NVERBS], best = 3, near = 0;
 	size_t i;
 
-	clean_text(verb, 32, safe, sizeof(safe));
+	text_clean(verb, 32, safe, sizeof(safe));
 	for (i = 0; i < NVERBS; i++) {
 		d[i] = distance(verb, verbs[i].verb);
 		if (d[i] < best) {
@@ -167,7 +167,7 @@ usage(FILE *f, int status)
 	fprintf(f, "\nExample: gpumem read cap.pcap.gz | gpumem tasks | "
 	    "gpumem gantt -o g.svg\n\n"
 	    "Exit status: 0 success, 1 a check said no, 2 trouble.\n");
-	exit(close_stdout());
+	exit(outfile_close_stdout());
 }
 
 static void
@@ -205,7 +205,7 @@ main(int argc, char *argv[])
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
 		usage(stdout, EXIT_OK);
 	if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)
-		print_version();
+		msg_print_version();
 	if (strcmp(argv[1], "help") == 0) {
 		static char help[] = "--help";
 		char *args[3];

@@ -135,7 +135,7 @@ summary(const struct engine_stats *st, const struct ctx *c)
 		sbuf_adds(&sb, " (how much, unknown)");
 	else if (st->leaked > 0)
 		sbuf_printf(&sb, " (%s never came back%s)",
-		    fmt_mib((int64_t)st->leaked_mib, m), st->unknown > 0 ?
+		    num_fmt_mib((int64_t)st->leaked_mib, m), st->unknown > 0 ?
 		    ", some unknown" : "");
 	sbuf_printf(&sb, ", %llu running", (unsigned long long)st->running);
 	warnmsg("%s", sb.buf);
@@ -147,13 +147,13 @@ static struct tasktab_w *
 table_open(const struct opts *o, FILE *f)
 {
 	struct tasktab_w *w = tasktab_open(f, (enum tasktab_fmt)o->fmt,
-	    o->flags | (cmd.output == NULL && color_on(1) ? TT_COLOR : 0));
+	    o->flags | (cmd.output == NULL && msg_color_on(1) ? TT_COLOR : 0));
 	unsigned cols, rows;
 
 	/* A terminal's width, or $COLUMNS: never into -o FILE. */
 	if (o->fmt == TT_TEXT && cmd.output == NULL &&
 	    (isatty(STDOUT_FILENO) || getenv("COLUMNS") != NULL)) {
-		tty_size(STDOUT_FILENO, &cols, &rows);
+		msg_tty_size(STDOUT_FILENO, &cols, &rows);
 		tasktab_width(w, cols);
 	}
 	return w;
@@ -201,7 +201,7 @@ merge_tables(const struct opts *o, FILE *f, struct ctx *c,
 			}
 			on_task(c, t);
 		}
-		tasklist_release(&l);	/* longest keeps no strings */
+		tasktab_list_release(&l);	/* longest keeps no strings */
 	}
 	if (tasktab_close(c->w) < 0)
 		c->werr = 1;

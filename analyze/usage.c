@@ -78,7 +78,7 @@ header(struct ctx *c)
 	else
 		sbuf_printf(&h, "%s%s\n", c->every ? EVERY_HEADER :
 		    USAGE_HEADER, c->iso ? USAGE_ISO_COLUMN : "");
-	if (!c->failed && ewrite_file(c->f, h.buf, h.len) < 0)
+	if (!c->failed && outfile_ewrite_file(c->f, h.buf, h.len) < 0)
 		c->failed = 1;
 	sbuf_release(&h);
 }
@@ -88,7 +88,7 @@ put(struct ctx *c, struct sbuf *l)
 {
 	if (!c->header_done)
 		header(c);
-	if (!c->failed && ewrite_file(c->f, l->buf, l->len) < 0)
+	if (!c->failed && outfile_ewrite_file(c->f, l->buf, l->len) < 0)
 		c->failed = 1;
 }
 
@@ -150,7 +150,7 @@ by_key(const void *a, const void *b)
 {
 	const struct bucket *x = *(struct bucket *const *)a;
 	const struct bucket *y = *(struct bucket *const *)b;
-	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	return gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 /* Write every open bucket (in host, GPU order) and start afresh. */
@@ -216,23 +216,23 @@ on_sample(void *p, const struct sample *s)
 		sbuf_reset(&c->line);
 		sbuf_grow(&c->line, 2 * strlen(s->host) + 128);
 		w = c->line.buf;
-		w += fmt_u64(w, s->ts);
+		w += num_fmt_u64(w, s->ts);
 		*w++ = ',';
 		w += csv_field(w, s->host);
 		*w++ = ',';
-		w += fmt_u64(w, s->gpu);
+		w += num_fmt_u64(w, s->gpu);
 		*w++ = ',';
 		if (s->has_total)
-			w += fmt_u64(w, s->total);
+			w += num_fmt_u64(w, s->total);
 		*w++ = ',';
 		if (s->has_free)
-			w += fmt_u64(w, s->free);
+			w += num_fmt_u64(w, s->free);
 		*w++ = ',';
-		w += fmt_u64(w, s->usage);
+		w += num_fmt_u64(w, s->usage);
 		*w++ = ',';
-		w += fmt_u64(w, s->attributed);
+		w += num_fmt_u64(w, s->attributed);
 		*w++ = ',';
-		w += fmt_u64(w, (uint64_t)unattr);
+		w += num_fmt_u64(w, (uint64_t)unattr);
 		*w++ = '\n';
 		c->line.len = (size_t)(w - c->line.buf);
 		if (c->iso)

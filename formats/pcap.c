@@ -80,7 +80,7 @@ option(void *ctx, int val, const char *arg)
 		o->force = 1;
 		break;
 	case OPT_DPORT:
-		w->dport = (uint16_t)opt_u64("--dport", arg, 1, 65535);
+		w->dport = (uint16_t)num_opt_u64("--dport", arg, 1, 65535);
 		break;
 	case OPT_DST:
 		addr_arg("--dst", arg, &a);
@@ -97,7 +97,7 @@ option(void *ctx, int val, const char *arg)
 			    "null or loop", arg);
 		break;
 	case OPT_MTU:
-		w->mtu = (size_t)opt_u64("--mtu", arg, 0, 65535);
+		w->mtu = (size_t)num_opt_u64("--mtu", arg, 0, 65535);
 		if (w->mtu != 0 && w->mtu < 128)
 			die("--mtu: '%s': expected 0 (never fragment) or "
 			    "128-65535", arg);
@@ -106,7 +106,7 @@ option(void *ctx, int val, const char *arg)
 		w->pcapng = 1;
 		break;
 	case OPT_SEGMENT:
-		w->segment = (size_t)opt_u64("--segment", arg, 1, 65495);
+		w->segment = (size_t)num_opt_u64("--segment", arg, 1, 65495);
 		break;
 	case OPT_SRC:
 		addr_arg("--src", arg, &w->src);

@@ -511,7 +511,7 @@ start_loggers(const struct opts *o, pid_t *gpu, pid_t *apps, char *lms,
 	int reserved = 0, fd_gpu, fd_apps, rc;
 
 	/* Caught before the probe: a signal then ends it too. */
-	trap_stops(on_signal);
+	msg_trap_stops(on_signal);
 	rc = probe(o->nvsmi, &reserved, o->probe_timeout);
 	if (rc == -1)
 		die("%s: not found: install the NVIDIA driver's nvidia-smi "

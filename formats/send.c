@@ -221,7 +221,7 @@ sender_open(struct sender *s, int argc, char **argv, char ***paths,
 	}
 
 	/* A signal ends the input: what was read goes out, flagged last. */
-	trap_stops(on_signal);
+	msg_trap_stops(on_signal);
 
 	return transport_open(&s->t) < 0;
 }

@@ -169,10 +169,10 @@ list_scenarios(void)
 {
 	size_t i;
 
-	for (i = 0; i < synth_nscenarios; i++)
-		printf("%-15s %s\n", synth_scenarios[i].name,
-		    synth_scenarios[i].what);
-	exit(close_stdout());
+	for (i = 0; i < scenario_count; i++)
+		printf("%-15s %s\n", scenario_list[i].name,
+		    scenario_list[i].what);
+	exit(outfile_close_stdout());
 }
 
 static int
@@ -200,7 +200,7 @@ option(void *ctx, int val, const char *arg)
 			    arg);
 		break;
 	case OPT_GPUS:
-		o->gpus = (int)opt_u64("--gpus", arg, 1, MAXGPU);
+		o->gpus = (int)num_opt_u64("--gpus", arg, 1, MAXGPU);
 		break;
 	case OPT_GMEM:
 		s->gmem = 1;
@@ -225,7 +225,7 @@ option(void *ctx, int val, const char *arg)
 		o->scname = arg;
 		break;
 	case OPT_SEED:
-		o->seed = opt_u64("--seed", arg, 0, UINT64_MAX);
+		o->seed = num_opt_u64("--seed", arg, 0, UINT64_MAX);
 		break;
 	case 't':
 		o->truthpath = arg;
@@ -244,7 +244,7 @@ option(void *ctx, int val, const char *arg)
 		break;
 	case OPT_LOSE_POLLS:
 	case OPT_LOSE_LINES:
-		o->lose[val - OPT_LOSE_POLLS] = (unsigned)opt_u64(
+		o->lose[val - OPT_LOSE_POLLS] = (unsigned)num_opt_u64(
 		    val == OPT_LOSE_POLLS ? "--lose-polls" : "--lose-lines",
 		    arg, 0, 100);
 		break;
@@ -260,12 +260,12 @@ scenario(struct opts *o, struct scenario *sc, struct tdef **defs)
 {
 	size_t i;
 
-	for (i = 0; i < synth_nscenarios; i++)
-		if (strcmp(synth_scenarios[i].name, o->scname) == 0)
+	for (i = 0; i < scenario_count; i++)
+		if (strcmp(scenario_list[i].name, o->scname) == 0)
 			break;
-	if (i == synth_nscenarios)
+	if (i == scenario_count)
 		die("--scenario: '%s': unknown (see --list)", o->scname);
-	*sc = synth_scenarios[i];
+	*sc = scenario_list[i];
 	if (o->gpus > 0) {
 		if (sc->tasks != NULL && (uint32_t)o->gpus < sc->gpus)
 			die("--gpus: scenario '%s' needs %u GPUs", sc->name,

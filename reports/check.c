@@ -109,7 +109,7 @@ option(void *ctx, int val, const char *arg)
 		o->lim.has_delay = 1;
 		break;
 	case OPT_MAX_LEAK:
-		o->lim.leak = (uint32_t)opt_u64("--max-leak", arg, 0,
+		o->lim.leak = (uint32_t)num_opt_u64("--max-leak", arg, 0,
 		    UINT32_MAX);
 		o->lim.has_leak = 1;
 		break;
@@ -223,7 +223,7 @@ read_tables(struct run *r, char **paths, int n)
 		}
 		for (k = 0; k < l.n; k++)
 			run_task(r, &l.t[k]);
-		tasklist_release(&l);
+		tasktab_list_release(&l);
 	}
 	r->table = !curves;
 	return failed ? -1 : 0;
@@ -246,7 +246,7 @@ fill_intervals(struct run *r)
 		struct task *t = &r->tl.t[i];
 		const struct gpuinfo *gi;
 
-		while (g < r->ngpu && (c = hostgpu_cmp(r->gpu[g].host,
+		while (g < r->ngpu && (c = gpumap_hostgpu_cmp(r->gpu[g].host,
 		    r->gpu[g].gpu, t->host, t->gpu)) < 0)
 			g++;
 		if (g == r->ngpu)
@@ -347,7 +347,7 @@ read_meta(const char *dir, struct limits *lim, char **from)
 		if (!exact && strcmp(line, "start") != 0 &&
 		    strcmp(line, "end") != 0)
 			continue;
-		if (exact ? parse_u64(val, n, &t) < 0 : gtime_parse(val,
+		if (exact ? num_parse_u64(val, n, &t) < 0 : gtime_parse(val,
 		    &t) < 0) {
 			msg("%s:%u: %s: expected %s, got '%s'", path.buf,
 			    lineno, line, exact ? "nanoseconds since the "
@@ -508,7 +508,7 @@ read_baseline(struct run *base, const char *path)
 	}
 	for (k = 0; k < l.n; k++)
 		run_task(base, &l.t[k]);
-	tasklist_release(&l);
+	tasktab_list_release(&l);
 	base->table = 1;
 	run_done(base);
 	return 0;
@@ -590,7 +590,7 @@ check(struct cmd *c)
 	vs.input_failed = in_status != EXIT_OK;
 	status = judge(&vs, o, in_status);
 out:
-	verdicts_release(&vs);
+	gates_verdicts_release(&vs);
 	run_release(&now);
 	run_release(&base);
 	config_release(&cfg);

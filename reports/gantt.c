@@ -60,13 +60,13 @@ option(void *ctx, int val, const char *arg)
 
 	switch (val) {
 	case OPT_MAXROWS:
-		o->maxrows = (size_t)opt_u64("--max-rows", arg, 1, 100000);
+		o->maxrows = (size_t)num_opt_u64("--max-rows", arg, 1, 100000);
 		return 1;
 	case OPT_TEXT:
 		o->text = 1;
 		return 1;
 	case OPT_WIDTH:
-		o->width = (unsigned)opt_u64("--width", arg, 40, 1000);
+		o->width = (unsigned)num_opt_u64("--width", arg, 40, 1000);
 		return 1;
 	}
 	return 0;
@@ -106,7 +106,7 @@ draw(const struct cmd *c, struct opts *o, const struct collection *col,
 
 	if (o->text) {
 		if (o->width == 0) {
-			tty_size(STDOUT_FILENO, &o->width, &rowsz);
+			msg_tty_size(STDOUT_FILENO, &o->width, &rowsz);
 			if (c->output != NULL || !isatty(STDOUT_FILENO))
 				o->width = 80;
 		}

@@ -50,7 +50,7 @@ option(void *ctx, int val, const char *arg)
 	struct opts *o = ctx;
 
 	if (val == OPT_MARKS) {
-		o->marks = (size_t)opt_u64("--marks", arg, 0, 1000);
+		o->marks = (size_t)num_opt_u64("--marks", arg, 0, 1000);
 		return 1;
 	}
 	return 0;

@@ -69,10 +69,10 @@ option(void *ctx, int val, const char *arg)
 
 	switch (val) {
 	case OPT_MAXROWS:
-		o->maxrows = (size_t)opt_u64("--max-rows", arg, 1, 100000);
+		o->maxrows = (size_t)num_opt_u64("--max-rows", arg, 1, 100000);
 		return 1;
 	case OPT_PAGEGPUS:
-		o->page_gpus = (size_t)opt_u64("--page-gpus", arg, 0,
+		o->page_gpus = (size_t)num_opt_u64("--page-gpus", arg, 0,
 		    COLLECT_MAXPAGES);
 		return 1;
 	case OPT_TITLE:
@@ -145,7 +145,7 @@ gpu_section(struct sbuf *page, struct drawing *dr,
 	}
 	sbuf_printf(page, "GPU %u", v->gpu);
 	if (v->total > 0)
-		sbuf_printf(page, " <small>(%s)</small>", fmt_mib(v->total,
+		sbuf_printf(page, " <small>(%s)</small>", num_fmt_mib(v->total,
 		    mb));
 	sbuf_adds(page, "</h2>\n");
 	if (nocharts) {
@@ -443,7 +443,7 @@ subpage_write(const char *path, const struct sbuf *text, size_t from,
 	if (rc == 0) {
 		if (outfile_open(&of, path) < 0)
 			rc = -1;
-		else if (ewrite_file(of.f, page.buf, page.len) < 0) {
+		else if (outfile_ewrite_file(of.f, page.buf, page.len) < 0) {
 			msg("%s: write error: %s", path, strerror(errno));
 			outfile_abort(&of);
 			rc = -1;
@@ -616,8 +616,8 @@ run(struct cmd *c)
 		status = EXIT_TROUBLE;
 		goto out;
 	}
-	c->how = ewrite_file(f, page.buf, page.len) < 0 ? CMD_WRITE_ERROR :
-	    CMD_COMMIT;
+	c->how = outfile_ewrite_file(f, page.buf, page.len) < 0 ?
+	    CMD_WRITE_ERROR : CMD_COMMIT;
 	/* Said by the skeleton once the file is in place (cmd.h). */
 	if (c->output != NULL) {
 		sbuf_printf(&note, "%s: %zu GPU%s, %llu tasks, %llu leaked",

@@ -18,7 +18,7 @@ cfgopt_parse(void *ctx, int val, const char *arg)
 		o->tasks = arg;
 		return 1;
 	case OPT_TOLERANCE:
-		o->tol = (int)opt_u64("--tolerance", arg, 0, 1U << 30);
+		o->tol = (int)num_opt_u64("--tolerance", arg, 0, 1U << 30);
 		return 1;
 	}
 	return 0;

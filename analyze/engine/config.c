@@ -83,7 +83,7 @@ get_u32(struct ctx *x, const struct ynode *n, const char *key,
 {
 	if (want(x, n, Y_SCALAR, key) < 0)
 		return -1;
-	if (parse_u32(n->text, strlen(n->text), v) < 0) {
+	if (num_parse_u32(n->text, strlen(n->text), v) < 0) {
 		bad(x, n, key, "expected %s, got '%s'", what, n->text);
 		return -1;
 	}
@@ -92,7 +92,7 @@ get_u32(struct ctx *x, const struct ynode *n, const char *key,
 
 /*
  * A size: the setting mkey (NAME_mib) or NAME of map n, an integer of MiB or a
- * number with a unit ("1GiB", "512 MiB", "1.5GB"; parse_mib).  Return 1
+ * number with a unit ("1GiB", "512 MiB", "1.5GB"; num_parse_mib).  Return 1
  * and store it (and the line of its value), 0 when neither is set, -1
  * when it is bad (said, with the unit's file:line).
  */
@@ -118,7 +118,7 @@ get_size(struct ctx *x, const struct ynode *n, const char *where,
 		return 0;
 	if (want(x, val, Y_SCALAR, key) < 0)
 		return -1;
-	rc = parse_mib(val->text, v, &u, &ul);
+	rc = num_parse_mib(val->text, v, &u, &ul);
 	if (rc == -2)
 		bad(x, val, key, "unknown unit '%.*s' in '%s' (known: %s)",
 		    (int)ul, u, val->text, MEM_UNITS);
@@ -208,7 +208,7 @@ get_str(struct ctx *x, const struct ynode *n, const char *key, char **s)
 /* match: PATTERN or pid: N, exactly one of them. */
 static int
 get_match(struct ctx *x, const struct ynode *n, const char *where,
-    struct cfg_match *m)
+    struct config_match *m)
 {
 	const struct ynode *pat = ytree_get(n, "match");
 	const struct ynode *pid = ytree_get(n, "pid");
@@ -450,7 +450,7 @@ out:
 }
 
 static void
-match_release(struct cfg_match *m)
+match_release(struct config_match *m)
 {
 	free(m->pattern);
 }
@@ -477,7 +477,7 @@ config_release(struct config *c)
 }
 
 int
-cfg_match(const struct cfg_match *m, uint32_t pid, const char *name)
+config_match(const struct config_match *m, uint32_t pid, const char *name)
 {
 	if (m->by_pid)
 		return pid == m->pid;
@@ -492,7 +492,7 @@ config_task_name(const struct config *c, uint32_t pid, const char *name)
 	size_t i;
 
 	for (i = 0; i < c->nnames; i++)
-		if (cfg_match(&c->names[i].m, pid, name))
+		if (config_match(&c->names[i].m, pid, name))
 			return c->names[i].name;
 	return NULL;
 }

@@ -48,20 +48,20 @@ struct cfg_device {
 };
 
 /* A task selector: by pid, by process-name pattern, or everything. */
-struct cfg_match {
+struct config_match {
 	int by_pid;
 	uint32_t pid;
 	char *pattern;		/* NULL with !by_pid: everything */
 };
 
 struct cfg_name {
-	struct cfg_match m;
+	struct config_match m;
 	char *name;
 	unsigned line;
 };
 
 struct cfg_gate {
-	struct cfg_match m;
+	struct config_match m;
 	int has_leak, has_delay, has_running;
 	uint32_t max_leak_mib;
 	uint64_t max_delay_ns;
@@ -102,7 +102,7 @@ int config_load(struct config *c, const char *path);
 void config_release(struct config *c);
 
 /* Whether a task (pid, process name) matches m. */
-int cfg_match(const struct cfg_match *m, uint32_t pid, const char *name);
+int config_match(const struct config_match *m, uint32_t pid, const char *name);
 
 /* The configured name of a task, or NULL. */
 const char *config_task_name(const struct config *c, uint32_t pid,

@@ -137,7 +137,7 @@ by_gpu(const void *a, const void *b)
 {
 	const struct gpu *x = *(struct gpu *const *)a;
 	const struct gpu *y = *(struct gpu *const *)b;
-	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	return gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 void

@@ -38,7 +38,7 @@ struct recdir {
 static int
 num(const char *s, size_t n, uint64_t *v)
 {
-	return n == 0 ? -1 : parse_u64(s, n, v);
+	return n == 0 ? -1 : num_parse_u64(s, n, v);
 }
 
 /* One row of procs.csv (6 fields); -1 when it does not read. */

@@ -98,7 +98,7 @@ col_u64(const char *s, size_t n, uint64_t *v)
 {
 	if (n == 0)
 		return 0;
-	return parse_u64(s, n, v) == 0 ? 1 : -1;
+	return num_parse_u64(s, n, v) == 0 ? 1 : -1;
 }
 
 /* Parse "2.5" seconds into ns. */
@@ -133,10 +133,12 @@ resolution(const char *s, size_t n)
 /*
  * One CSV row of a task table into *t.  Quoted host and name are handled
  * as the record stream does them (one line; gpumem tasks never writes a
- * line break inside a name... it quotes them, so join lines first).
+ * line break inside a name... it quotes them, so join lines first).  A
+ * bad row: -1, *why says what is wrong (a message built into whyb).
  */
 static int
-parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
+parse_row(struct tasklist *l, char *line, struct task *t, const char **why,
+    struct sbuf *whyb)
 {
 	char *f[18];
 	size_t n[18];
@@ -156,12 +158,12 @@ parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 		return -1;
 	}
 	memset(t, 0, sizeof(*t));
-	if (parse_u32(f[1], n[1], &t->gpu) < 0 ||
-	    parse_u32(f[2], n[2], &t->pid) < 0 ||
-	    parse_u64(f[4], n[4], &t->start) < 0 ||
-	    parse_u64(f[5], n[5], &t->end) < 0 ||
-	    parse_u32(f[6], n[6], &t->peak) < 0 ||
-	    parse_u32(f[7], n[7], &t->held) < 0 ||
+	if (num_parse_u32(f[1], n[1], &t->gpu) < 0 ||
+	    num_parse_u32(f[2], n[2], &t->pid) < 0 ||
+	    num_parse_u64(f[4], n[4], &t->start) < 0 ||
+	    num_parse_u64(f[5], n[5], &t->end) < 0 ||
+	    num_parse_u32(f[6], n[6], &t->peak) < 0 ||
+	    num_parse_u32(f[7], n[7], &t->held) < 0 ||
 	    col_u64(f[8], n[8], &t->release) < 0) {
 		*why = "expected integers in gpu, process_id, start, end, "
 		    "peak_mib, held_mib and release";
@@ -198,8 +200,11 @@ parse_row(struct tasklist *l, char *line, struct task *t, const char **why)
 		return -1;
 	}
 	if (nf >= 15 && tab_parse_notes(f[14], n[14], &t->notes) < 0) {
-		*why = "note: expected gap, ambiguous, pid-reused, resumed or "
-		    "last-sample, joined by ';'";
+		sbuf_reset(whyb);
+		sbuf_adds(whyb, "note: expected ");
+		tab_note_list(whyb);
+		sbuf_adds(whyb, ", joined by ';'");
+		*why = whyb->buf;
 		return -1;
 	}
 	if (t->status == TASK_RELEASED && t->release == 0) {
@@ -225,7 +230,7 @@ int
 tasktab_read(const char *path, struct tasklist *l, int strict)
 {
 	struct input *in = input_open(path);
-	struct sbuf row = SBUF_INIT;
+	struct sbuf row = SBUF_INIT, whyb = SBUF_INIT;
 	uint64_t lineno = 0, startline = 0, bad = 0;
 	const char *why;
 	char *line;
@@ -260,20 +265,22 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 				    "not the header of gpumem tasks)",
 				    input_name(in));
 				sbuf_release(&row);
+				sbuf_release(&whyb);
 				input_close(in);
 				return -1;
 			}
 			ok = 1;
 		} else if (is_header(row.buf)) {
 			;	/* tables joined with cat */
-		} else if (parse_row(l, row.buf, &t, &why) < 0) {
+		} else if (parse_row(l, row.buf, &t, &why, &whyb) < 0) {
 			if (bad++ < 10)
 				msg("%s:%llu: %s", input_name(in),
 				    (unsigned long long)startline, why);
 			if (strict) {
 				sbuf_release(&row);
+				sbuf_release(&whyb);
 				input_close(in);
-				tasklist_release(l);
+				tasktab_list_release(l);
 				return -1;
 			}
 		} else {
@@ -300,14 +307,15 @@ tasktab_read(const char *path, struct tasklist *l, int strict)
 		msg("%s: %llu more bad rows not shown", input_name(in),
 		    (unsigned long long)(bad - 10));
 	sbuf_release(&row);
+	sbuf_release(&whyb);
 	input_close(in);
 	if (!ok)
-		tasklist_release(l);
+		tasktab_list_release(l);
 	return ok ? 0 : -1;
 }
 
 void
-tasklist_release(struct tasklist *l)
+tasktab_list_release(struct tasklist *l)
 {
 	size_t i;
 

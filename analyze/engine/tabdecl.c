@@ -27,7 +27,7 @@ declare(struct engine *e, const char *where, const char *name,
 		msg("%s: a task needs name, gpu, start and end", where);
 		return -1;
 	}
-	if (parse_u32(gpu, strlen(gpu), &g) < 0) {
+	if (num_parse_u32(gpu, strlen(gpu), &g) < 0) {
 		msg("%s: gpu: expected a GPU index, got '%s'", where, gpu);
 		return -1;
 	}

@@ -45,7 +45,7 @@ om_family(struct tasktab_w *w, const char *name, const char *help)
 static int
 same_gpu(const struct task *x, const struct task *y)
 {
-	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu) == 0;
+	return gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu) == 0;
 }
 
 /* Rows in the order of their GPUs, else as they came. */
@@ -54,7 +54,7 @@ om_by_gpu(const void *a, const void *b)
 {
 	const struct task *x = *(const struct task *const *)a;
 	const struct task *y = *(const struct task *const *)b;
-	int c = hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	int c = gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 
 	return c != 0 ? c : (x > y) - (x < y);
 }

@@ -41,6 +41,11 @@ void tab_out(struct tasktab_w *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int tab_decimals(uint64_t interval);
 int tab_parse_notes(const char *s, size_t n, unsigned *notes);
+/*
+ * Append every name tab_parse_notes() takes, from its one table, as a
+ * message lists them: "gap, ambiguous, ... or not-found".
+ */
+void tab_note_list(struct sbuf *sb);
 
 /* tabcsv.c: the CSV table. */
 void tab_csv_header(struct tasktab_w *w);

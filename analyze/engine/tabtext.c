@@ -77,13 +77,13 @@ cells(struct tasktab_w *w, size_t i, char c[11][96])
 	char d[32], nb[TASKTAB_NOTESZ];
 
 	/* Names from the input: no escape sequence, no line break. */
-	clean_text(w->strs.buf + w->offs[2 * i], 60, c[0], 96);
+	text_clean(w->strs.buf + w->offs[2 * i], 60, c[0], 96);
 	snprintf(c[1], 96, "%u", t->gpu);
 	if (t->declared)
 		snprintf(c[2], 96, "-");
 	else
 		snprintf(c[2], 96, "%u", t->pid);
-	clean_text(w->strs.buf + w->offs[2 * i + 1], 60, c[3], 96);
+	text_clean(w->strs.buf + w->offs[2 * i + 1], 60, c[3], 96);
 	when(w, t->start, c[4]);
 	when(w, t->end, c[5]);
 	mib(t->peak, c[6]);
@@ -253,8 +253,8 @@ fitted_cells(struct tasktab_w *w, size_t i, char c[11][96],
 		memmove(c[5], c[5] + 11, strlen(c[5] + 11) + 1);
 	}
 	/* Cut to the fitted width, "..." for what is cut. */
-	clean_text(w->strs.buf + w->offs[2 * i], width[0], c[0], 96);
-	clean_text(w->strs.buf + w->offs[2 * i + 1], width[3], c[3], 96);
+	text_clean(w->strs.buf + w->offs[2 * i], width[0], c[0], 96);
+	text_clean(w->strs.buf + w->offs[2 * i + 1], width[3], c[3], 96);
 }
 
 void

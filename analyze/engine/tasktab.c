@@ -111,6 +111,16 @@ tasktab_notes(unsigned notes, char *buf)
 	return buf;
 }
 
+void
+tab_note_list(struct sbuf *sb)
+{
+	size_t i;
+
+	for (i = 0; i < NNOTES; i++)
+		sbuf_printf(sb, "%s%s", i == 0 ? "" : i + 1 < NNOTES ? ", " :
+		    " or ", note_names[i]);
+}
+
 /* Parse what tasktab_notes() wrote; -1 on a name it never writes. */
 int
 tab_parse_notes(const char *s, size_t n, unsigned *notes)

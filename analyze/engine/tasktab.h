@@ -138,7 +138,7 @@ int tasktab_is_table(const char *path);
  * "4.5"...), the finest sampling its writer could have had; others get 0.
  */
 int tasktab_read(const char *path, struct tasklist *l, int strict);
-void tasklist_release(struct tasklist *l);
+void tasktab_list_release(struct tasklist *l);
 
 /*
  * Declared tasks for device-only logs (--tasks FILE): CSV with the header

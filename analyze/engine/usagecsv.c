@@ -136,14 +136,14 @@ parse(char **f, int nf, const struct layout *l, struct usagerow *r)
 	if (nf != l->nf)
 		return "not as many fields as the header";
 	memset(r, 0, sizeof(*r));
-	if (parse_u64(field(f, l, C_TS), strlen(field(f, l, C_TS)),
-	    &r->ts) < 0 || parse_u32(field(f, l, C_GPU),
+	if (num_parse_u64(field(f, l, C_TS), strlen(field(f, l, C_TS)),
+	    &r->ts) < 0 || num_parse_u32(field(f, l, C_GPU),
 	    strlen(field(f, l, C_GPU)), &r->gpu) < 0)
 		return "expected a timestamp and a GPU index";
 	r->host = field(f, l, C_HOST);
 	r->bucket = l->bucket;
 	r->samples = 1;
-	if (l->bucket && parse_u64(field(f, l, C_SAMPLES),
+	if (l->bucket && num_parse_u64(field(f, l, C_SAMPLES),
 	    strlen(field(f, l, C_SAMPLES)), &r->samples) < 0)
 		return "samples: expected a count";
 	for (k = 0; k < UC_NCURVES; k++) {

@@ -111,8 +111,8 @@ cookie_read(void *cookie, char *buf, size_t n)
 		pcapng_unlimit(c->png, (unsigned char *)buf, (size_t)r);
 		pcapng_watch(c->png, (unsigned char *)buf, (size_t)r);
 	} else {
-		pw_unlimit(c->given, (unsigned char *)buf, (size_t)r);
-		pw_watch(&c->pw, (unsigned char *)buf, (size_t)r);
+		pcapwatch_unlimit(c->given, (unsigned char *)buf, (size_t)r);
+		pcapwatch_watch(&c->pw, (unsigned char *)buf, (size_t)r);
 	}
 	c->given += (uint64_t)r;
 	return r;
@@ -366,7 +366,7 @@ step_pcap(struct capture *c)
 	rc = pcap_next_ex(c->pc, &h, &data);
 	if (rc == 1) {
 		packet(c, h, data, c->ng ? pcapng_packet_offset(c->png) :
-		    pw_pop(&c->pw));
+		    pcapwatch_pop(&c->pw));
 		return 1;
 	}
 	if (rc == PCAP_ERROR_BREAK)
@@ -598,7 +598,7 @@ capture_span(const char *path, struct capspan *sp)
 	return rc == 0 ? 0 : -1;
 }
 
-const struct format fmt_pcap = {
+const struct format capture_format = {
 	.name = "pcap",
 	.what = "pcap capture",
 	.sniff_bytes = sniff,

@@ -30,7 +30,7 @@
 
 #include "format.h"
 
-extern const struct format fmt_pcap;
+extern const struct format capture_format;
 
 /* What joining the files of one recording needs to know of a capture. */
 struct capspan {
@@ -49,7 +49,7 @@ struct capspan {
 int capture_span(const char *path, struct capspan *sp);
 
 /*
- * A recording in several files: st (fmt_pcap's open) reads the n files of
+ * A recording in several files: st (capture_format's open) reads the n files of
  * paths after its own, named first, as one capture: the IP fragments and
  * TCP streams that straddle a boundary are put together, sequence numbers
  * and counts go on.  Messages about packets name the file.  paths (and

@@ -37,7 +37,7 @@ pw_push(struct pcapwatch *w, uint64_t off)
 
 /* The offset of the record libpcap has just handed out. */
 uint64_t
-pw_pop(struct pcapwatch *w)
+pcapwatch_pop(struct pcapwatch *w)
 {
 	uint64_t off;
 
@@ -51,7 +51,7 @@ pw_pop(struct pcapwatch *w)
 
 /* Follow a pcap file's records, to know each one's offset. */
 void
-pw_watch(struct pcapwatch *w, const unsigned char *p, size_t n)
+pcapwatch_watch(struct pcapwatch *w, const unsigned char *p, size_t n)
 {
 	struct bytes b;
 	size_t k;
@@ -116,7 +116,7 @@ pw_watch(struct pcapwatch *w, const unsigned char *p, size_t n)
  * then read whole (libpcap would cut it to that length), as tshark does.
  */
 void
-pw_unlimit(uint64_t off, unsigned char *p, size_t n)
+pcapwatch_unlimit(uint64_t off, unsigned char *p, size_t n)
 {
 	uint64_t i;
 

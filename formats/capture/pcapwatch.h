@@ -27,10 +27,10 @@ struct pcapwatch {
 };
 
 /* Follow the next n bytes of the file. */
-void pw_watch(struct pcapwatch *, const unsigned char *, size_t);
+void pcapwatch_watch(struct pcapwatch *, const unsigned char *, size_t);
 /* The offset of the record libpcap has just handed out. */
-uint64_t pw_pop(struct pcapwatch *);
+uint64_t pcapwatch_pop(struct pcapwatch *);
 /* Set the snapshot length to 0 among n bytes at file offset off. */
-void pw_unlimit(uint64_t, unsigned char *, size_t);
+void pcapwatch_unlimit(uint64_t, unsigned char *, size_t);
 
 #endif

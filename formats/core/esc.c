@@ -36,7 +36,7 @@ walk(struct sbuf *sb, const char *s, int (*each)(struct sbuf *, int, int),
 			i++;
 			continue;
 		}
-		k = utf8_seq(p + i, n - i);
+		k = text_utf8_seq(p + i, n - i);
 		if (k == 0) {
 			sbuf_adds(sb, replacement);
 			i++;
@@ -290,19 +290,19 @@ esc_gnuplot(struct sbuf *sb, const char *s, int data)
 }
 
 void
-obuf_flush(struct obuf *o, int all)
+esc_obuf_flush(struct obuf *o, int all)
 {
 	if (o->sb.len == 0 || (!all && o->sb.len < 65536))
 		return;
-	if (!o->failed && ewrite_file(o->f, o->sb.buf, o->sb.len) < 0)
+	if (!o->failed && outfile_ewrite_file(o->f, o->sb.buf, o->sb.len) < 0)
 		o->failed = 1;
 	sbuf_reset(&o->sb);
 }
 
 int
-obuf_end(struct obuf *o)
+esc_obuf_end(struct obuf *o)
 {
-	obuf_flush(o, 1);
+	esc_obuf_flush(o, 1);
 	if (fflush(o->f) != 0 || ferror(o->f))
 		o->failed = 1;
 	sbuf_release(&o->sb);

@@ -78,7 +78,7 @@ void esc_gnuplot(struct sbuf *sb, const char *s, int data);
 
 /*
  * A report being written: text gathered in sb and written to f when it
- * has grown (obuf_flush(o, 0)) and at the end (obuf_flush(o, 1)).  A
+ * has grown (esc_obuf_flush(o, 0)) and at the end (esc_obuf_flush(o, 1)).  A
  * write error is remembered in failed.
  */
 struct obuf {
@@ -88,8 +88,8 @@ struct obuf {
 };
 
 /* Write sb out when it holds 64 KiB or more, or always with all. */
-void obuf_flush(struct obuf *o, int all);
+void esc_obuf_flush(struct obuf *o, int all);
 /* Flush everything, release sb; return 0, or -1 after a write error. */
-int obuf_end(struct obuf *o);
+int esc_obuf_end(struct obuf *o);
 
 #endif

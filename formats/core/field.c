@@ -27,7 +27,7 @@ field_placeholder(const char *s, size_t n)
 	 * every field of every row.
 	 */
 	if (((n == 10 && s[0] == '2') || (n == 19 && s[0] == '9')) &&
-	    parse_u64(s, n, &v) == 0 &&
+	    num_parse_u64(s, n, &v) == 0 &&
 	    ((v >= 0x7ffffff0ULL && v <= 0x7ffffff3ULL) ||
 	    (v >= 0x7ffffffffffffff0ULL && v <= 0x7ffffffffffffff3ULL)))
 		return 1;

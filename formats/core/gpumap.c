@@ -439,7 +439,7 @@ gpumap_index(struct gpumap *m, const char *host, const char *key,
 }
 
 void
-gpuset_add(struct gpuset *s, uint32_t gpu)
+gpumap_set_add(struct gpuset *s, uint32_t gpu)
 {
 	int isnew;
 
@@ -461,7 +461,7 @@ gpuset_add(struct gpuset *s, uint32_t gpu)
 }
 
 void
-gpuset_say(const struct gpuset *s, struct sbuf *sb)
+gpumap_set_say(const struct gpuset *s, struct sbuf *sb)
 {
 	if (s->more)
 		sbuf_printf(sb, "more than %u GPUs", s->n);
@@ -470,16 +470,16 @@ gpuset_say(const struct gpuset *s, struct sbuf *sb)
 }
 
 void
-gpuset_say_of(const struct gpuset *s, uint64_t n, const char *what,
+gpumap_set_say_of(const struct gpuset *s, uint64_t n, const char *what,
     struct sbuf *sb)
 {
 	sbuf_printf(sb, ", %llu %s%s of ", (unsigned long long)n, what,
 	    n == 1 ? "" : "s");
-	gpuset_say(s, sb);
+	gpumap_set_say(s, sb);
 }
 
 void
-gpuset_release(struct gpuset *s)
+gpumap_set_release(struct gpuset *s)
 {
 	hmap_release(&s->seen, NULL);
 	memset(s->low, 0, sizeof(s->low));
@@ -488,7 +488,7 @@ gpuset_release(struct gpuset *s)
 }
 
 int
-hostgpu_cmp(const char *h1, uint32_t g1, const char *h2, uint32_t g2)
+gpumap_hostgpu_cmp(const char *h1, uint32_t g1, const char *h2, uint32_t g2)
 {
 	int c = strcmp(h1, h2);
 

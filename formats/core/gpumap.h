@@ -101,22 +101,23 @@ struct gpuset {
 	uint32_t n;
 	int more;		/* numbers beyond GPUMAP_MAX came */
 };
-void gpuset_add(struct gpuset *s, uint32_t gpu);
+void gpumap_set_add(struct gpuset *s, uint32_t gpu);
 /* Append "1 GPU", "8 GPUs" or "more than 65536 GPUs" to sb. */
-void gpuset_say(const struct gpuset *s, struct sbuf *sb);
+void gpumap_set_say(const struct gpuset *s, struct sbuf *sb);
 /*
  * Append a summary's count of what of s: ", 3 samples of 1 GPU" (n what,
- * made plural unless 1, then gpuset_say).
+ * made plural unless 1, then gpumap_set_say).
  */
-void gpuset_say_of(const struct gpuset *s, uint64_t n, const char *what,
+void gpumap_set_say_of(const struct gpuset *s, uint64_t n, const char *what,
     struct sbuf *sb);
-void gpuset_release(struct gpuset *s);
+void gpumap_set_release(struct gpuset *s);
 
 /*
  * The one order of GPUs: by host name (bytes, as strcmp), then by index
  * as a number (GPU 2 before GPU 10).  <0, 0 or >0 as strcmp.
  */
-int hostgpu_cmp(const char *h1, uint32_t g1, const char *h2, uint32_t g2);
+int gpumap_hostgpu_cmp(const char *h1, uint32_t g1, const char *h2,
+    uint32_t g2);
 
 
 /* Whether s looks like a PCI bus id ("00000000:01:00.0", "0000:00:03.0"). */

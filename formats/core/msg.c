@@ -53,7 +53,7 @@ util_init(const char *argv0)
 }
 
 void
-trap_stops(void (*fn)(int))
+msg_trap_stops(void (*fn)(int))
 {
 	struct sigaction sa;
 
@@ -67,7 +67,7 @@ trap_stops(void (*fn)(int))
 
 /*
  * Messages name hosts, processes and files from the input: each is made
- * safe for a terminal (clean_text) so that no escape sequence in a
+ * safe for a terminal (text_clean) so that no escape sequence in a
  * process name reaches the user's screen, and no line break fakes a line
  * of our own.  Fixed buffers: a message must work when memory is out.
  */
@@ -97,7 +97,7 @@ vmsg_full(int *said, const char *color, const char *word, const char *fmt,
 		raw[0] = '\0';
 	else if ((size_t)r >= sizeof(raw))
 		memcpy(raw + sizeof(raw) - 4, "...", 4);
-	clean_text(raw, sizeof(raw), safe, sizeof(safe));
+	text_clean(raw, sizeof(raw), safe, sizeof(safe));
 	if (sink != NULL) {
 		struct kept k;
 		size_t at = sink->len;
@@ -118,9 +118,9 @@ vmsg_full(int *said, const char *color, const char *word, const char *fmt,
 	if (said != NULL && (*said)++)
 		return;
 	fflush(stdout);
-	progress_clear();
+	msg_progress_clear();
 	fprintf(stderr, "%s: ", progname);
-	if (word != NULL && color_on(2))
+	if (word != NULL && msg_color_on(2))
 		fprintf(stderr, "%s%s%s: ", color, word, COLOR_OFF);
 	else if (word != NULL)
 		fprintf(stderr, "%s: ", word);
@@ -140,10 +140,10 @@ msg_word(const char *color, const char *word, const char *fmt, ...)
 	va_end(ap);
 }
 
-enum color_when color_when = COLOR_AUTO;
+enum msg_color_when msg_color_when = COLOR_AUTO;
 
 int
-color_parse(const char *s)
+msg_color_parse(const char *s)
 {
 	static const char *const names[] = {"auto", "always", "never"};
 	int i;
@@ -155,12 +155,12 @@ color_parse(const char *s)
 }
 
 int
-color_on(int fd)
+msg_color_on(int fd)
 {
 	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
 
-	if (color_when != COLOR_AUTO)
-		return color_when == COLOR_ALWAYS;
+	if (msg_color_when != COLOR_AUTO)
+		return msg_color_when == COLOR_ALWAYS;
 	/* https://no-color.org: set and not empty means no colour. */
 	if (nc != NULL && nc[0] != '\0')
 		return 0;
@@ -168,7 +168,7 @@ color_on(int fd)
 }
 
 void
-tty_size(int fd, unsigned *cols, unsigned *rows)
+msg_tty_size(int fd, unsigned *cols, unsigned *rows)
 {
 	struct winsize ws;
 	const char *e;
@@ -183,10 +183,10 @@ tty_size(int fd, unsigned *cols, unsigned *rows)
 		return;
 	}
 	if ((e = getenv("COLUMNS")) != NULL &&
-	    parse_u32(e, strlen(e), &v) == 0 && v >= 20 && v <= 1000)
+	    num_parse_u32(e, strlen(e), &v) == 0 && v >= 20 && v <= 1000)
 		*cols = v;
 	if ((e = getenv("LINES")) != NULL &&
-	    parse_u32(e, strlen(e), &v) == 0 && v >= 10 && v <= 1000)
+	    num_parse_u32(e, strlen(e), &v) == 0 && v >= 10 && v <= 1000)
 		*rows = v;
 }
 
@@ -226,7 +226,7 @@ msg_replay(const struct sbuf *sb, size_t from, size_t to)
 		from += sizeof(k);
 		if (k.said == NULL || (*k.said)++ == 0) {
 			fflush(stdout);
-			progress_clear();
+			msg_progress_clear();
 			fwrite(sb->buf + from, 1, k.len, stderr);
 		}
 		from += k.len;
@@ -271,7 +271,7 @@ die(const char *fmt, ...)
 }
 
 void
-bug_at(const char *file, int line, const char *fmt, ...)
+msg_bug_at(const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -299,7 +299,7 @@ mono_ns(void)
 }
 
 int
-progress_due(void)
+msg_progress_due(void)
 {
 	const char *term;
 	uint64_t now;
@@ -323,7 +323,7 @@ progress_due(void)
 }
 
 void
-progress_show(const char *fmt, ...)
+msg_progress_show(const char *fmt, ...)
 {
 	char line[256];
 	va_list ap;
@@ -337,7 +337,7 @@ progress_show(const char *fmt, ...)
 }
 
 void
-progress_clear(void)
+msg_progress_clear(void)
 {
 	if (!progress_shown)
 		return;
@@ -347,8 +347,8 @@ progress_clear(void)
 }
 
 void
-print_version(void)
+msg_print_version(void)
 {
 	printf("%s (gpumem) %s\n", progname, GPUMEM_VERSION);
-	exit(close_stdout());
+	exit(outfile_close_stdout());
 }

@@ -40,7 +40,7 @@ void util_init(const char *argv0);
  * signal and ends in its own way (record, send; read keeps SA_RESTART
  * and an ignored signal ignored: read.c).
  */
-void trap_stops(void (*fn)(int));
+void msg_trap_stops(void (*fn)(int));
 
 /* "prog: msg\n" on stderr.  A format ending in ':' appends strerror(errno). */
 void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -51,8 +51,8 @@ void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* msg() then exit(EXIT_TROUBLE). */
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* Our own bug: print where it happened and abort. */
-#define BUG(...) bug_at(__FILE__, __LINE__, __VA_ARGS__)
-void bug_at(const char *file, int line, const char *fmt, ...)
+#define BUG(...) msg_bug_at(__FILE__, __LINE__, __VA_ARGS__)
+void msg_bug_at(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4), noreturn));
 
 /*
@@ -60,18 +60,18 @@ void bug_at(const char *file, int line, const char *fmt, ...)
  * goes to a terminal unless NO_COLOR is set and not empty or TERM is
  * "dumb"; always and never say it.  Never in a file or a pipe with auto.
  */
-enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
-extern enum color_when color_when;
+enum msg_color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+extern enum msg_color_when msg_color_when;
 /* Parse "auto", "always", "never"; -1 when it is none. */
-int color_parse(const char *s);
+int msg_color_parse(const char *s);
 /* Whether what goes to fd (1 or 2) is coloured. */
-int color_on(int fd);
+int msg_color_on(int fd);
 
 /*
  * The size of the terminal on fd in characters: the tty's, else $COLUMNS
  * and $LINES, else 80x24.
  */
-void tty_size(int fd, unsigned *cols, unsigned *rows);
+void msg_tty_size(int fd, unsigned *cols, unsigned *rows);
 #define COLOR_RED	"\033[1;31m"	/* FAIL, TROUBLE, leaked */
 #define COLOR_YELLOW	"\033[33m"	/* slow releases */
 #define COLOR_GREEN	"\033[32m"	/* PASS */
@@ -86,16 +86,17 @@ void msg_word(const char *color, const char *word, const char *fmt, ...)
 
 /*
  * A progress line for long work: on stderr, only when stderr is a
- * terminal (not "dumb"), not with -q.  progress_due() says whether one is
+ * terminal (not "dumb"), not with -q.  msg_progress_due() says whether one is
  * wanted now: at most every 250 ms, so the line changes at most 4 times a
- * second.  progress_show() writes "prog: TEXT" over the previous one
- * ("\r", erase to the end of the line); progress_clear() erases it, and
+ * second.  msg_progress_show() writes "prog: TEXT" over the previous one
+ * ("\r", erase to the end of the line); msg_progress_clear() erases it, and
  * every message above erases it before it is written, so that no message
  * is written over it.
  */
-int progress_due(void);
-void progress_show(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void progress_clear(void);
+int msg_progress_due(void);
+void msg_progress_show(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+void msg_progress_clear(void);
 
 /*
  * Messages of a reader worker thread (workers.h).  While a thread has a
@@ -117,6 +118,6 @@ void msg_once(int *said, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* Print "prog (gpumem) VERSION" to stdout and exit 0. */
-void print_version(void) __attribute__((noreturn));
+void msg_print_version(void) __attribute__((noreturn));
 
 #endif

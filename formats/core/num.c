@@ -10,7 +10,7 @@
 #include "util.h"
 
 int
-parse_u64(const char *s, size_t n, uint64_t *out)
+num_parse_u64(const char *s, size_t n, uint64_t *out)
 {
 	uint64_t v = 0;
 	size_t i;
@@ -31,22 +31,22 @@ parse_u64(const char *s, size_t n, uint64_t *out)
 }
 
 int
-parse_u32(const char *s, size_t n, uint32_t *out)
+num_parse_u32(const char *s, size_t n, uint32_t *out)
 {
 	uint64_t v;
 
-	if (parse_u64(s, n, &v) < 0 || v > UINT32_MAX)
+	if (num_parse_u64(s, n, &v) < 0 || v > UINT32_MAX)
 		return -1;
 	*out = (uint32_t)v;
 	return 0;
 }
 
 uint64_t
-opt_u64(const char *opt, const char *arg, uint64_t min, uint64_t max)
+num_opt_u64(const char *opt, const char *arg, uint64_t min, uint64_t max)
 {
 	uint64_t v;
 
-	if (parse_u64(arg, strlen(arg), &v) < 0 || v < min || v > max)
+	if (num_parse_u64(arg, strlen(arg), &v) < 0 || v < min || v > max)
 		die("%s: '%s': expected an integer (allowed %llu-%llu)", opt,
 		    arg, (unsigned long long)min, (unsigned long long)max);
 	return v;
@@ -61,7 +61,7 @@ idrange_cmp(const void *a, const void *b)
 }
 
 int
-idset_parse(struct idset *set, const char *s)
+num_idset_parse(struct idset *set, const char *s)
 {
 	const char *p = s;
 
@@ -71,14 +71,15 @@ idset_parse(struct idset *set, const char *s)
 
 		while (*q >= '0' && *q <= '9')
 			q++;
-		if (parse_u32(p, (size_t)(q - p), &lo) < 0)
+		if (num_parse_u32(p, (size_t)(q - p), &lo) < 0)
 			return -1;
 		hi = lo;
 		if (*q == '-') {
 			p = ++q;
 			while (*q >= '0' && *q <= '9')
 				q++;
-			if (parse_u32(p, (size_t)(q - p), &hi) < 0 || hi < lo)
+			if (num_parse_u32(p, (size_t)(q - p), &hi) < 0 ||
+			    hi < lo)
 				return -1;
 		}
 		set->r = ereallocarray(set->r, set->n + 1, sizeof(*set->r));
@@ -96,7 +97,7 @@ idset_parse(struct idset *set, const char *s)
 }
 
 int
-idset_has(const struct idset *set, uint32_t v)
+num_idset_has(const struct idset *set, uint32_t v)
 {
 	size_t i;
 
@@ -107,7 +108,7 @@ idset_has(const struct idset *set, uint32_t v)
 }
 
 void
-idset_release(struct idset *set)
+num_idset_release(struct idset *set)
 {
 	free(set->r);
 	set->r = NULL;
@@ -183,7 +184,7 @@ put_small(char *dst, uint32_t n)
  * loop is a chain of dependent divisions).
  */
 size_t
-fmt_u64(char *dst, uint64_t v)
+num_fmt_u64(char *dst, uint64_t v)
 {
 	size_t n;
 
@@ -215,7 +216,7 @@ static const struct {
 };
 
 double
-mem_unit_bytes(const char *s, size_t n)
+num_mem_unit_bytes(const char *s, size_t n)
 {
 	size_t i;
 
@@ -227,7 +228,7 @@ mem_unit_bytes(const char *s, size_t n)
 }
 
 const char *
-mem_unit_name(double bytes)
+num_mem_unit_name(double bytes)
 {
 	size_t i;
 
@@ -238,14 +239,14 @@ mem_unit_name(double bytes)
 }
 
 int
-parse_mib(const char *s, uint32_t *mib, const char **unit, size_t *ulen)
+num_parse_mib(const char *s, uint32_t *mib, const char **unit, size_t *ulen)
 {
 	const char *u;
 	char *end;
 	double d, bytes;
 	size_t n;
 
-	if (parse_u32(s, strlen(s), mib) == 0)
+	if (num_parse_u32(s, strlen(s), mib) == 0)
 		return 0;
 	/* strtod would take hex, exponents, infinities: digits and a dot. */
 	n = strspn(s, "0123456789.");
@@ -260,7 +261,7 @@ parse_mib(const char *s, uint32_t *mib, const char **unit, size_t *ulen)
 	n = strlen(u);
 	if (n == 0)
 		return -1;	/* without a unit: an integer of MiB only */
-	if ((bytes = mem_unit_bytes(u, n)) == 0) {
+	if ((bytes = num_mem_unit_bytes(u, n)) == 0) {
 		*unit = u;
 		*ulen = n;
 		return -2;
@@ -273,7 +274,7 @@ parse_mib(const char *s, uint32_t *mib, const char **unit, size_t *ulen)
 }
 
 char *
-fmt_mib(int64_t mib, char *buf)
+num_fmt_mib(int64_t mib, char *buf)
 {
 	if (mib >= 1024 || mib <= -1024)
 		snprintf(buf, FMT_MIBSZ, "%.1f GiB", (double)mib / 1024.0);

@@ -10,15 +10,16 @@
  * Strict decimal parsing of s[0..n): digits only, no sign, no spaces, in
  * range.  Return 0 and store the value, or -1.
  */
-int parse_u64(const char *s, size_t n, uint64_t *out);
-int parse_u32(const char *s, size_t n, uint32_t *out);
+int num_parse_u64(const char *s, size_t n, uint64_t *out);
+int num_parse_u32(const char *s, size_t n, uint32_t *out);
 
 /*
  * An option argument that must be an integer in [min, max].  On failure
  * print "prog: OPTION: 'ARG': expected an integer (allowed MIN-MAX)" and
  * exit EXIT_TROUBLE.
  */
-uint64_t opt_u64(const char *opt, const char *arg, uint64_t min, uint64_t max);
+uint64_t num_opt_u64(const char *opt, const char *arg, uint64_t min,
+    uint64_t max);
 
 /*
  * A set of small unsigned integers given as "0,2,5-7" (for --gpu, --pid).
@@ -29,18 +30,18 @@ struct idset {
 	struct { uint32_t lo, hi; } *r;
 };
 /* Parse into *set (which must be zeroed); return 0, or -1 on bad syntax. */
-int idset_parse(struct idset *set, const char *s);
-int idset_has(const struct idset *set, uint32_t v);
-void idset_release(struct idset *set);
+int num_idset_parse(struct idset *set, const char *s);
+int num_idset_has(const struct idset *set, uint32_t v);
+void num_idset_release(struct idset *set);
 
 /*
  * Units of memory as tools and people write them: B, KiB, MiB, GiB, KB,
- * MB, GB (any case).  mem_unit_bytes: the bytes in one unit named
- * s[0..n), 0 for no such unit; mem_unit_name: the name of a unit of that
+ * MB, GB (any case).  num_mem_unit_bytes: the bytes in one unit named
+ * s[0..n), 0 for no such unit; num_mem_unit_name: the name of a unit of that
  * many bytes, for messages.
  */
-double mem_unit_bytes(const char *s, size_t n);
-const char *mem_unit_name(double bytes);
+double num_mem_unit_bytes(const char *s, size_t n);
+const char *num_mem_unit_name(double bytes);
 #define MEM_UNITS "B, KiB, MiB, GiB, KB, MB or GB"
 
 /*
@@ -50,7 +51,8 @@ const char *mem_unit_name(double bytes);
  * size, -2 when its unit is unknown (*unit, *ulen: where it is), -3 when
  * it does not fit.
  */
-int parse_mib(const char *s, uint32_t *mib, const char **unit, size_t *ulen);
+int num_parse_mib(const char *s, uint32_t *mib, const char **unit,
+    size_t *ulen);
 
 /*
  * MiB for people, as every table and summary says them: "512 MiB" under
@@ -58,9 +60,9 @@ int parse_mib(const char *s, uint32_t *mib, const char **unit, size_t *ulen);
  * FMT_MIBSZ bytes; return buf.
  */
 #define FMT_MIBSZ 32
-char *fmt_mib(int64_t mib, char *buf);
+char *num_fmt_mib(int64_t mib, char *buf);
 
-/* Number of decimal digits written by fmt_u64 (at most 20, plus NUL). */
-size_t fmt_u64(char *dst, uint64_t v);
+/* Number of decimal digits written by num_fmt_u64 (at most 20, plus NUL). */
+size_t num_fmt_u64(char *dst, uint64_t v);
 
 #endif

@@ -20,7 +20,7 @@
 static char *volatile tmpfiles[MAXTMP];
 
 /*
- * The work directory (tmpdir_make): its path, and how many file names
+ * The work directory (outfile_tmpdir_make): its path, and how many file names
  * have been handed out in it.  The path has room for a file's number.
  */
 static char workdir[PATH_MAX + 32];
@@ -119,7 +119,7 @@ tmp_register(char *path)
 }
 
 const char *
-tmpdir_make(void)
+outfile_tmpdir_make(void)
 {
 	const char *base = getenv("TMPDIR");
 	int n;
@@ -144,17 +144,17 @@ tmpdir_make(void)
 }
 
 void
-tmpdir_file(struct sbuf *sb)
+outfile_tmpdir_file(struct sbuf *sb)
 {
 	if (workdir_len == 0)
-		BUG("tmpdir_file without a work directory");
+		BUG("outfile_tmpdir_file without a work directory");
 	sbuf_reset(sb);
 	sbuf_printf(sb, "%s/%zu", workdir, (size_t)workdir_files);
 	workdir_files++;
 }
 
 void
-tmpdir_remove(void)
+outfile_tmpdir_remove(void)
 {
 	workdir_clean();
 }
@@ -184,7 +184,7 @@ pipe_closed(void)
 }
 
 int
-ewrite_file(FILE *f, const void *p, size_t n)
+outfile_ewrite_file(FILE *f, const void *p, size_t n)
 {
 	if (n == 0)
 		return 0;
@@ -195,7 +195,7 @@ ewrite_file(FILE *f, const void *p, size_t n)
 }
 
 int
-close_stdout(void)
+outfile_close_stdout(void)
 {
 	int failed = 0;
 

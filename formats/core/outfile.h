@@ -12,13 +12,13 @@
  * Write n bytes to f.  On EPIPE re-raise SIGPIPE (so "| head" ends quietly);
  * on any other error return -1 with errno set.
  */
-int ewrite_file(FILE *f, const void *p, size_t n);
+int outfile_ewrite_file(FILE *f, const void *p, size_t n);
 
 /*
  * Flush and close stdout; on failure print "prog: write error: ..." and
  * return EXIT_TROUBLE, else EXIT_OK.  Call it last in every main().
  */
-int close_stdout(void);
+int outfile_close_stdout(void);
 
 /*
  * Output to a named file is written to a temporary file beside it and
@@ -57,14 +57,15 @@ const char *outfile_input(const char *path, char *const *in, int n);
 /*
  * A private work directory: mkdtemp(3) under $TMPDIR (else /tmp), for
  * files a run keeps for itself (the reader's merge in passes, runs.h).
- * It and every file named in it are removed by tmpdir_remove(), at exit()
- * and on SIGINT/SIGTERM/SIGHUP/SIGQUIT/SIGPIPE, as temporary output files are.
- * One at a time.  tmpdir_make() returns its path, or NULL with a message
- * printed; tmpdir_file() puts the name of a new file in it into sb.
+ * It and every file named in it are removed by outfile_tmpdir_remove(), at
+ * exit() and on SIGINT/SIGTERM/SIGHUP/SIGQUIT/SIGPIPE, as temporary output
+ * files are.  One at a time.  outfile_tmpdir_make() returns its path, or
+ * NULL with a message printed; outfile_tmpdir_file() puts the name of a new
+ * file in it into sb.
  */
 struct sbuf;
-const char *tmpdir_make(void);
-void tmpdir_file(struct sbuf *sb);
-void tmpdir_remove(void);
+const char *outfile_tmpdir_make(void);
+void outfile_tmpdir_file(struct sbuf *sb);
+void outfile_tmpdir_remove(void);
 
 #endif

@@ -47,7 +47,7 @@ recw_drain(struct recw *w)
 {
 	if (w->failed)
 		return -1;
-	if (ewrite_file(w->f, w->buf, w->len) < 0) {
+	if (outfile_ewrite_file(w->f, w->buf, w->len) < 0) {
 		w->failed = 1;
 		return -1;
 	}
@@ -60,14 +60,14 @@ static char *
 put_opt(char *p, int has, uint32_t v)
 {
 	if (has)
-		p += fmt_u64(p, v);
+		p += num_fmt_u64(p, v);
 	*p++ = ',';
 	return p;
 }
 
 /*
  * The digits of v: one digit (a GPU's index, a device record's pid 0,
- * most of them) without the call, the others by fmt_u64.
+ * most of them) without the call, the others by num_fmt_u64.
  */
 static char *
 put_u32(char *p, uint32_t v)
@@ -76,7 +76,7 @@ put_u32(char *p, uint32_t v)
 		*p = (char)('0' + v);
 		return p + 1;
 	}
-	return p + fmt_u64(p, v);
+	return p + num_fmt_u64(p, v);
 }
 
 /*
@@ -322,7 +322,7 @@ put_total(struct recw *w, char *p, const struct rec *r)
 {
 	if (r->has & REC_TOTAL) {
 		if (r->total != w->lasttotal || w->totallen == 0) {
-			w->totallen = fmt_u64(w->totaltext, r->total);
+			w->totallen = num_fmt_u64(w->totaltext, r->total);
 			w->lasttotal = r->total;
 		}
 		memcpy(p, w->totaltext, sizeof(w->totaltext));
@@ -351,7 +351,7 @@ recw_put(struct recw *w, const struct rec *r)
 	p = w->buf + w->len;
 	/* The records of a poll share their time: format it once. */
 	if (r->ts != w->lastts || w->tslen == 0) {
-		w->tslen = fmt_u64(w->tstext, r->ts);
+		w->tslen = num_fmt_u64(w->tstext, r->ts);
 		w->lastts = r->ts;
 	}
 	memcpy(p, w->tstext, sizeof(w->tstext));
@@ -472,7 +472,7 @@ opt_u32(const char *s, size_t n, uint32_t *v, unsigned *has, unsigned bit)
 {
 	if (n == 0)
 		return 0;
-	if (parse_u32(s, n, v) < 0)
+	if (num_parse_u32(s, n, v) < 0)
 		return -1;
 	*has |= bit;
 	return 0;
@@ -517,12 +517,12 @@ parse_slow(char *line, size_t len, struct rec *r, const char **why)
 		return -1;
 	}
 	rec_init(r);
-	if (parse_u64(f[0], n[0], &r->ts) < 0) {
+	if (num_parse_u64(f[0], n[0], &r->ts) < 0) {
 		*why = "timestamp: expected nanoseconds since the epoch";
 		return -1;
 	}
-	if (parse_u32(f[2], n[2], &r->gpu) < 0 ||
-	    parse_u32(f[3], n[3], &r->pid) < 0 ||
+	if (num_parse_u32(f[2], n[2], &r->gpu) < 0 ||
+	    num_parse_u32(f[3], n[3], &r->pid) < 0 ||
 	    opt_u32(f[4], n[4], &r->used, &r->has, REC_USED) < 0 ||
 	    opt_u32(f[5], n[5], &r->free, &r->has, REC_FREE) < 0 ||
 	    opt_u32(f[6], n[6], &r->total, &r->has, REC_TOTAL) < 0) {
@@ -532,7 +532,7 @@ parse_slow(char *line, size_t len, struct rec *r, const char **why)
 			uint32_t v;
 
 			if (!(i >= 4 && n[i] == 0) &&
-			    parse_u32(f[i], n[i], &v) < 0)
+			    num_parse_u32(f[i], n[i], &v) < 0)
 				break;
 		}
 		snprintf(buf, sizeof(buf), "%s: expected an integer "

@@ -6,7 +6,7 @@
 #include "util.h"
 
 size_t
-utf8_seq(const unsigned char *p, size_t n)
+text_utf8_seq(const unsigned char *p, size_t n)
 {
 	uint32_t c;
 	size_t len, i;
@@ -52,15 +52,15 @@ is_control(const unsigned char *p, size_t k)
 }
 
 char *
-clean_text(const char *s, size_t maxchars, char *buf, size_t cap)
+text_clean(const char *s, size_t maxchars, char *buf, size_t cap)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = strlen(s), o = 0, chars = 0, k;
 
 	if (cap < 8)
-		BUG("clean_text: cap %zu", cap);
+		BUG("text_clean: cap %zu", cap);
 	while (n > 0) {
-		k = utf8_seq(p, n);
+		k = text_utf8_seq(p, n);
 		if (chars + 1 > maxchars || o + (k ? k : 1) + 4 > cap) {
 			/* Cut: the last characters make room for "...". */
 			while (chars + 3 > maxchars && o > 0) {

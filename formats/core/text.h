@@ -9,7 +9,7 @@
  * The length of the valid UTF-8 sequence at p[0..n) (1 to 4), or 0 when
  * it is invalid (overlong, a surrogate, beyond U+10FFFF, cut short).
  */
-size_t utf8_seq(const unsigned char *p, size_t n);
+size_t text_utf8_seq(const unsigned char *p, size_t n);
 
 /*
  * The one sanitiser of text from the input (host and process names, file
@@ -20,6 +20,6 @@ size_t utf8_seq(const unsigned char *p, size_t n);
  * bytes that are not UTF-8 '?'.  msg() and its kin pass every message
  * through it.  Return buf.
  */
-char *clean_text(const char *s, size_t maxchars, char *buf, size_t cap);
+char *text_clean(const char *s, size_t maxchars, char *buf, size_t cap);
 
 #endif

@@ -106,7 +106,7 @@ refused(struct bundle *p)
 	p->skipping = 1;
 	p->nrefused++;
 	p->s->device_only = !p->perprocess;
-	p->s->what = fmt_bundle.what;
+	p->s->what = bundle_format.what;
 }
 
 static void
@@ -156,7 +156,7 @@ decide(struct bundle *p)
 	known = command_format(p, &f);
 	if (!known && p->nbuf > 0)
 		f = format_sniff_text(p->buf, p->nbuf, NULL);
-	if (f == &fmt_bundle || (f != NULL && f->line == NULL))
+	if (f == &bundle_format || (f != NULL && f->line == NULL))
 		f = NULL;
 	if (f != NULL) {
 		p->s->device_only = f->device_only;
@@ -205,7 +205,7 @@ end_section(struct bundle *p)
 		if (!p->s->device_only)
 			p->perprocess = 1;
 		p->s->device_only = !p->perprocess;
-		p->s->what = fmt_bundle.what;
+		p->s->what = bundle_format.what;
 	}
 	p->sub = NULL;
 	p->subst = NULL;
@@ -289,7 +289,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_bundle = {
+const struct format bundle_format = {
 	.name = "bundle",
 	.what = "capture bundle",
 	.sniff_text = sniff,

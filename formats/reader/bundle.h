@@ -5,6 +5,6 @@
 
 #include "source.h"
 
-extern const struct format fmt_bundle;
+extern const struct format bundle_format;
 
 #endif

@@ -284,7 +284,7 @@ cmd_usage(const struct cmd *c, int status)
 	fputs("\nExit status: ", f);
 	put_text(f, c->exits, 14, 0, 0);	/* 14: the period after */
 	fputs(".\n", f);
-	exit(close_stdout());
+	exit(outfile_close_stdout());
 }
 
 /* The options the skeleton handles itself; 0 when val is not one. */
@@ -295,7 +295,7 @@ common_option(struct cmd *c, int val, const char *arg)
 	case 'h':
 		cmd_usage(c, EXIT_OK);
 	case 'V':
-		print_version();
+		msg_print_version();
 	case 'q':
 		verbosity = 0;
 		return 1;
@@ -303,10 +303,10 @@ common_option(struct cmd *c, int val, const char *arg)
 		verbosity = 2;
 		return 1;
 	case OPT_COLOR:
-		if (color_parse(arg) < 0)
+		if (msg_color_parse(arg) < 0)
 			die("--color: '%s': expected auto, always or never",
 			    arg);
-		color_when = (enum color_when)color_parse(arg);
+		msg_color_when = (enum msg_color_when)msg_color_parse(arg);
 		return 1;
 	case 'o':
 		if (!(c->flags & CMD_OUTPUT))
@@ -420,8 +420,8 @@ cmd_end(struct cmd *c, int status, enum cmd_how how)
 	int out;
 
 	c->committed_note = NULL;
-	idset_release(&c->ro.gpus);
-	idset_release(&c->ro.pids);
+	num_idset_release(&c->ro.gpus);
+	num_idset_release(&c->ro.pids);
 	if (c->opened) {
 		c->opened = 0;
 		if (how == CMD_WRITE_ERROR)
@@ -440,7 +440,7 @@ cmd_end(struct cmd *c, int status, enum cmd_how how)
 			warnmsg("%s", note);
 	}
 	free(note);
-	out = close_stdout();
+	out = outfile_close_stdout();
 	return status > EXIT_TROUBLE ? status : exit_worst(status, out);
 }
 

@@ -318,7 +318,7 @@ source_detect(struct source *s)
 	 * an epoch glued in front of nounits rows).
 	 */
 	if (s->opt->fields != NULL && bs < SNIFF_SURE && nl > 0)
-		best = &fmt_query_gpu;
+		best = &nvsmi_query_gpu_format;
 	if (best == NULL) {
 		if (nl == 0) {
 			s->empty = 1;

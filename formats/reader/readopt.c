@@ -122,12 +122,12 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 		o->host = arg;
 		return 1;
 	case OPT_GPU:
-		if (idset_parse(&o->gpus, arg) < 0)
+		if (num_idset_parse(&o->gpus, arg) < 0)
 			die("--gpu: '%s': expected a list of GPU indexes "
 			    "(0,2-3)", arg);
 		return 1;
 	case OPT_PID:
-		if (idset_parse(&o->pids, arg) < 0)
+		if (num_idset_parse(&o->pids, arg) < 0)
 			die("--pid: '%s': expected a list of process ids "
 			    "(1234,5000-5100)", arg);
 		return 1;
@@ -138,7 +138,7 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 		o->until = time_arg("--until", arg);
 		return 1;
 	case OPT_WINDOW:
-		o->window = (size_t)opt_u64("--window", arg, 1, 1U << 24);
+		o->window = (size_t)num_opt_u64("--window", arg, 1, 1U << 24);
 		return 1;
 	case OPT_STRICT:
 		o->strict = 1;
@@ -147,7 +147,7 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 		o->filter = arg;
 		return 1;
 	case OPT_PORT:
-		o->port = (int)opt_u64("--port", arg, 1, 65535);
+		o->port = (int)num_opt_u64("--port", arg, 1, 65535);
 		return 1;
 	case OPT_LIVE:
 		o->live = LIVE_ON;
@@ -188,14 +188,15 @@ readopt_parse(struct readopts *o, int ch, const char *arg)
 		o->time_format = arg;
 		return 1;
 	case 'j':
-		o->jobs = (unsigned)opt_u64("--jobs", arg, 1, 1024);
+		o->jobs = (unsigned)num_opt_u64("--jobs", arg, 1, 1024);
 		return 1;
 	case OPT_MAX_OPEN:
 		/* Undocumented in --help: for tests (read.1 says it). */
-		o->max_open = (size_t)opt_u64("--max-open", arg, 2, 1 << 30);
+		o->max_open = (size_t)num_opt_u64("--max-open", arg, 2,
+		    1 << 30);
 		return 1;
 	case OPT_MEM_BUDGET:
-		unzip_set_budget(opt_u64("--mem-budget", arg, 1,
+		unzip_set_budget(num_opt_u64("--mem-budget", arg, 1,
 		    UINT64_C(1) << 30));
 		return 1;
 	case OPT_LAG:

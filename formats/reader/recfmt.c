@@ -206,7 +206,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_stream = {
+const struct format recfmt_format = {
 	.name = "stream",
 	.what = "gpumem record stream",
 	.sniff_text = sniff,
@@ -362,7 +362,7 @@ bin_free(void *st)
 	free(b);
 }
 
-const struct format fmt_stream_bin = {
+const struct format recfmt_bin_format = {
 	.name = "stream-binary",
 	.what = "gpumem record stream, binary",
 	.sniff_bytes = bin_sniff,

@@ -5,7 +5,7 @@
 
 #include "source.h"
 
-extern const struct format fmt_stream;		/* text */
-extern const struct format fmt_stream_bin;	/* binary, between tools */
+extern const struct format recfmt_format;		/* text */
+extern const struct format recfmt_bin_format;	/* binary, between tools */
 
 #endif

@@ -202,7 +202,7 @@ chain(struct rotation *rot, struct cand *v, size_t head)
 static int
 joinable(const struct source *s)
 {
-	return s->fmt == &fmt_pcap && s->in != NULL && s->st != NULL &&
+	return s->fmt == &capture_format && s->in != NULL && s->st != NULL &&
 	    !s->failed && input_is_file(s->in) &&
 	    strcmp(s->name, "<stdin>") != 0;
 }

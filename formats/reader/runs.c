@@ -458,7 +458,7 @@ run_name(void)
 {
 	struct sbuf sb = SBUF_INIT;
 
-	tmpdir_file(&sb);
+	outfile_tmpdir_file(&sb);
 	return sb.buf;
 }
 
@@ -483,7 +483,7 @@ runs_make(struct source **src, size_t n, size_t maxopen,
 		nopen += !src[i]->parked;
 	/* Open besides a pass's inputs: those left open, the run written. */
 	room = maxopen > nopen + 2 ? maxopen - nopen - 1 : 1;
-	if (tmpdir_make() == NULL)
+	if (outfile_tmpdir_make() == NULL)
 		exit(EXIT_TROUBLE);
 	idx = ecalloc(n, sizeof(*idx));
 	for (i = 0; i < n; ) {
@@ -629,7 +629,7 @@ runs_free(struct runs *r)
 		sbuf_release(&r->lane[i].fr[0]);
 		sbuf_release(&r->lane[i].fr[1]);
 	}
-	tmpdir_remove();
+	outfile_tmpdir_remove();
 	hmap_release(&r->why, free);
 	sbuf_release(&r->blk.msgs);
 	sbuf_release(&r->blk.ev);

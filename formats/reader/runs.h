@@ -5,14 +5,15 @@
  *
  * The inputs that can be opened again (regular files) are read in groups,
  * each group merged as the stream merges its inputs, into a run: a
- * temporary file in a private directory (tmpdir_make(), outfile.h) of the
- * group's records in merged order, in gpumem's binary record stream form
- * (rec_bin_put), each with the input it came from.  Runs are merged into
- * fewer runs until they and the inputs that cannot be opened again
- * (pipes, standard input: they stay open from the start, counted once)
- * fit; the stream then merges those, its lanes, as it merges inputs.
- * Records of two lanes at the same time go in the order of their inputs,
- * as one pass orders them, so the merged order is one pass's.
+ * temporary file in a private directory (outfile_tmpdir_make(),
+ * outfile.h) of the group's records in merged order, in gpumem's binary
+ * record stream form (rec_bin_put), each with the input it came from.
+ * Runs are merged into fewer runs until they and the inputs that cannot
+ * be opened again (pipes, standard input: they stay open from the start,
+ * counted once) fit; the stream then merges those, its lanes, as it
+ * merges inputs.  Records of two lanes at the same time go in the order
+ * of their inputs, as one pass orders them, so the merged order is one
+ * pass's.
  *
  * Everything reading an input does besides records is kept with the
  * record it came after, as the -j workers keep it (workers.h): its

@@ -59,17 +59,17 @@ source_open(const char *path, unsigned idx, const struct readopts *opt,
 		 * A gpumem tool upstream may have chosen the binary form
 		 * (rec.h): "stream" is the record stream in either form.
 		 */
-		if (s->fmt == &fmt_stream && source_starts_binary(s))
-			s->fmt = &fmt_stream_bin;
+		if (s->fmt == &recfmt_format && source_starts_binary(s))
+			s->fmt = &recfmt_bin_format;
 	} else if (opt->map != NULL)
-		s->fmt = &fmt_colmap;
+		s->fmt = &colmap_format;
 	else
 		s->fmt = source_detect(s);
 	if (s->fmt == NULL) {
 		s->eof = 1;
 		return s;
 	}
-	if (!opt->lag_set && s->fmt == &fmt_pcap)
+	if (!opt->lag_set && s->fmt == &capture_format)
 		s->lag = SOURCE_CAPTURE_LAG;
 	s->device_only = s->fmt->device_only;
 	s->what = s->fmt->what;

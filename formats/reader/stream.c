@@ -296,7 +296,7 @@ live_order(const void *a, const void *b)
 {
 	const struct live *x = *(struct live *const *)a;
 	const struct live *y = *(struct live *const *)b;
-	int c = hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	int c = gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 
 	if (c != 0)
 		return c;
@@ -576,9 +576,9 @@ wanted(const struct stream *st, const struct rec *r)
 
 	if (r->ts < o->since || r->ts > o->until)
 		return 0;
-	if (o->gpus.n > 0 && !idset_has(&o->gpus, r->gpu))
+	if (o->gpus.n > 0 && !num_idset_has(&o->gpus, r->gpu))
 		return 0;
-	if (o->pids.n > 0 && r->pid != 0 && !idset_has(&o->pids, r->pid))
+	if (o->pids.n > 0 && r->pid != 0 && !num_idset_has(&o->pids, r->pid))
 		return 0;
 	return 1;
 }
@@ -652,9 +652,9 @@ progress(struct stream *st)
 	}
 	mib = (double)bytes / 1048576.0;
 	secs = (double)(now - st->t0) / 1e9;
-	progress_show("%.1f MiB, %llu records, %.1f MiB/s, %zu of %zu inputs "
-	    "done", mib, (unsigned long long)st->ticks, secs > 0 ? mib / secs :
-	    0.0, done, st->n);
+	msg_progress_show("%.1f MiB, %llu records, %.1f MiB/s, %zu of %zu "
+	    "inputs done", mib, (unsigned long long)st->ticks,
+	    secs > 0 ? mib / secs : 0.0, done, st->n);
 }
 
 const struct rec *
@@ -664,7 +664,7 @@ stream_next(struct stream *st)
 	struct lasthost *h;
 
 	/* The clock is asked every 1024 records only: this is the hot path. */
-	if ((++st->ticks & 1023) == 1 && progress_due())
+	if ((++st->ticks & 1023) == 1 && msg_progress_due())
 		progress(st);
 	while ((r = next_unfiltered(st)) != NULL) {
 		/* Both checks need it: one string compare a record. */
@@ -705,7 +705,7 @@ stream_close(struct stream *st)
 	size_t i;
 
 	workers_stop(st->w);
-	progress_clear();
+	msg_progress_clear();
 	for (i = 0; i < st->n; i++)
 		if (st->src[i]->fmt != NULL && !st->src[i]->device_only)
 			procs = 1;

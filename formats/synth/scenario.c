@@ -2,7 +2,7 @@
 /*
  * scenario.c: the scenarios of gpumem synth (scenario.h): their tasks and
  * loops, and the table --scenario and --list read.  A new scenario is its
- * tasks here and a row of synth_scenarios[]; synth.1 lists them.
+ * tasks here and a row of scenario_list[]; synth.1 lists them.
  */
 #include "scenario.h"
 
@@ -230,7 +230,7 @@ static const struct twoloop tl_atstart = {
 	.drift = 100
 };
 
-const struct scenario synth_scenarios[] = {
+const struct scenario scenario_list[] = {
 	{"demo", "two GPUs: training, a late release, a leak that never "
 	    "comes back", 2, 240, 24576, 300, 0, 0, 0, 0, N(demo), NULL},
 	{"sequential", "three tasks one after another, memory back at once",
@@ -296,5 +296,5 @@ const struct scenario synth_scenarios[] = {
 	    8, 3000, 81559, 479, 0, 0, 0, 0, NULL, 0, NULL},
 };
 
-const size_t synth_nscenarios =
-    sizeof(synth_scenarios) / sizeof(synth_scenarios[0]);
+const size_t scenario_count =
+    sizeof(scenario_list) / sizeof(scenario_list[0]);

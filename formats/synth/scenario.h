@@ -4,7 +4,7 @@
  * scenario does, in samples (one loop) or in true time (two loops), and
  * the table of them all, which --scenario and --list read.
  *
- * synth_scenarios[0..synth_nscenarios-1] are in the order --list prints
+ * scenario_list[0..scenario_count-1] are in the order --list prints
  * them; a one-loop scenario's tasks need not be in start order (the
  * command sorts a copy).  Nothing here changes at run time.
  */
@@ -88,7 +88,7 @@ struct scenario {
 };
 
 /* Every scenario, and how many. */
-extern const struct scenario synth_scenarios[];
-extern const size_t synth_nscenarios;
+extern const struct scenario scenario_list[];
+extern const size_t scenario_count;
 
 #endif

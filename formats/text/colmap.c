@@ -70,7 +70,7 @@ set_spec(struct mapcol *c, int k, const char *s, size_t n, char *err,
 	size_t i;
 
 	if (is_mem(k)) {
-		if ((c->unit = mem_unit_bytes(s, n)) == 0) {
+		if ((c->unit = num_mem_unit_bytes(s, n)) == 0) {
 			snprintf(err, errlen, "%s: unit '%.*s': expected "
 			    MEM_UNITS, colmap_keynames[k],
 			    (int)n, s);

@@ -60,6 +60,6 @@ void colmap_free(struct colmap *m);
 const char *colmap_what(const struct colmap *m);
 
 /* The format: it loads the map readopts.map names, for each input. */
-extern const struct format fmt_colmap;
+extern const struct format colmap_format;
 
 #endif

@@ -456,7 +456,7 @@ mem(struct cmread *p, int k, uint32_t *v)
 	for (u = n; u > 0 && isalpha((unsigned char)s[u - 1]); u--)
 		;
 	if (u < n && u > 0) {
-		bytes = mem_unit_bytes(s + u, n - u);
+		bytes = num_mem_unit_bytes(s + u, n - u);
 		n = u;
 		while (n > 0 && s[n - 1] == ' ')
 			n--;
@@ -465,8 +465,8 @@ mem(struct cmread *p, int k, uint32_t *v)
 	    x * bytes / 1048576.0 > UINT32_MAX) {
 		source_bad(p->s, "column '%s' (%s): expected a number of %s, "
 		    "got %s", c->column, colmap_keynames[k],
-		    mem_unit_name(c->unit), field_quote(q, sizeof(q), p->f[i],
-		    p->len[i]));
+		    num_mem_unit_name(c->unit),
+		    field_quote(q, sizeof(q), p->f[i], p->len[i]));
 		return -1;
 	}
 	*v = (uint32_t)llround(x * bytes / 1048576.0);
@@ -718,7 +718,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_colmap = {
+const struct format colmap_format = {
 	.name = "map",
 	.what = "CSV read through --map",
 	.device_only = 1,

@@ -178,7 +178,7 @@ row(struct dcgmi *p, char *line)
 		p->samples++;
 	}
 	p->last_gpu = gpu;
-	gpuset_add(&p->gpuset, gpu);
+	gpumap_set_add(&p->gpuset, gpu);
 	rec_init(&r);
 	r.ts = p->sample_ts;
 	r.gpu = gpu;
@@ -265,7 +265,7 @@ summary(void *st, struct sbuf *sb)
 {
 	struct dcgmi *p = st;
 
-	gpuset_say_of(&p->gpuset, p->samples, "sample", sb);
+	gpumap_set_say_of(&p->gpuset, p->samples, "sample", sb);
 	if (p->others > 0)
 		sbuf_printf(sb, ", %llu rows of MIG instances or other "
 		    "entities not read", (unsigned long long)p->others);
@@ -277,11 +277,11 @@ free_fn(void *st)
 {
 	struct dcgmi *p = st;
 
-	gpuset_release(&p->gpuset);
+	gpumap_set_release(&p->gpuset);
 	free(p);
 }
 
-const struct format fmt_dcgmi = {
+const struct format dcgmi_format = {
 	.name = "dcgmi",
 	.what = "dcgmi dmon",
 	.device_only = 1,

@@ -5,6 +5,6 @@
 
 #include "format.h"
 
-extern const struct format fmt_dcgmi;
+extern const struct format dcgmi_format;
 
 #endif

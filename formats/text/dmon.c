@@ -533,7 +533,7 @@ row(struct mon *p, char *line)
 	p->last_gpu = gpu;
 	if (p->pmon)
 		add_pair(p, gpu, pid);
-	gpuset_add(&p->gpuset, gpu);
+	gpumap_set_add(&p->gpuset, gpu);
 
 	rec_init(&r);
 	r.ts = p->sample_ts;
@@ -652,7 +652,7 @@ summary(void *st, struct sbuf *sb)
 {
 	struct mon *p = st;
 
-	gpuset_say_of(&p->gpuset, p->samples, "sample", sb);
+	gpumap_set_say_of(&p->gpuset, p->samples, "sample", sb);
 	if (p->idle > 0)
 		sbuf_printf(sb, ", %llu idle rows", (unsigned long long)p->idle);
 	if (p->nofb > 0)
@@ -667,12 +667,12 @@ free_fn(void *st)
 	struct mon *p = st;
 
 	free(p->pairs);
-	gpuset_release(&p->gpuset);
+	gpumap_set_release(&p->gpuset);
 	sbuf_release(&p->name);
 	free(p);
 }
 
-const struct format fmt_dmon = {
+const struct format dmon_format = {
 	.name = "dmon",
 	.what = "nvidia-smi dmon",
 	.device_only = 1,
@@ -684,7 +684,7 @@ const struct format fmt_dmon = {
 	.free = free_fn,
 };
 
-const struct format fmt_pmon = {
+const struct format dmon_pmon_format = {
 	.name = "pmon",
 	.what = "nvidia-smi pmon",
 	.sniff_text = sniff_pmon,

@@ -8,7 +8,7 @@
 
 #include "format.h"
 
-extern const struct format fmt_dmon;
-extern const struct format fmt_pmon;
+extern const struct format dmon_format;
+extern const struct format dmon_pmon_format;
 
 #endif

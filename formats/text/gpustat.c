@@ -61,7 +61,7 @@ gpu_index(const char *line, const char **rest)
 		return -1;
 	while (isdigit((unsigned char)line[d]))
 		d++;
-	if (d == 1 || line[d] != ']' || parse_u32(line + 1, d - 1, &v) < 0)
+	if (d == 1 || line[d] != ']' || num_parse_u32(line + 1, d - 1, &v) < 0)
 		return -1;
 	*rest = line + d + 1;
 	return v;
@@ -201,7 +201,7 @@ processes(struct gpustat *p, uint32_t gpu, const char *s)
 		open = memchr(tok, '(', tl);
 		close = tok + tl - 1;
 		if (open == NULL || *close != ')' || close - open < 3 ||
-		    close[-1] != 'M' || parse_u32(open + 1,
+		    close[-1] != 'M' || num_parse_u32(open + 1,
 		    (size_t)(close - 1 - open - 1), &mib) < 0) {
 			char q[48];
 
@@ -212,7 +212,7 @@ processes(struct gpustat *p, uint32_t gpu, const char *s)
 		}
 		nl = (size_t)(open - tok);
 		slash = memchr(tok, '/', nl);
-		if (slash != NULL && parse_u32(slash + 1,
+		if (slash != NULL && num_parse_u32(slash + 1,
 		    (size_t)(open - slash - 1), &pid) == 0 && pid > 0)
 			nl = (size_t)(slash - tok);
 		else
@@ -268,7 +268,7 @@ gpu_line(struct gpustat *p, const char *line)
 		t = field_trim(t, &n);
 		if (memory_field(t, n, &used, &hu, &total, &ht) == 1) {
 			found = 1;
-			gpuset_add(&p->gpuset, (uint32_t)idx);
+			gpumap_set_add(&p->gpuset, (uint32_t)idx);
 			rec_init(&r);
 			r.ts = p->ts;
 			r.host = p->host.buf;
@@ -352,7 +352,7 @@ summary(void *st, struct sbuf *sb)
 {
 	struct gpustat *p = st;
 
-	gpuset_say_of(&p->gpuset, p->polls, "poll", sb);
+	gpumap_set_say_of(&p->gpuset, p->polls, "poll", sb);
 	if (p->standins > 0)
 		sbuf_printf(sb, ", %llu processes without a pid given stand-in "
 		    "ids from %u", (unsigned long long)p->standins,
@@ -368,11 +368,11 @@ free_fn(void *st)
 	sbuf_release(&p->name);
 	sbuf_release(&p->key);
 	hmap_release(&p->standin, NULL);
-	gpuset_release(&p->gpuset);
+	gpumap_set_release(&p->gpuset);
 	free(p);
 }
 
-const struct format fmt_gpustat = {
+const struct format gpustat_format = {
 	.name = "gpustat",
 	.what = "gpustat text",
 	.sniff_text = sniff,

@@ -5,6 +5,6 @@
 
 #include "format.h"
 
-extern const struct format fmt_gpustat;
+extern const struct format gpustat_format;
 
 #endif

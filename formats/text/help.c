@@ -58,7 +58,7 @@ line_fn(void *st, char *line, size_t len)
 	source_refuse(s, "an nvidia-smi help text (nvidia-smi -h), no data");
 }
 
-const struct format fmt_help = {
+const struct format help_format = {
 	.name = "help",
 	.what = "nvidia-smi help text",
 	.device_only = 1,

@@ -5,6 +5,6 @@
 
 #include "format.h"
 
-extern const struct format fmt_help;
+extern const struct format help_format;
 
 #endif

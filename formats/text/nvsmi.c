@@ -693,7 +693,7 @@ summary(void *st, struct sbuf *sb)
 
 	if (p->kind == K_GPU && p->gpuset.n > 0) {
 		sbuf_adds(sb, ", ");
-		gpuset_say(&p->gpuset, sb);
+		gpumap_set_say(&p->gpuset, sb);
 	}
 	if (p->headers > 0)
 		sbuf_printf(sb, ", %llu repeated headers",
@@ -786,7 +786,7 @@ free_fn(void *st)
 	sbuf_release(&p->host);
 	sbuf_release(&p->key);
 	sbuf_release(&p->name);
-	gpuset_release(&p->gpuset);
+	gpumap_set_release(&p->gpuset);
 	physgpu_release(&p->phys);
 	hmap_release(&p->learned, NULL);
 	sbuf_release(&p->lkey);
@@ -807,7 +807,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_query_gpu = {
+const struct format nvsmi_query_gpu_format = {
 	.name = "query-gpu",
 	.what = "nvidia-smi --query-gpu CSV",
 	.device_only = 1,
@@ -820,7 +820,7 @@ const struct format fmt_query_gpu = {
 	.join = join_fn,
 };
 
-const struct format fmt_compute_apps = {
+const struct format nvsmi_compute_apps_format = {
 	.name = "compute-apps",
 	.what = "nvidia-smi --query-compute-apps CSV",
 	.sniff_text = sniff_apps,

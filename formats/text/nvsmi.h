@@ -5,7 +5,7 @@
 
 #include "format.h"
 
-extern const struct format fmt_query_gpu;
-extern const struct format fmt_compute_apps;
+extern const struct format nvsmi_query_gpu_format;
+extern const struct format nvsmi_compute_apps_format;
 
 #endif

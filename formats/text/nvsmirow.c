@@ -166,7 +166,7 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 			g = physgpu_of(&p->phys, p->s, r->host, what, id, g);
 		r->gpu = g;
 		nvsmi_learn(p, r->host, uuid, bus, g);
-		gpuset_add(&p->gpuset, g);
+		gpumap_set_add(&p->gpuset, g);
 	} else if (*uuid != '\0' || *bus != '\0') {
 		if (p->kind == K_GPU)
 			nvsmi_learn(p, r->host, uuid, bus, -1);
@@ -181,7 +181,7 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 		r->gpu = 0;
 	} else if (p->col[C_TS] < 0 && !p->glued) {
 		r->gpu = (uint32_t)p->block_rows;
-		gpuset_add(&p->gpuset, r->gpu);
+		gpumap_set_add(&p->gpuset, r->gpu);
 		if (p->block_rows + 1 == MANY_GPUS && !p->many_said) {
 			p->many_said = 1;
 			source_warn(p->s, "%d rows between two date lines "
@@ -198,7 +198,7 @@ row_gpu(struct nvsmi *p, struct rec *r, uint64_t ts)
 			p->newblock = 0;
 		}
 		r->gpu = (uint32_t)p->poll_pos++;
-		gpuset_add(&p->gpuset, r->gpu);
+		gpumap_set_add(&p->gpuset, r->gpu);
 	}
 	return 0;
 }

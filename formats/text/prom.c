@@ -343,7 +343,8 @@ sample(struct prom *p, char *line)
 		uuid = prom_label(pl, "uuid");
 	if (uuid != NULL && *uuid == '\0')
 		uuid = NULL;
-	if ((v = prom_label(pl, "gpu")) != NULL && parse_u32(v, strlen(v), &u) == 0)
+	if ((v = prom_label(pl, "gpu")) != NULL &&
+	    num_parse_u32(v, strlen(v), &u) == 0)
 		index = u;
 
 	switch (m) {
@@ -422,7 +423,7 @@ sample(struct prom *p, char *line)
 		return;
 	case M_INFO:
 		if (uuid != NULL && (v = prom_label(pl, "index")) != NULL &&
-		    parse_u32(v, strlen(v), &u) == 0)
+		    num_parse_u32(v, strlen(v), &u) == 0)
 			learn_index(p, host, uuid, u, prom_label(pl, "pci_bus_id"));
 		return;
 	case M_APPS:
@@ -435,8 +436,8 @@ sample(struct prom *p, char *line)
 
 		p->procs_here = 1;
 		source_set_device_only(p->s, 0);
-		if ((v = prom_label(pl, "pid")) == NULL || parse_u32(v, strlen(v),
-		    &u) < 0 || u == 0) {
+		if ((v = prom_label(pl, "pid")) == NULL ||
+		    num_parse_u32(v, strlen(v), &u) < 0 || u == 0) {
 			source_bad(p->s, "%.*s: no pid label", (int)nl, name);
 			return;
 		}
@@ -613,7 +614,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_prom = {
+const struct format prom_format = {
 	.name = "prom",
 	.what = "Prometheus text",
 	.device_only = 1,

@@ -5,6 +5,6 @@
 
 #include "format.h"
 
-extern const struct format fmt_prom;
+extern const struct format prom_format;
 
 #endif

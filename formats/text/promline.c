@@ -122,7 +122,7 @@ prom_parse(const char *line, struct prom_line *pl, const char **why)
 	if (*s == '\0')
 		return 0;
 	tl = strcspn(s, " \t");
-	if (parse_u64(s, tl, &pl->ts_ms) < 0 || pl->ts_ms > UINT64_MAX /
+	if (num_parse_u64(s, tl, &pl->ts_ms) < 0 || pl->ts_ms > UINT64_MAX /
 	    NS_PER_MS || s[tl + strspn(s + tl, " \t")] != '\0') {
 		*why = "a timestamp in milliseconds after the value";
 		return -1;

@@ -324,7 +324,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_query_text = {
+const struct format querytext_format = {
 	.name = "query-text",
 	.what = "nvidia-smi -q text",
 	.sniff_text = sniff,

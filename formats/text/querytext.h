@@ -5,6 +5,6 @@
 
 #include "format.h"
 
-extern const struct format fmt_query_text;
+extern const struct format querytext_format;
 
 #endif

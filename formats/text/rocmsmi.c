@@ -127,7 +127,7 @@ flush(struct rocmsmi *p)
 			r.total = total;
 			r.has |= REC_TOTAL;
 		}
-		gpuset_add(&p->gpuset, r.gpu);
+		gpumap_set_add(&p->gpuset, r.gpu);
 		source_emit(p->s, &r);
 	}
 	memset(p->have_used, 0, sizeof(p->have_used));
@@ -260,7 +260,7 @@ summary(void *st, struct sbuf *sb)
 {
 	struct rocmsmi *p = st;
 
-	gpuset_say_of(&p->gpuset, p->reports, "report", sb);
+	gpumap_set_say_of(&p->gpuset, p->reports, "report", sb);
 	sclock_say(&p->clock, sb);
 }
 
@@ -269,11 +269,11 @@ free_fn(void *st)
 {
 	struct rocmsmi *p = st;
 
-	gpuset_release(&p->gpuset);
+	gpumap_set_release(&p->gpuset);
 	free(p);
 }
 
-const struct format fmt_rocm_smi = {
+const struct format rocmsmi_format = {
 	.name = "rocm-smi",
 	.what = "rocm-smi --showmeminfo vram",
 	.device_only = 1,

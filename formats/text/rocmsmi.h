@@ -5,6 +5,6 @@
 
 #include "format.h"
 
-extern const struct format fmt_rocm_smi;
+extern const struct format rocmsmi_format;
 
 #endif

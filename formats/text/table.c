@@ -294,7 +294,7 @@ gpu_row(struct table *p, char **cell, size_t *clen, size_t nc)
 	/* A MIG row starts with four numbers; a GPU row with one and a name. */
 	if (d == clen[0] || isdigit((unsigned char)cell[0][d]))
 		return 0;
-	if (parse_u32(cell[0], strspn(cell[0], "0123456789"), &idx) < 0)
+	if (num_parse_u32(cell[0], strspn(cell[0], "0123456789"), &idx) < 0)
 		return 0;
 	p->bus[0] = '\0';
 	if (nc >= 2) {
@@ -311,7 +311,7 @@ gpu_row(struct table *p, char **cell, size_t *clen, size_t nc)
 	    p->bus, idx);
 	p->gpu = idx;
 	source_learn(p->s, source_host(p->s, NULL), NULL, p->bus, idx);
-	gpuset_add(&p->gpuset, idx);
+	gpumap_set_add(&p->gpuset, idx);
 	return 1;
 }
 
@@ -509,7 +509,7 @@ summary(void *st, struct sbuf *sb)
 {
 	struct table *p = st;
 
-	gpuset_say_of(&p->gpuset, p->snaps, "snapshot", sb);
+	gpumap_set_say_of(&p->gpuset, p->snaps, "snapshot", sb);
 	if (p->migs > 0)
 		sbuf_printf(sb, ", %llu MIG device rows (their memory counted "
 		    "in their GPU)", (unsigned long long)p->migs);
@@ -528,13 +528,13 @@ free_fn(void *st)
 {
 	struct table *p = st;
 
-	gpuset_release(&p->gpuset);
+	gpumap_set_release(&p->gpuset);
 	physgpu_release(&p->phys);
 	sbuf_release(&p->name);
 	free(p);
 }
 
-const struct format fmt_table = {
+const struct format table_format = {
 	.name = "table",
 	.what = "nvidia-smi table",
 	.sniff_text = sniff,

@@ -5,6 +5,6 @@
 
 #include "format.h"
 
-extern const struct format fmt_table;
+extern const struct format table_format;
 
 #endif

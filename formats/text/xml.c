@@ -605,7 +605,7 @@ free_fn(void *st)
 	free(p);
 }
 
-const struct format fmt_xml = {
+const struct format xml_format = {
 	.name = "xml",
 	.what = "nvidia-smi -q -x XML",
 	.sniff_text = sniff,

@@ -5,6 +5,6 @@
 
 #include "format.h"
 
-extern const struct format fmt_xml;
+extern const struct format xml_format;
 
 #endif

@@ -513,7 +513,7 @@ capw_vlan(struct capwriter *w, const char *arg)
 	w->nvlan = 0;
 	for (tok = strtok_r(copy, ",", &save); tok != NULL;
 	    tok = strtok_r(NULL, ",", &save)) {
-		if (w->nvlan == 2 || parse_u64(tok, strlen(tok), &v) < 0 ||
+		if (w->nvlan == 2 || num_parse_u64(tok, strlen(tok), &v) < 0 ||
 		    v > 4095) {
 			free(copy);
 			return -1;

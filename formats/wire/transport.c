@@ -76,7 +76,7 @@ transport_init(struct transport *t, const char *dest,
 			die("'%s': no host", dest);
 		t->host = estrndup(p, (size_t)(end - p));
 	}
-	if (colon != NULL && (parse_u64(colon + 1, strlen(colon + 1),
+	if (colon != NULL && (num_parse_u64(colon + 1, strlen(colon + 1),
 	    &port) < 0 || port < 1 || port > 65535))
 		die("'%s': port '%s': expected 1-65535", dest, colon + 1);
 	t->port = emalloc(8);

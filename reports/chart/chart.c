@@ -59,8 +59,8 @@ chart_parse_size(const char *s, unsigned *w, unsigned *h)
 	const char *x = strchr(s, 'x');
 	uint32_t a, b;
 
-	if (x == NULL || parse_u32(s, (size_t)(x - s), &a) < 0 ||
-	    parse_u32(x + 1, strlen(x + 1), &b) < 0)
+	if (x == NULL || num_parse_u32(s, (size_t)(x - s), &a) < 0 ||
+	    num_parse_u32(x + 1, strlen(x + 1), &b) < 0)
 		return -1;
 	if (a < 20 || b < 10 || a > 20000 || b > 20000)
 		return -1;
@@ -75,7 +75,7 @@ chart_default_size(struct chart *ch, int gantt, size_t n)
 	if (ch->term == TERM_DUMB) {
 		unsigned cols, rows;
 
-		tty_size(STDOUT_FILENO, &cols, &rows);
+		msg_tty_size(STDOUT_FILENO, &cols, &rows);
 		ch->width = cols;
 		if (gantt)
 			ch->height = (unsigned)(n < 1 ? 1 : n) + 8;
@@ -115,9 +115,9 @@ chart_leak_text(const struct task *t, uint32_t tolerance, const char *sep,
 		snprintf(buf, cap, "how much is unknown (no device samples)");
 	else if (back > 0)
 		snprintf(buf, cap, "%s never came back%s%s came back late",
-		    fmt_mib(t->leaked, a), sep, fmt_mib(back, b));
+		    num_fmt_mib(t->leaked, a), sep, num_fmt_mib(back, b));
 	else
-		snprintf(buf, cap, "%s never came back", fmt_mib(t->leaked,
+		snprintf(buf, cap, "%s never came back", num_fmt_mib(t->leaked,
 		    a));
 	return buf;
 }
@@ -148,7 +148,7 @@ chart_task_label(const struct task *t, int nhosts, size_t maxchars,
 		sbuf_printf(&sb, " %u", t->pid);
 	if (*t->name != '\0')
 		sbuf_printf(&sb, " %s", t->name);
-	clean_text(sb.buf, maxchars, buf, cap);
+	text_clean(sb.buf, maxchars, buf, cap);
 	sbuf_release(&sb);
 	return buf;
 }
@@ -235,7 +235,7 @@ chart_preamble(struct sbuf *sb, const struct chart *ch, const char *what)
 
 	sbuf_printf(sb, "# %s, written by %s (gpumem) %s.\n"
 	    "# Restyle freely; the data are inline below.  Run: gnuplot "
-	    "THIS_FILE > %s\n", what, clean_text(ch->prog, 64, prog,
+	    "THIS_FILE > %s\n", what, text_clean(ch->prog, 64, prog,
 	    sizeof(prog)), GPUMEM_VERSION,
 	    ch->term == TERM_PNG ? "chart.png" : ch->term == TERM_SVG ?
 	    "chart.svg" : ch->term == TERM_PDF ? "chart.pdf" : "chart.txt");

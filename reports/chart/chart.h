@@ -172,7 +172,7 @@ size_t chart_usage(struct sbuf *sb, const struct chart *ch,
 /*
  * Choose the Gantt rows among the tasks of l (of host/gpu only when
  * onegpu): all when there are at most max, else the max most interesting
- * (task_interest), then in order of host, GPU and start.  *rows (to be
+ * (collect_task_interest), then in order of host, GPU and start.  *rows (to be
  * freed) points into l.  Return the number of rows; *hidden counts the
  * tasks left out.
  */

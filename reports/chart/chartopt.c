@@ -98,7 +98,7 @@ svg_zoom(const struct sbuf *script, const struct sbuf *tips, FILE *f,
 		msg("%s: write error:", outname);
 		rc = -1;
 	} else if (rc == 0 && tips == NULL &&
-	    ewrite_file(f, out.buf, out.len) < 0) {
+	    outfile_ewrite_file(f, out.buf, out.len) < 0) {
 		msg("%s: write error: %s", outname, strerror(errno));
 		rc = -1;
 	}
@@ -134,7 +134,7 @@ chartopt_write(const struct chartopts *o, const struct sbuf *script,
 	}
 	if (!o->script_only)
 		return gnuplot_run(script->buf, script->len, f, outname, NULL);
-	if (ewrite_file(f, script->buf, script->len) < 0) {
+	if (outfile_ewrite_file(f, script->buf, script->len) < 0) {
 		msg("%s: write error:", outname);
 		return -1;
 	}

@@ -43,7 +43,7 @@ kind_rank(const struct task *t)
 }
 
 int
-task_interest(const struct task *a, const struct task *b)
+collect_task_interest(const struct task *a, const struct task *b)
 {
 	int ra = kind_rank(a), rb = kind_rank(b);
 
@@ -224,9 +224,9 @@ mark(struct run *rn, struct gpuview *v, const struct task *t)
 		return;
 	}
 	for (i = 1; i < v->nmarks; i++)
-		if (task_interest(&v->marks[i], &v->marks[worst]) > 0)
+		if (collect_task_interest(&v->marks[i], &v->marks[worst]) > 0)
 			worst = i;
-	if (task_interest(t, &v->marks[worst]) < 0) {
+	if (collect_task_interest(t, &v->marks[worst]) < 0) {
 		mark_free(&v->marks[worst]);
 		mark_copy(&v->marks[worst], t);
 	}
@@ -356,7 +356,7 @@ on_usage_row(void *p, const struct usagerow *u)
 	struct gpuview *v;
 	int k;
 
-	if ((ro->gpus.n > 0 && !idset_has(&ro->gpus, u->gpu)) ||
+	if ((ro->gpus.n > 0 && !num_idset_has(&ro->gpus, u->gpu)) ||
 	    u->ts < ro->since || u->ts > ro->until)
 		return;
 	val[SER_TOTAL] = u->total;
@@ -438,13 +438,13 @@ read_tasktab(struct run *rn, const char *path)
 		const struct task *t = &l.t[i];
 		uint64_t to = t->status == TASK_RELEASED ? t->release : t->end;
 
-		if (ro->gpus.n > 0 && !idset_has(&ro->gpus, t->gpu))
+		if (ro->gpus.n > 0 && !num_idset_has(&ro->gpus, t->gpu))
 			continue;
 		if (to < ro->since || t->start > ro->until)
 			continue;
 		add_task(rn, t);
 	}
-	tasklist_release(&l);
+	tasktab_list_release(&l);
 	return EXIT_OK;
 }
 
@@ -485,7 +485,7 @@ by_gpu(const void *a, const void *b)
 {
 	const struct gpuview *x = *(struct gpuview *const *)a;
 	const struct gpuview *y = *(struct gpuview *const *)b;
-	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	return gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 static void
@@ -626,6 +626,6 @@ collection_release(struct collection *c)
 	for (i = 0; i < c->nothers; i++)
 		free(c->others[i].host);
 	free(c->others);
-	tasklist_release(&c->tasks);
+	tasktab_list_release(&c->tasks);
 	memset(c, 0, sizeof(*c));
 }

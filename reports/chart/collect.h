@@ -115,6 +115,6 @@ void collection_release(struct collection *c);
  * delay first), then running ones; ties by end time.  qsort-style: < 0
  * when a is more interesting.
  */
-int task_interest(const struct task *a, const struct task *b);
+int collect_task_interest(const struct task *a, const struct task *b);
 
 #endif

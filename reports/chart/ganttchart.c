@@ -93,7 +93,7 @@ delay_palette(struct sbuf *sb)
 static int
 by_interest(const void *a, const void *b)
 {
-	return task_interest(*(const struct task *const *)a,
+	return collect_task_interest(*(const struct task *const *)a,
 	    *(const struct task *const *)b);
 }
 
@@ -102,7 +102,7 @@ by_row(const void *a, const void *b)
 {
 	const struct task *x = *(const struct task *const *)a;
 	const struct task *y = *(const struct task *const *)b;
-	int c = hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	int c = gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 
 	if (c != 0)
 		return c;
@@ -325,12 +325,13 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 
 			if (chart_back_late(t, ch->tolerance) > 0)
 				snprintf(notes[i].text, sizeof(notes[i].text),
-				    "leaked %s, %s back late", fmt_mib(t->leaked,
-				    mb), fmt_mib(chart_back_late(t,
+				    "leaked %s, %s back late",
+				    num_fmt_mib(t->leaked, mb),
+				    num_fmt_mib(chart_back_late(t,
 				    ch->tolerance), back));
 			else if (t->has_leaked)
 				snprintf(notes[i].text, sizeof(notes[i].text),
-				    "leaked %s", fmt_mib(t->leaked, mb));
+				    "leaked %s", num_fmt_mib(t->leaked, mb));
 			else
 				snprintf(notes[i].text, sizeof(notes[i].text),
 				    "leaked");

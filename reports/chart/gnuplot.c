@@ -259,7 +259,7 @@ gnuplot_run(const char *script, size_t len, FILE *out, const char *outname,
 
 			if (r > 0 && !werr) {
 				if (out != NULL) {
-					if (ewrite_file(out, chunk,
+					if (outfile_ewrite_file(out, chunk,
 					    (size_t)r) < 0)
 						werr = errno != 0 ? errno : EIO;
 				} else

@@ -72,10 +72,10 @@ note_of(const struct task *t, uint32_t tolerance, char *buf, size_t cap)
 	case TASK_LEAKED:
 		if (chart_back_late(t, tolerance) > 0)
 			snprintf(buf, cap, "LEAKED %s, %s late",
-			    fmt_mib(t->leaked, mb), fmt_mib(chart_back_late(t,
-			    tolerance), b));
+			    num_fmt_mib(t->leaked, mb),
+			    num_fmt_mib(chart_back_late(t, tolerance), b));
 		else if (t->has_leaked)
-			snprintf(buf, cap, "LEAKED %s", fmt_mib(t->leaked,
+			snprintf(buf, cap, "LEAKED %s", num_fmt_mib(t->leaked,
 			    mb));
 		else
 			snprintf(buf, cap, "LEAKED");
@@ -186,7 +186,7 @@ textgantt_write(FILE *f, const struct task *const *rows, size_t n,
 		for (c = 0; c < cols; c++)
 			sbuf_adds(&sb, glyph[cells[c]]);
 		note_of(t, tolerance, note, sizeof(note));
-		sbuf_printf(&sb, BAR " %s\n", clean_text(note, nw, label,
+		sbuf_printf(&sb, BAR " %s\n", text_clean(note, nw, label,
 		    sizeof(label)));
 	}
 	free(cells);
@@ -196,7 +196,7 @@ textgantt_write(FILE *f, const struct task *const *rows, size_t n,
 	sbuf_printf(&sb, "%s alive  %s memory held after the end  %s leaked: "
 	    "never came back\n", glyph[ALIVE], glyph[HELD], glyph[LEAK]);
 out:
-	if (ewrite_file(f, sb.buf, sb.len) < 0)
+	if (outfile_ewrite_file(f, sb.buf, sb.len) < 0)
 		rc = -1;
 	sbuf_release(&sb);
 	return rc;

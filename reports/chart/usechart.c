@@ -338,7 +338,8 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		else
 			sbuf_printf(&pt, "GPU %u", v->gpu);
 		if (v->total > 0)
-			sbuf_printf(&pt, ": %s total", fmt_mib(v->total, mb));
+			sbuf_printf(&pt, ": %s total",
+			    num_fmt_mib(v->total, mb));
 		if (!ch->notasks)
 			sbuf_printf(&pt, ", %llu task%s",
 			    (unsigned long long)v->ntasks,

@@ -224,7 +224,7 @@ struct placed {
 static int
 placed_interest(const void *a, const void *b)
 {
-	return task_interest((*(struct placed *const *)a)->t,
+	return collect_task_interest((*(struct placed *const *)a)->t,
 	    (*(struct placed *const *)b)->t);
 }
 
@@ -392,7 +392,7 @@ chart_svg_tips(const char *svg, size_t len, const struct sbuf *tips,
 		p = close + 2;
 	}
 	sbuf_add(&out, p, (size_t)(end - p));
-	rc = ewrite_file(f, out.buf, out.len);
+	rc = outfile_ewrite_file(f, out.buf, out.len);
 	sbuf_release(&out);
 	return rc;
 }

@@ -220,16 +220,16 @@ gates_base_delay(struct verdicts *vs, const struct task *t,
 	base_src(vs, v, c->has_delay_regression ? c->delay_regression_line :
 	    0);
 	v->unit = "s";
-	now = delay_rounded(t);
-	was = delay_rounded(b);
+	now = gates_delay_rounded(t);
+	was = gates_delay_rounded(b);
 	iv = t->interval > b->interval ? t->interval : b->interval;
 	/* Delays from hostile times reach 2^64 ns: saturate, never wrap. */
 	rel = sat_u64((double)was * (1 + r) + 0.5);
 	limit = was > UINT64_MAX - iv ? UINT64_MAX : was + iv;
 	if (rel > limit)
 		limit = rel;
-	snprintf(v->value, sizeof(v->value), "%s", delay_str(t, dn));
-	delay_str(b, db);
+	snprintf(v->value, sizeof(v->value), "%s", gates_delay_str(t, dn));
+	gates_delay_str(b, db);
 	gtime_fmt_secs(limit, dl);
 	snprintf(v->limit, sizeof(v->limit), "%s", dl);
 	if (was > 0)
@@ -256,7 +256,8 @@ gates_vanished(struct verdicts *vs, const char *host, const struct task *b,
 	v->occ = occ;
 	if (b->status == TASK_RELEASED)
 		gates_set_msg(v, RES_SKIP, "in the baseline (pid %u, released "
-		    "after %s s), not in this run", b->pid, delay_str(b, d));
+		    "after %s s), not in this run", b->pid,
+		    gates_delay_str(b, d));
 	else
 		gates_set_msg(v, RES_SKIP, "in the baseline (pid %u, %s), not "
 		    "in this run", b->pid, b->status == TASK_LEAKED ? "leaked" :

@@ -59,7 +59,7 @@ json_task_numbers(struct sbuf *sb, const struct task *t)
 	json_time(sb, "release", t->release, t->status == TASK_RELEASED);
 	sbuf_adds(sb, ", ");
 	jnum(sb, "release_delay_s", t->status == TASK_RELEASED ?
-	    delay_str(t, d) : NULL);
+	    gates_delay_str(t, d) : NULL);
 	sbuf_adds(sb, ", ");
 	jnum(sb, "interval_s", t->interval != 0 ?
 	    gtime_fmt_secs(t->interval, d) : NULL);
@@ -153,8 +153,8 @@ json_tasks(struct obuf *o, const struct verdicts *vs)
 		sbuf_adds(&o->sb, i == 0 ? "\n    {" : ",\n    {");
 		json_task_numbers(&o->sb, &l->t[i]);
 		sbuf_printf(&o->sb, ", \"result\": \"%s\"}",
-		    result_name(vs->tres[i]));
-		obuf_flush(o, 0);
+		    gates_result_name(vs->tres[i]));
+		esc_obuf_flush(o, 0);
 	}
 	sbuf_adds(&o->sb, l->n > 0 ? "\n  ],\n" : "],\n");
 }
@@ -171,7 +171,7 @@ json_gates(struct obuf *o, const struct verdicts *vs)
 
 		sbuf_adds(&o->sb, i == 0 ? "\n    {" : ",\n    {");
 		sbuf_printf(&o->sb, "\"gate\": \"%s\", \"result\": \"%s\", ",
-		    gate_name(v->gate), result_name(v->res));
+		    gate_name(v->gate), gates_result_name(v->res));
 		if (v->gate == GATE_INPUT)
 			sbuf_adds(&o->sb, "\"host\": null, \"gpu\": null");
 		else {
@@ -200,7 +200,7 @@ json_gates(struct obuf *o, const struct verdicts *vs)
 		sbuf_adds(&o->sb, ", ");
 		jstr(&o->sb, "message", v->msg);
 		sbuf_adds(&o->sb, "}");
-		obuf_flush(o, 0);
+		esc_obuf_flush(o, 0);
 	}
 	sbuf_adds(&o->sb, vs->nv > 0 ? "\n  ],\n" : "],\n");
 }
@@ -232,10 +232,10 @@ json_delta(struct obuf *o, const char *host, const struct task *t,
 	    b != NULL ? ciout_status_names[b->status] : NULL);
 	sbuf_adds(&o->sb, ", ");
 	jnum(&o->sb, "release_delay_s", t != NULL &&
-	    t->status == TASK_RELEASED ? delay_str(t, d) : NULL);
+	    t->status == TASK_RELEASED ? gates_delay_str(t, d) : NULL);
 	sbuf_adds(&o->sb, ", ");
 	jnum(&o->sb, "baseline_release_delay_s", b != NULL &&
-	    b->status == TASK_RELEASED ? delay_str(b, d) : NULL);
+	    b->status == TASK_RELEASED ? gates_delay_str(b, d) : NULL);
 	if (t != NULL && t->status != TASK_RUNNING &&
 	    (t->status == TASK_RELEASED || t->has_leaked))
 		sbuf_printf(&o->sb, ", \"leaked_mib\": %u",
@@ -248,7 +248,7 @@ json_delta(struct obuf *o, const char *host, const struct task *t,
 		    b->status == TASK_RELEASED ? 0 : b->leaked);
 	else
 		sbuf_adds(&o->sb, ", \"baseline_leaked_mib\": null}");
-	obuf_flush(o, 0);
+	esc_obuf_flush(o, 0);
 }
 
 static void
@@ -303,5 +303,5 @@ ciout_json(FILE *f, const struct verdicts *vs)
 	json_gates(&o, vs);
 	json_baseline(&o, vs);
 	sbuf_adds(&o.sb, "}\n");
-	return obuf_end(&o);
+	return esc_obuf_end(&o);
 }

@@ -45,7 +45,7 @@ om_gpu_end(const struct tasklist *l, size_t i)
 {
 	size_t j;
 
-	for (j = i; j < l->n && hostgpu_cmp(l->t[i].host, l->t[i].gpu,
+	for (j = i; j < l->n && gpumap_hostgpu_cmp(l->t[i].host, l->t[i].gpu,
 	    l->t[j].host, l->t[j].gpu) == 0; j++)
 		;
 	return j;
@@ -138,10 +138,10 @@ ciout_openmetrics(FILE *f, const struct verdicts *vs)
 	    "Checks of gpumem check, by result.");
 	for (k = RES_PASS; k <= RES_ERROR; k++)
 		sbuf_printf(&o.sb, "gpumem_check_checks{result=\"%s\"} %zu\n",
-		    result_name((enum result)k), vs->count[k]);
+		    gates_result_name((enum result)k), vs->count[k]);
 	om_family(&o.sb, "gpumem_check_passed", "gauge",
 	    "1 when every check of gpumem check held, else 0.");
 	sbuf_printf(&o.sb, "gpumem_check_passed %d\n# EOF\n",
 	    strcmp(ciout_verdict(vs), "PASS") == 0);
-	return obuf_end(&o);
+	return esc_obuf_end(&o);
 }

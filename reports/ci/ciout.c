@@ -77,7 +77,7 @@ ciout_what(struct sbuf *sb, const struct verdict *v)
 	char buf[512];
 
 	if (v->t != NULL)
-		sbuf_adds(sb, task_label(v->t, buf, sizeof(buf)));
+		sbuf_adds(sb, gates_task_label(v->t, buf, sizeof(buf)));
 	else if (v->base != NULL) {
 		if (v->base->declared)
 			sbuf_printf(sb, "%s (baseline, declared)",
@@ -106,7 +106,7 @@ ciout_line(struct sbuf *sb, const struct verdict *v)
 	char g[256];
 
 	if (v->gate != GATE_INPUT) {
-		sbuf_printf(sb, "%s: ", gpu_label(v->host, v->gpu, g,
+		sbuf_printf(sb, "%s: ", gates_gpu_label(v->host, v->gpu, g,
 		    sizeof(g)));
 		ciout_what(sb, v);
 		if (v->t != NULL || v->base != NULL)
@@ -187,7 +187,7 @@ md_failures(struct obuf *o, const struct verdicts *vs)
 		sbuf_adds(&o->sb, " | ");
 		md_amount(&o->sb, v->limit, v->unit, "-");
 		sbuf_adds(&o->sb, " |\n");
-		obuf_flush(o, 0);
+		esc_obuf_flush(o, 0);
 	}
 }
 
@@ -200,7 +200,7 @@ delay_cell(struct sbuf *sb, const struct task *t)
 	if (t == NULL)
 		sbuf_adds(sb, "-");
 	else if (t->status == TASK_RELEASED)
-		sbuf_printf(sb, "%s s", delay_str(t, d));
+		sbuf_printf(sb, "%s s", gates_delay_str(t, d));
 	else
 		sbuf_adds(sb, t->status == TASK_LEAKED ? "never" : "running");
 }
@@ -235,7 +235,7 @@ ciout_change_of(const struct task *t, const struct task *b)
 		    "now released";
 	}
 	if (t->status == TASK_RELEASED) {
-		uint64_t x = delay_rounded(t), y = delay_rounded(b);
+		uint64_t x = gates_delay_rounded(t), y = gates_delay_rounded(b);
 
 		if (x != y)
 			return x > y ? "delay grew" : "delay shrank";
@@ -290,7 +290,7 @@ delta_row(struct obuf *o, enum result res, const char *host,
 	md_gpu(&o->sb, host, x->gpu);
 	sbuf_adds(&o->sb, " | ");
 	if (t != NULL)
-		esc_md(&o->sb, task_label(t, buf, sizeof(buf)));
+		esc_md(&o->sb, gates_task_label(t, buf, sizeof(buf)));
 	else {
 		struct verdict v;
 
@@ -303,16 +303,17 @@ delta_row(struct obuf *o, enum result res, const char *host,
 	sbuf_adds(&o->sb, " \xe2\x86\x92 ");
 	delay_cell(&o->sb, t);
 	if (t != NULL && b != NULL && t->status == TASK_RELEASED &&
-	    b->status == TASK_RELEASED && delay_rounded(b) > 0)
-		sbuf_printf(&o->sb, " (%+.0f%%)", ((double)delay_rounded(t) -
-		    (double)delay_rounded(b)) * 100 /
-		    (double)delay_rounded(b));
+	    b->status == TASK_RELEASED && gates_delay_rounded(b) > 0)
+		sbuf_printf(&o->sb, " (%+.0f%%)",
+		    ((double)gates_delay_rounded(t) -
+		    (double)gates_delay_rounded(b)) * 100 /
+		    (double)gates_delay_rounded(b));
 	sbuf_adds(&o->sb, " | ");
 	leak_cell(&o->sb, b);
 	sbuf_adds(&o->sb, " \xe2\x86\x92 ");
 	leak_cell(&o->sb, t);
 	sbuf_adds(&o->sb, " |\n");
-	obuf_flush(o, 0);
+	esc_obuf_flush(o, 0);
 }
 
 static void
@@ -377,7 +378,7 @@ mib_cell(struct sbuf *sb, uint32_t v)
 {
 	char b[FMT_MIBSZ];
 
-	sbuf_adds(sb, fmt_mib(v, b));
+	sbuf_adds(sb, num_fmt_mib(v, b));
 }
 
 static void
@@ -399,7 +400,7 @@ md_tasks(struct obuf *o, const struct verdicts *vs)
 		sbuf_printf(&o->sb, "| %s | ", mark(vs->tres[i]));
 		md_gpu(&o->sb, t->host, t->gpu);
 		sbuf_adds(&o->sb, " | ");
-		esc_md(&o->sb, task_label(t, buf, sizeof(buf)));
+		esc_md(&o->sb, gates_task_label(t, buf, sizeof(buf)));
 		sbuf_printf(&o->sb, " | %s | ", ciout_status_names[t->status]);
 		mib_cell(&o->sb, t->peak);
 		sbuf_adds(&o->sb, " | ");
@@ -418,7 +419,7 @@ md_tasks(struct obuf *o, const struct verdicts *vs)
 			sbuf_adds(&o->sb, t->status == TASK_LEAKED ?
 			    "unknown" : "-");
 		sbuf_adds(&o->sb, " |\n");
-		obuf_flush(o, 0);
+		esc_obuf_flush(o, 0);
 	}
 	if (l->n > MD_MAX_TASKS)
 		sbuf_printf(&o->sb, "\nand %zu more (the JSON output has them "
@@ -442,5 +443,5 @@ ciout_markdown(FILE *f, const struct verdicts *vs)
 	if (vs->base != NULL)
 		md_baseline(&o, vs);
 	md_tasks(&o, vs);
-	return obuf_end(&o);
+	return esc_obuf_end(&o);
 }

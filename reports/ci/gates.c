@@ -26,7 +26,7 @@ gate_name(enum gate g)
 }
 
 const char *
-result_name(enum result r)
+gates_result_name(enum result r)
 {
 	static const char *const names[] = {"pass", "fail", "skipped",
 	    "error"};
@@ -35,7 +35,7 @@ result_name(enum result r)
 }
 
 char *
-gpu_label(const char *host, uint32_t gpu, char *buf, size_t n)
+gates_gpu_label(const char *host, uint32_t gpu, char *buf, size_t n)
 {
 	if (host[0] != '\0')
 		snprintf(buf, n, "%s:gpu %u", host, gpu);
@@ -45,7 +45,7 @@ gpu_label(const char *host, uint32_t gpu, char *buf, size_t n)
 }
 
 const char *
-task_name(const struct task *t, char *buf, size_t n)
+gates_task_name(const struct task *t, char *buf, size_t n)
 {
 	if (t->name[0] != '\0')
 		return t->name;
@@ -54,7 +54,7 @@ task_name(const struct task *t, char *buf, size_t n)
 }
 
 char *
-task_label(const struct task *t, char *buf, size_t n)
+gates_task_label(const struct task *t, char *buf, size_t n)
 {
 	if (t->notes & (NOTE_DEVONLY | NOTE_HOLDER))
 		snprintf(buf, n, "%s (no process listed)", t->name);
@@ -68,7 +68,7 @@ task_label(const struct task *t, char *buf, size_t n)
 }
 
 char *
-delay_str(const struct task *t, char *buf)
+gates_delay_str(const struct task *t, char *buf)
 {
 	return tasktab_delay(t->delay, t->interval, buf);
 }
@@ -78,12 +78,12 @@ delay_str(const struct task *t, char *buf)
  * below it.
  */
 uint64_t
-delay_rounded(const struct task *t)
+gates_delay_rounded(const struct task *t)
 {
 	char buf[32];
 	uint64_t ns;
 
-	if (gtime_duration(delay_str(t, buf), &ns) < 0)
+	if (gtime_duration(gates_delay_str(t, buf), &ns) < 0)
 		BUG("delay '%s' does not read back", buf);
 	return ns;
 }
@@ -132,7 +132,7 @@ task_rule(const struct limits *lim, const struct task *t, enum gate k,
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < c->ngates; i++) {
 		if (!cfg_sets(&c->gates[i], k, &r->v, &line) ||
-		    !cfg_match(&c->gates[i].m, t->pid, t->name))
+		    !config_match(&c->gates[i].m, t->pid, t->name))
 			continue;
 		r->set = 1;
 		snprintf(r->src, sizeof(r->src), "tasks[%zu], %s:%u", i,
@@ -221,13 +221,13 @@ candidates(const struct verdicts *vs, const struct task *t, struct sbuf *sb)
 		const struct task *o = &vs->now->tl.t[i];
 
 		if (o == t || !(o->notes & NOTE_AMBIGUOUS) ||
-		    hostgpu_cmp(o->host, o->gpu, t->host, t->gpu) != 0 ||
+		    gpumap_hostgpu_cmp(o->host, o->gpu, t->host, t->gpu) != 0 ||
 		    (o->end > t->end ? o->end - t->end : t->end - o->end) >
 		    win)
 			continue;
 		sbuf_adds(sb, n++ == 0 ? "; the data cannot tell it from " :
 		    ", ");
-		sbuf_adds(sb, task_label(o, buf, sizeof(buf)));
+		sbuf_adds(sb, gates_task_label(o, buf, sizeof(buf)));
 	}
 	if (n > 0)
 		sbuf_adds(sb, ", which ended as it did (note ambiguous)");
@@ -300,8 +300,9 @@ gate_delay(struct verdicts *vs, const struct task *t)
 		gates_set_msg(v, RES_SKIP, "never released: see max_leak_mib");
 		break;
 	case TASK_RELEASED:
-		delay = delay_rounded(t);
-		snprintf(v->value, sizeof(v->value), "%s", delay_str(t, d));
+		delay = gates_delay_rounded(t);
+		snprintf(v->value, sizeof(v->value), "%s",
+		    gates_delay_str(t, d));
 		if (delay > r.v)
 			gates_set_msg(v, RES_FAIL, "released after %s s, more "
 			    "than %s s", d, lim);
@@ -431,7 +432,7 @@ by_gref(const void *a, const void *b)
 {
 	const struct gref *x = a, *y = b;
 
-	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	return gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 /* The leaked MiB (known amounts) of the tasks of (host, gpu) from l->t[i]. */
@@ -440,7 +441,7 @@ gpu_leaks(const struct tasklist *l, size_t i, const char *host, uint32_t gpu)
 {
 	uint64_t sum = 0;
 
-	for (; i < l->n && hostgpu_cmp(l->t[i].host, l->t[i].gpu, host,
+	for (; i < l->n && gpumap_hostgpu_cmp(l->t[i].host, l->t[i].gpu, host,
 	    gpu) == 0; i++)
 		if (l->t[i].status == TASK_LEAKED && l->t[i].has_leaked)
 			sum += l->t[i].leaked;
@@ -579,7 +580,7 @@ gates_eval(struct verdicts *vs)
 		for (; ti < now->tl.n; ti++) {
 			const struct task *t = &now->tl.t[ti];
 
-			if (hostgpu_cmp(t->host, t->gpu, g[i].host,
+			if (gpumap_hostgpu_cmp(t->host, t->gpu, g[i].host,
 			    g[i].gpu) != 0)
 				break;
 			size_t first = vs->nv, k;
@@ -606,7 +607,8 @@ gates_eval(struct verdicts *vs)
 			const struct task *t = &b->t[bi];
 			const char *h = vhost != NULL ? vhost : t->host;
 
-			if (hostgpu_cmp(h, t->gpu, g[i].host, g[i].gpu) != 0)
+			if (gpumap_hostgpu_cmp(h, t->gpu, g[i].host,
+			    g[i].gpu) != 0)
 				break;
 			if (!used[bi])
 				gates_vanished(vs, g[i].host, t, bocc[bi]);
@@ -628,7 +630,7 @@ gates_eval(struct verdicts *vs)
 }
 
 void
-verdicts_release(struct verdicts *vs)
+gates_verdicts_release(struct verdicts *vs)
 {
 	size_t i;
 

@@ -163,25 +163,25 @@ struct verdicts {
  * zeroed), then call.  The runs and limits must outlive vs.
  */
 void gates_eval(struct verdicts *vs);
-void verdicts_release(struct verdicts *vs);
+void gates_verdicts_release(struct verdicts *vs);
 
 /* "max_leak_mib", "max_release_delay_s"...: the rule as the YAML says it. */
 const char *gate_name(enum gate g);
 /* "pass", "fail", "skipped", "error". */
-const char *result_name(enum result r);
+const char *gates_result_name(enum result r);
 
 /* "gpu 0", or "node1:gpu 0" when there is a host. */
-char *gpu_label(const char *host, uint32_t gpu, char *buf, size_t n);
+char *gates_gpu_label(const char *host, uint32_t gpu, char *buf, size_t n);
 /*
  * "python3 train.py (pid 4242)", or "NAME (declared)", or "pid 4242" for
  * a task without a name (captures carry none).
  */
-char *task_label(const struct task *t, char *buf, size_t n);
+char *gates_task_label(const struct task *t, char *buf, size_t n);
 /* The task's name, or "pid 4242" (in buf) when it has none. */
-const char *task_name(const struct task *t, char *buf, size_t n);
+const char *gates_task_name(const struct task *t, char *buf, size_t n);
 /* A release delay as the task table writes it ("45", "4.5"); 32 bytes. */
-char *delay_str(const struct task *t, char *buf);
+char *gates_delay_str(const struct task *t, char *buf);
 /* The same delay in ns: what every rule compares. */
-uint64_t delay_rounded(const struct task *t);
+uint64_t gates_delay_rounded(const struct task *t);
 
 #endif

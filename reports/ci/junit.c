@@ -47,8 +47,8 @@ detail_task(struct sbuf *sb, const char *who, const struct task *t)
 	sbuf_printf(sb, "%speak_mib: %u\n%sheld_mib: %u\n", who, t->peak, who,
 	    t->held);
 	if (t->status == TASK_RELEASED)
-		sbuf_printf(sb, "%srelease_delay_s: %s\n", who, delay_str(t,
-		    d));
+		sbuf_printf(sb, "%srelease_delay_s: %s\n", who,
+		    gates_delay_str(t, d));
 	if (t->status == TASK_LEAKED) {
 		if (t->has_leaked)
 			sbuf_printf(sb, "%sleaked_mib: %u\n", who, t->leaked);
@@ -101,7 +101,7 @@ test_name(struct sbuf *sb, const struct verdict *v)
 
 	/* A task without a name is told apart by its pid alone. */
 	if (t != NULL && t->name[0] == '\0')
-		sbuf_printf(sb, "%s%s: ", task_name(t, buf, sizeof(buf)),
+		sbuf_printf(sb, "%s%s: ", gates_task_name(t, buf, sizeof(buf)),
 		    v->t == NULL ? " (baseline)" : "");
 	else if (t != NULL)
 		sbuf_printf(sb, "%s #%u%s: ", t->name, v->occ, v->t == NULL ?
@@ -120,7 +120,8 @@ testcase(struct obuf *o, const struct verdict *v)
 		attr(o, "classname", "input");
 		attr(o, "name", "read the inputs");
 	} else {
-		attr(o, "classname", gpu_label(v->host, v->gpu, g, sizeof(g)));
+		attr(o, "classname", gates_gpu_label(v->host, v->gpu, g,
+		    sizeof(g)));
 		test_name(&sb, v);
 		attr(o, "name", sb.buf);
 	}
@@ -199,7 +200,7 @@ testsuite(struct obuf *o, const struct verdicts *vs, const struct verdict *v,
 	}
 	sbuf_adds(&o->sb, "  <testsuite");
 	attr(o, "name", v[0].gate == GATE_INPUT ? "input" :
-	    gpu_label(v[0].host, v[0].gpu, g, sizeof(g)));
+	    gates_gpu_label(v[0].host, v[0].gpu, g, sizeof(g)));
 	attr_zu(o, "tests", n);
 	attr_zu(o, "failures", cnt[RES_FAIL]);
 	attr_zu(o, "errors", cnt[RES_ERROR]);
@@ -212,7 +213,7 @@ testsuite(struct obuf *o, const struct verdicts *vs, const struct verdict *v,
 	sbuf_adds(&o->sb, ">\n");
 	for (i = 0; i < n; i++) {
 		testcase(o, &v[i]);
-		obuf_flush(o, 0);
+		esc_obuf_flush(o, 0);
 	}
 	sbuf_adds(&o->sb, "  </testsuite>\n");
 }
@@ -236,5 +237,5 @@ junit_write(FILE *f, const struct verdicts *vs)
 		testsuite(&o, vs, &vs->v[i], j - i);
 	}
 	sbuf_adds(&o.sb, "</testsuites>\n");
-	return obuf_end(&o);
+	return esc_obuf_end(&o);
 }

@@ -114,14 +114,14 @@ by_gpu(const void *a, const void *b)
 {
 	const struct gpuinfo *x = a, *y = b;
 
-	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	return gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 static int
 by_start(const void *a, const void *b)
 {
 	const struct task *x = a, *y = b;
-	int c = hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	int c = gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 
 	if (c != 0)
 		return c;
@@ -151,7 +151,7 @@ run_done(struct run *r)
 void
 run_release(struct run *r)
 {
-	tasklist_release(&r->tl);
+	tasktab_list_release(&r->tl);
 	hmap_release(&r->index, NULL);
 	free(r->gpu);
 	memset(r, 0, sizeof(*r));

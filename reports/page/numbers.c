@@ -85,7 +85,7 @@ time_cell(struct sbuf *sb, uint64_t t, int utc, int date)
 static int
 by_interest(const void *a, const void *b)
 {
-	return task_interest(*(const struct task *const *)a,
+	return collect_task_interest(*(const struct task *const *)a,
 	    *(const struct task *const *)b);
 }
 
@@ -339,9 +339,9 @@ task_row(struct sbuf *sb, const struct task *t, int nhosts, int utc,
 	time_cell(sb, t->start, utc, date);
 	time_cell(sb, t->end, utc, date);
 	sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
-	    t->peak, fmt_mib(t->peak, mb));
+	    t->peak, num_fmt_mib(t->peak, mb));
 	sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
-	    t->held, fmt_mib(t->held, mb));
+	    t->held, num_fmt_mib(t->held, mb));
 	if (t->status == TASK_RELEASED) {
 		sbuf_printf(sb, "<td class=\"n\" data-v=\"%.3f\">",
 		    (double)t->delay / NS_PER_SEC);
@@ -352,13 +352,13 @@ task_row(struct sbuf *sb, const struct task *t, int nhosts, int utc,
 		sbuf_adds(sb, "</td>");
 	} else if (chart_back_late(t, tolerance) > 0)
 		sbuf_printf(sb, "<td class=\"n\" data-v=\"\">%s back "
-		    "late</td>", fmt_mib(chart_back_late(t,
+		    "late</td>", num_fmt_mib(chart_back_late(t,
 		    tolerance), mb));
 	else
 		sbuf_adds(sb, "<td class=\"n\" data-v=\"\">&ndash;</td>");
 	if (t->status == TASK_LEAKED && t->has_leaked)
 		sbuf_printf(sb, "<td class=\"n\" data-v=\"%u\">%s</td>",
-		    t->leaked, fmt_mib(t->leaked, mb));
+		    t->leaked, num_fmt_mib(t->leaked, mb));
 	else if (t->status == TASK_RELEASED)
 		sbuf_adds(sb, "<td class=\"n\" data-v=\"0\">0</td>");
 	else
@@ -455,19 +455,20 @@ page_headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 		    "whole-device memory figures after they ended");
 	else if (c->nleaked > 0 && c->nleaked_unknown > 0)
 		snprintf(sub, sizeof(sub), "%s never came back, %llu more "
-		    "an unknown amount", fmt_mib((int64_t)c->leaked_mib, mb),
+		    "an unknown amount",
+		    num_fmt_mib((int64_t)c->leaked_mib, mb),
 		    (unsigned long long)c->nleaked_unknown);
 	else if (c->nleaked > 0 && unowned > 0)
 		snprintf(sub, sizeof(sub), "%s never came back, %s more "
-		    "held by no task", fmt_mib((int64_t)c->leaked_mib, mb),
-		    fmt_mib(unowned, iv));
+		    "held by no task", num_fmt_mib((int64_t)c->leaked_mib, mb),
+		    num_fmt_mib(unowned, iv));
 	else if (c->nleaked > 0)
 		snprintf(sub, sizeof(sub), "%s never came back",
-		    fmt_mib((int64_t)c->leaked_mib, mb));
+		    num_fmt_mib((int64_t)c->leaked_mib, mb));
 	else if (unowned > 0)
 		snprintf(sub, sizeof(sub), "but %s more is in use at the end "
 		    "than at the start, held by no task",
-		    fmt_mib(unowned, mb));
+		    num_fmt_mib(unowned, mb));
 	else
 		snprintf(sub, sizeof(sub), "all memory came back");
 	card(sb, c->nleaked > 0 || unowned > 0 ? "bad" : "good", num, "leaks",
@@ -517,7 +518,8 @@ page_headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 			const struct task *x = w[i];
 			size_t j = i;
 
-			while (j > 0 && task_interest(x, w[j - 1]) < 0) {
+			while (j > 0 &&
+			    collect_task_interest(x, w[j - 1]) < 0) {
 				w[j] = w[j - 1];
 				j--;
 			}
@@ -541,7 +543,7 @@ page_headline(struct sbuf *sb, const struct collection *c, int utc, int date,
 				sbuf_adds(sb, "</b>: ");
 				if (chart_back_late(t, tolerance) > 0)
 					sbuf_printf(sb, "held %s: ",
-					    fmt_mib(t->held, mb));
+					    num_fmt_mib(t->held, mb));
 				if (!t->has_leaked)
 					sbuf_adds(sb, "leaked, ");
 				page_html(sb, chart_leak_text(t, tolerance,

@@ -29,7 +29,7 @@ by_cell(const void *a, const void *b)
 {
 	const struct ovcell *x = a, *y = b;
 
-	return hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
+	return gpumap_hostgpu_cmp(x->host, x->gpu, y->host, y->gpu);
 }
 
 /*
@@ -128,8 +128,8 @@ page_overview(struct sbuf *page, const struct collection *c, int nhosts,
 		    (unsigned long long)o->ntasks, o->ntasks == 1 ? "" : "s");
 		if (o->nleaked > 0)
 			sbuf_printf(&tip, ", %llu leaked (%s)",
-			    (unsigned long long)o->nleaked, fmt_mib((int64_t)
-			    o->leaked, mb));
+			    (unsigned long long)o->nleaked,
+			    num_fmt_mib((int64_t)o->leaked, mb));
 		if (o->maxdelay > 0)
 			sbuf_printf(&tip, ", longest release delay %s",
 			    gtime_secs_words(gtime_fmt_secs(o->maxdelay, d), w,

@@ -165,7 +165,7 @@ page_gantt_tips(struct tips *tp, const struct chart_ids *ids,
 		sbuf_printf(&one, "%s\n%s to %s, held %s",
 		    chart_task_label(t, nhosts, 80, label, sizeof(label)),
 		    chart_clock(t->start, utc, date, a), chart_clock(t->end,
-		    utc, 0, b), fmt_mib(t->held, mb));
+		    utc, 0, b), num_fmt_mib(t->held, mb));
 		if (t->status == TASK_RELEASED)
 			sbuf_printf(&one, "\nreleased after %s",
 			    tasktab_delay_range(t, d));

@@ -33,11 +33,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				    names[i]);
 
 				sum += n != NULL ? strlen(n) : 0;
-				sum += (uint64_t)cfg_match(&c.defaults.m,
+				sum += (uint64_t)config_match(&c.defaults.m,
 				    pids[j], names[i]);
 			}
 		for (i = 0; i < c.ngates; i++)
-			sum += (uint64_t)cfg_match(&c.gates[i].m, 4242,
+			sum += (uint64_t)config_match(&c.gates[i].m, 4242,
 			    "python3");
 		for (j = 0; j < 3; j++) {
 			const struct cfg_device *d = config_device(&c,

@@ -117,7 +117,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    "--- written\n%s--- read back and written\n%s", csv, csv2);
 	for (i = 0; i < (int)l.n; i++)
 		run_task(&base, &l.t[i]);
-	tasklist_release(&l);
+	tasktab_list_release(&l);
 	base.table = 1;
 	run_done(&base);
 
@@ -135,7 +135,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (junit_write(devnull, &vs) < 0 || ciout_markdown(devnull, &vs) < 0 ||
 	    ciout_json(devnull, &vs) < 0)
 		fuzz_fail("writing the reports: %s", strerror(errno));
-	verdicts_release(&vs);
+	gates_verdicts_release(&vs);
 	run_release(&now);
 	run_release(&base);
 	engine_free(e);

@@ -29,7 +29,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (strict.n > l.n)
 			fuzz_fail("strict reading got more rows (%zu > %zu)",
 			    strict.n, l.n);
-		tasklist_release(&strict);
+		tasktab_list_release(&strict);
 	}
 	fuzz_tasks_csv(&l, &a, &alen);
 	if (tasktab_read(fuzz_file((const uint8_t *)a, alen), &back, 1) < 0)
@@ -40,8 +40,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (alen != blen || memcmp(a, b, alen) != 0)
 		fuzz_fail("the table does not write back the same:\n"
 		    "--- written\n%s--- read back and written\n%s", a, b);
-	tasklist_release(&back);
-	tasklist_release(&l);
+	tasktab_list_release(&back);
+	tasktab_list_release(&l);
 	free(a);
 	free(b);
 	return 0;

@@ -154,7 +154,7 @@ main(int argc, char *argv[])
 			v6 = 1;
 			break;
 		case 'p':
-			port = (unsigned)opt_u64("-p", optarg, 0, 65535);
+			port = (unsigned)num_opt_u64("-p", optarg, 0, 65535);
 			break;
 		case 'q':
 			quiet = 1;

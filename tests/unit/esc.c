@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Unit tests: text made safe for XML, JSON, Markdown and gnuplot
- * (formats/core/esc.c), and for terminals (clean_text, formats/core/text.c).
+ * (formats/core/esc.c), and for terminals (text_clean, formats/core/text.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -74,7 +74,7 @@ clean(const char *s, size_t maxchars)
 {
 	static char buf[64];
 
-	return clean_text(s, maxchars, buf, sizeof(buf));
+	return text_clean(s, maxchars, buf, sizeof(buf));
 }
 
 int
@@ -83,19 +83,21 @@ main(void)
 	const unsigned char *u;
 
 	/* UTF-8: valid sequences of each length, and what is not valid. */
-	CHECK_U64(utf8_seq((const unsigned char *)"a", 1), 1);
-	CHECK_U64(utf8_seq((const unsigned char *)"\xc2\xb1", 2), 2);
-	CHECK_U64(utf8_seq((const unsigned char *)"\xe2\x9c\x85", 3), 3);
-	CHECK_U64(utf8_seq((const unsigned char *)"\xf0\x9f\x98\x80", 4), 4);
-	CHECK_U64(utf8_seq((const unsigned char *)"\xff", 1), 0);
-	CHECK_U64(utf8_seq((const unsigned char *)"\x80", 1), 0);
-	CHECK_U64(utf8_seq((const unsigned char *)"\xc0\xaf", 2), 0);
-	CHECK_U64(utf8_seq((const unsigned char *)"\xe0\x80\xaf", 3), 0);
-	CHECK_U64(utf8_seq((const unsigned char *)"\xed\xa0\x80", 3), 0);
-	CHECK_U64(utf8_seq((const unsigned char *)"\xf4\x90\x80\x80", 4), 0);
-	CHECK_U64(utf8_seq((const unsigned char *)"\xe2\x9c", 2), 0);
+	CHECK_U64(text_utf8_seq((const unsigned char *)"a", 1), 1);
+	CHECK_U64(text_utf8_seq((const unsigned char *)"\xc2\xb1", 2), 2);
+	CHECK_U64(text_utf8_seq((const unsigned char *)"\xe2\x9c\x85", 3), 3);
+	CHECK_U64(text_utf8_seq((const unsigned char *)"\xf0\x9f\x98\x80", 4),
+	    4);
+	CHECK_U64(text_utf8_seq((const unsigned char *)"\xff", 1), 0);
+	CHECK_U64(text_utf8_seq((const unsigned char *)"\x80", 1), 0);
+	CHECK_U64(text_utf8_seq((const unsigned char *)"\xc0\xaf", 2), 0);
+	CHECK_U64(text_utf8_seq((const unsigned char *)"\xe0\x80\xaf", 3), 0);
+	CHECK_U64(text_utf8_seq((const unsigned char *)"\xed\xa0\x80", 3), 0);
+	CHECK_U64(text_utf8_seq((const unsigned char *)"\xf4\x90\x80\x80", 4),
+	    0);
+	CHECK_U64(text_utf8_seq((const unsigned char *)"\xe2\x9c", 2), 0);
 	u = (const unsigned char *)"\xc3(";
-	CHECK_U64(utf8_seq(u, 2), 0);
+	CHECK_U64(text_utf8_seq(u, 2), 0);
 
 	/* XML: markup, quotes, line ends in attributes, control bytes. */
 	CHECK_STR(xml("a&b <c> \"d\" 'e'", 1),

@@ -7,13 +7,13 @@
 #include "num.h"
 #include "test.h"
 
-/* parse_u64 of a C string: the value, or UINT64_MAX - 1 when refused. */
+/* num_parse_u64 of a C string: the value, or UINT64_MAX - 1 when refused. */
 static uint64_t
 u64(const char *s)
 {
 	uint64_t v = 0;
 
-	if (parse_u64(s, strlen(s), &v) < 0)
+	if (num_parse_u64(s, strlen(s), &v) < 0)
 		return UINT64_MAX - 1;
 	return v;
 }
@@ -23,7 +23,7 @@ u32(const char *s)
 {
 	uint32_t v = 0;
 
-	if (parse_u32(s, strlen(s), &v) < 0)
+	if (num_parse_u32(s, strlen(s), &v) < 0)
 		return UINT64_MAX - 1;
 	return v;
 }
@@ -36,26 +36,26 @@ members(const char *spec)
 	struct idset set = { 0 };
 	uint32_t v;
 
-	if (idset_parse(&set, spec) < 0) {
-		idset_release(&set);
+	if (num_idset_parse(&set, spec) < 0) {
+		num_idset_release(&set);
 		return "refused";
 	}
 	for (v = 0; v < 20; v++)
-		buf[v] = idset_has(&set, v) ? '1' : '0';
+		buf[v] = num_idset_has(&set, v) ? '1' : '0';
 	buf[20] = '\0';
-	idset_release(&set);
+	num_idset_release(&set);
 	return buf;
 }
 
-/* fmt_u64 against printf, and its count against the string's length. */
-/* parse_mib's value, or its negative return. */
+/* num_fmt_u64 against printf, and its count against the string's length. */
+/* num_parse_mib's value, or its negative return. */
 static int64_t
 mib(const char *s)
 {
 	uint32_t v;
 	const char *u;
 	size_t ul;
-	int rc = parse_mib(s, &v, &u, &ul);
+	int rc = num_parse_mib(s, &v, &u, &ul);
 
 	return rc < 0 ? rc : (int64_t)v;
 }
@@ -67,7 +67,7 @@ fmt_ok(uint64_t v)
 	size_t n;
 
 	memset(got, 'x', sizeof(got));
-	n = fmt_u64(got, v);
+	n = num_fmt_u64(got, v);
 	snprintf(want, sizeof(want), "%" PRIu64, v);
 	return strcmp(got, want) == 0 && n == strlen(want);
 }
@@ -96,7 +96,7 @@ main(void)
 	CHECK_U64(u64("/"), UINT64_MAX - 1);
 	CHECK_U64(u64(":"), UINT64_MAX - 1);
 	/* Only n bytes are read. */
-	CHECK(parse_u64("123x", 3, &v) == 0 && v == 123);
+	CHECK(num_parse_u64("123x", 3, &v) == 0 && v == 123);
 	CHECK_U64(u32("4294967295"), UINT32_MAX);
 	CHECK_U64(u32("4294967296"), UINT64_MAX - 1);
 	CHECK_U64(u32("18446744073709551615"), UINT64_MAX - 1);
@@ -120,7 +120,7 @@ main(void)
 	CHECK_STR(members("a"), "refused");
 	CHECK_STR(members("4294967296"), "refused");
 	/* Ranges come out sorted, whatever order they were given in. */
-	CHECK(idset_parse(&set, "9-10,4294967295,0") == 0);
+	CHECK(num_idset_parse(&set, "9-10,4294967295,0") == 0);
 	CHECK_U64(set.n, 3);
 	if (set.n == 3) {
 		CHECK_U64(set.r[0].lo, 0);
@@ -128,13 +128,13 @@ main(void)
 		CHECK_U64(set.r[1].hi, 10);
 		CHECK_U64(set.r[2].hi, UINT32_MAX);
 	}
-	CHECK(idset_has(&set, UINT32_MAX));
-	CHECK(!idset_has(&set, UINT32_MAX - 1));
-	idset_release(&set);
+	CHECK(num_idset_has(&set, UINT32_MAX));
+	CHECK(!num_idset_has(&set, UINT32_MAX - 1));
+	num_idset_release(&set);
 	CHECK(set.r == NULL && set.n == 0);
-	CHECK(!idset_has(&set, 0));
+	CHECK(!num_idset_has(&set, 0));
 
-	/* fmt_u64: every length, at and around each power of ten. */
+	/* num_fmt_u64: every length, at and around each power of ten. */
 	bad = 0;
 	for (p = 1;; p *= 10) {
 		if (!fmt_ok(p) || !fmt_ok(p - 1) || !fmt_ok(p + 1) ||

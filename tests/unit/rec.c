@@ -180,7 +180,7 @@ main(void)
 			char want[32];
 
 			snprintf(want, sizeof(want), "%" PRIu64, vals[k]);
-			CHECK_U64(fmt_u64(out, vals[k]), strlen(want));
+			CHECK_U64(num_fmt_u64(out, vals[k]), strlen(want));
 			CHECK_STR(out, want);
 		}
 	}

@@ -1,6 +1,6 @@
 # Every output that lists GPUs lists them in one order: by host name, then
 # by GPU index as a number (GPU 2 before GPU 10), whatever order the
-# input gives (hostgpu_cmp).  The stream, written by awk, names them
+# input gives (gpumap_hostgpu_cmp).  The stream, written by awk, names them
 # b:10, a:2, b:2, a:10; each GPU runs one task.
 . "$TESTS/lib.sh"
 awk 'BEGIN {

@@ -1,5 +1,5 @@
 # --help and --version into a full disk: exit 2 with a message, for every
-# binary, never a silent 0 (close_stdout on the way out of usage too).
+# binary, never a silent 0 (outfile_close_stdout on the way out of usage too).
 . "$TESTS/lib.sh"
 [ -w /dev/full ] || skip "/dev/full is absent"
 n=0
