@@ -254,7 +254,8 @@ marker_px(const struct chart *ch, size_t num)
  * placement costs the marker's cells of the grid: linear in the marks.
  * The data block $g<idx>_marks holds one line a marker drawn: x, y
  * (MiB), its box (x0 x1 y0 y1), its number and its colour; *nmarkers
- * counts them; ch->tips gets their tooltips (dates with date).  gap:
+ * counts them; ch->tips gets their tooltips (dates with date); in text,
+ * with ch->lines, no row on the plot's top border.  gap:
  * the graph height between the rows and a ceiling under them.
  * xmin..xmax is the time axis, xpp the time of a pixel (a
  * character in text).  Return the top of the y axis (MiB).
@@ -286,6 +287,16 @@ chart_panel_marks(struct sbuf *sb, const struct chart *ch,
 	}
 	qsort(order, v->nmarks, sizeof(*order), placed_interest);
 	grid_init(&rows, LABEL_ROWS, xmin, xmax, xpp);
+	/*
+	 * Text: a row whose line (its height in the panel's plot area of
+	 * ch->lines lines, rounded, as gnuplot rounds it) is the top border
+	 * is taken before any marker, so none goes there.
+	 */
+	if (ch->term == TERM_DUMB && ch->lines != NULL && ch->lines[idx] > 0)
+		for (i = 0; i < LABEL_ROWS; i++)
+			if ((int)((0.96 - ROW_STEP * ((double)i + 0.5)) *
+			    ch->lines[idx] + 0.5) >= ch->lines[idx])
+				memset(rows.cell + i * rows.ncol, 1, rows.ncol);
 	for (i = 0; i < v->nmarks; i++) {
 		size_t k = (size_t)(order[i] - pl);
 		double w = (marker_px(ch, k + 1) + 2) * xpp;
