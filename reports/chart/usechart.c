@@ -458,8 +458,9 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		}
 		sbuf_addc(sb, '\n');
 		if (ch->probe)
-			sbuf_printf(sb, "set print '-'\nprint sprintf('"
-			    LINES_MARK "%zu %%d-->', int(GPVAL_TERM_YMAX - "
+			sbuf_printf(sb, "set print '-'\nif (exists("
+			    "'GPVAL_TERM_YMAX')) print sprintf('" LINES_MARK
+			    "%zu %%d-->', int(GPVAL_TERM_YMAX - "
 			    "GPVAL_TERM_YMIN + 0.5))\nset print\n", i);
 		sbuf_adds(sb, "unset object\nunset arrow\nunset label\n");
 	}
