@@ -92,6 +92,18 @@ panels(const struct collection *c)
 	return n;
 }
 
+/* Whether a panel of the chart has marks. */
+static int
+has_marks(const struct collection *col)
+{
+	size_t i;
+
+	for (i = 0; i < col->ng; i++)
+		if (col->g[i]->nmarks > 0)
+			return 1;
+	return 0;
+}
+
 /* One line of the list of marks, on standard error. */
 static void
 mark_line(void *ctx, size_t num, const char *when, const char *text)
@@ -141,6 +153,7 @@ run(struct cmd *c)
 	struct sbuf script = SBUF_INIT, tips = SBUF_INIT;
 	int status = EXIT_TROUBLE;
 	size_t npoints, i;
+	int *lines = NULL;
 	FILE *f;
 
 	c->how = CMD_DISCARD;
@@ -171,6 +184,24 @@ run(struct cmd *c)
 	ch->drawn = ecalloc(col.ng + 1, sizeof(*ch->drawn));
 	for (i = 0; i < col.ng; i++)
 		ch->drawn[i] = ecalloc(col.g[i]->nmarks + 1, 1);
+	/*
+	 * Text: gnuplot draws the chart once to tell the lines of each
+	 * panel's plot area, so that no marker row lies on its top border.
+	 */
+	if (ch->term == TERM_DUMB && !o->co.script_only && has_marks(&col)) {
+		ch->probe = 1;
+		chart_usage(&script, ch, col.g, col.ng, col.first, col.last,
+		    col.nhosts);
+		ch->probe = 0;
+		lines = ecalloc(col.ng + 1, sizeof(*lines));
+		if (chart_dumb_lines(&script, col.ng, lines) < 0) {
+			status = EXIT_TROUBLE;
+			goto out;
+		}
+		ch->lines = lines;
+		sbuf_reset(&script);
+		sbuf_reset(&tips);
+	}
 	npoints = chart_usage(&script, ch, col.g, col.ng, col.first, col.last,
 	    col.nhosts);
 	note("%zu GPU%s, %zu points reach gnuplot", col.ng,
@@ -189,6 +220,8 @@ out:
 	free(ch->drawn);
 	ch->drawn = NULL;
 	ch->tips = NULL;
+	ch->lines = NULL;
+	free(lines);
 	sbuf_release(&tips);
 	sbuf_release(&script);
 	collection_release(&col);

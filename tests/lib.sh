@@ -224,6 +224,22 @@ AWK
 	awk -f recording.awk
 }
 
+# to_end_stream: a record stream (stdout) of 60 s whose two tasks last
+# to the log's end, long-named: "python3 -m torch.run train.py" (pid
+# 101) holds 4096 MiB from 00:00:00, ends at 00:00:50, its memory never
+# comes back (leaked, 4.0 GiB); "python3 eval.py --all" (102) holds 2048
+# MiB from 00:00:05 to 00:00:40, back at the last sample, 00:00:59 (19 s).
+# Narrow Gantt charts of it leave little room for their texts
+# (gantt/no-room.sh, report/browser-labels.sh).
+to_end_stream() {
+	recording '
+for (s = 0; s < 60; s++) {
+	dev(s, (s < 59 ? 2048 : 0) + 4096)
+	proc(s, 101, s < 50 ? 4096 : 0, "python3 -m torch.run train.py")
+	if (s >= 5) proc(s, 102, s < 40 ? 2048 : 0, "python3 eval.py --all")
+}'
+}
+
 # residue_stream LEFT: a record stream (stdout) whose truth is known by
 # construction.  GPU 0 (16384 MiB) is idle (0 MiB used) for 5 s; train.py
 # (pid 4242) holds 4096 MiB from 00:00:05 and ends at 00:00:15 (its row

@@ -57,6 +57,13 @@ struct chart {
 	unsigned char **drawn;	/* usage, when not NULL: drawn[i][k] says
 				   whether panel i's marker k+1 had room
 				   (drawn[i] NULL, or room for its nmarks) */
+	int probe;		/* usage, dumb: the script prints the lines
+				   of each panel's plot area
+				   (chart_dumb_lines) */
+	const int *lines;	/* usage, dumb, when not NULL: lines[i],
+				   the height of panel i's plot area in
+				   lines as gnuplot draws it (0: unknown);
+				   no marker row on its top border */
 };
 
 /*
@@ -168,6 +175,13 @@ int chart_parse_size(const char *s, unsigned *w, unsigned *h);
 size_t chart_usage(struct sbuf *sb, const struct chart *ch,
     struct gpuview *const *g, size_t n, uint64_t first, uint64_t last,
     int nhosts);
+/*
+ * dumb: the height in lines of each of the n panels' plot areas, as
+ * gnuplot draws them: probe, a chart_usage script written with ch->probe
+ * set, is run and what it prints read into lines[0..n) (0 where it told
+ * nothing).  0, or -1 when gnuplot failed (said).
+ */
+int chart_dumb_lines(const struct sbuf *probe, size_t n, int *lines);
 
 /*
  * Choose the Gantt rows among the tasks of l (of host/gpu only when

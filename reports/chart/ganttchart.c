@@ -139,8 +139,12 @@ chart_gantt_rows(const struct tasklist *l, int onegpu, const char *host,
  * colour bar beside it: a text stays inside [x0, x1].  A delay's goes
  * after its bars (start a, end e, release b), a leak's on its bar (e to
  * x1); else before the start, ending there; else on the bars from the
- * start (white).  w: the text's width, gap: the room beside a bar (x
- * units).  *x: where the text starts (before: where it ends).
+ * start (white), when it ends inside the plot; else nowhere (-1: no room,
+ * the text is left out rather than cut at the plot's right edge).  w: the
+ * text's width, gap: the room beside a bar (x units); k: the share of them
+ * the text takes on the bars (below 1 where the plot is known to be wider
+ * than w and gap were reckoned on).  *x: where the text starts (before:
+ * where it ends).
  */
 enum note_at { NOTE_DELAY, NOTE_DELAY_BEFORE, NOTE_LEAK_BEFORE, NOTE_ON,
 	NNOTES };
@@ -157,7 +161,7 @@ static const struct {
 
 static int
 note_place(int leak, double a, double e, double b, double x0, double x1,
-    double w, double gap, double *x)
+    double w, double gap, double k, double *x)
 {
 	if (leak && e + gap + w <= x1) {
 		*x = e + gap;
@@ -172,7 +176,7 @@ note_place(int leak, double a, double e, double b, double x0, double x1,
 		return leak ? NOTE_LEAK_BEFORE : NOTE_DELAY_BEFORE;
 	}
 	*x = a + gap;
-	return NOTE_ON;
+	return a + (gap + w) * k <= x1 ? NOTE_ON : -1;
 }
 
 void
@@ -187,7 +191,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		int at;		/* enum note_at, -1: none */
 	} *notes;
 	char label[160], mb[32];
-	double x0, x1, span, minw, xpp, plotw, charw;
+	double x0, x1, span, minw, xpp, plotw, charw, onbar = 1;
 	size_t i, nleak = 0, nheld = 0, nrun = 0, nnote[NNOTES] = {0};
 	int lmargin = 0, k;
 
@@ -221,6 +225,14 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 	if (plotw < 10)
 		plotw = 10;
 	xpp = span / plotw;
+	/*
+	 * plotw errs on the safe side; in text (dumb) the plot's width is
+	 * known: gnuplot puts its border 2 characters after the widest row
+	 * name and 3 before the right end (rmargin 2).  A text on the bars
+	 * (the last place note_place tries) is held to it.
+	 */
+	if (ch->term == TERM_DUMB && (double)ch->width - lmargin - 5 > plotw)
+		onbar = plotw / ((double)ch->width - lmargin - 5);
 	charw = ch->term == TERM_DUMB ? 1 : CHAR_PX;
 	/* A bar shorter than two pixels would not show. */
 	minw = 2 * xpp;
@@ -341,7 +353,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		}
 		notes[i].at = note_place(t->status == TASK_LEAKED, a, e, b, x0,
 		    x1, (chart_width(notes[i].text) + 1) * charw * xpp, 3 *
-		    xpp, &notes[i].x);
+		    xpp, onbar, &notes[i].x);
 	}
 	for (k = 0; k < NNOTES; k++) {
 		sbuf_printf(sb, "EOD\n$%s << EOD\n# row x text\n",

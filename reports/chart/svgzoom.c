@@ -24,7 +24,12 @@
  * the key's samples split off) keeps its coordinates, and a zoom writes
  * them again mapped to the new range, clipped to the plot area; nothing
  * is scaled, so lines keep their width and text its size, and the y
- * axis, title, key and labels outside the plot area never move.  The
+ * axis, title, key and labels outside the plot area never move.  A text
+ * of the plot area (a Gantt row's delay or leak; not a marker's number)
+ * is never cut: one that would cross an edge, zoomed or not, is moved in
+ * to it on a tag of its own (a rect of the opposite shade, to be read
+ * over the bars); one whose row (the bars its y lies on) shows no bar in
+ * the range is hidden, and so is one wider than the plot area.  The
  * time ticks, grid and tick labels gnuplot drew are hidden and drawn
  * again for the range: a nice step (0.1 s to a year) at least a label's
  * width apart, in gnuplot's format, finer as the range narrows by the
@@ -87,7 +92,8 @@ const char svgzoom_js[] =
 "   if(!m||(tag=='g'&&!e.querySelector('text')))return;\n"
 "   if(inx(+m[1])&&iny(+m[2])){var w=document.createElementNS(NS,'g');\n"
 "    e.parentNode.insertBefore(w,e);w.appendChild(e);\n"
-"    items.push({e:e,w:w,a:'transform',o:m[0],x:+m[1],y:m[2],r:m[3]})}\n"
+"    items.push({e:e,w:w,a:'transform',o:m[0],x:+m[1],y:m[2],r:m[3],\n"
+"     t:e.querySelector('text')})}\n"
 "   else if(tag=='g'&&+m[2]>B)labels.push({e:e,x:+m[1],y:+m[2]});\n"
 "   else if(tag=='g'&&+m[1]<L&&iny(+m[2]))rowl.push({e:e,x:+m[1],y:+m[2],r:m[3],o:m[0]});\n"
 "   return}\n"
@@ -122,6 +128,10 @@ const char svgzoom_js[] =
 "  b.cx=(x[0]+x[1])/2;b.hw=(x[1]-x[0])/2;\n"
 "  items.forEach(function(t){if(t.a=='transform'&&Math.abs(t.x-b.cx)<1&&+t.y>=y[0]&&+t.y<=y[1]+3)\n"
 "   t.box=b})});\n"
+" items.forEach(function(t){if(!t.t||t.box)return;t.lab=1;\n"
+"  t.tag=/255,\\s*255,\\s*255/.test(t.e.getAttribute('fill')||'')?'#333333':'#ffffff';\n"
+"  t.bars=items.filter(function(b){if(b.a!='points'||b.mk)return false;\n"
+"   var y=ext(b.v[0].p,1);return +t.y>=y[0]-E&&+t.y<=y[1]+3})});\n"
 " if(f.classList&&f.classList.contains('gantt')&&rowl.length>1){\n"
 "  rowl.sort(function(a,c){return a.y-c.y});var pitch=1e9;\n"
 "  rowl.forEach(function(l,i){if(i)pitch=Math.min(pitch,l.y-rowl[i-1].y)});\n"
@@ -153,14 +163,26 @@ const char svgzoom_js[] =
 "   r.l.e.setAttribute('transform',r.dy?'translate('+r.l.x+','+(r.l.y+r.dy).toFixed(2)+')'+r.l.r:r.l.o)});\n"
 "  items.forEach(function(it){if(!it.mk)return;it.nc=mx(it.cx);it.out=it.nc<L-E||it.nc>R+E;\n"
 "   it.nc=Math.max(L+it.hw,Math.min(R-it.hw,it.nc))});\n"
+"  items.forEach(function(it){if(!it.lab)return;var x=mx(it.x),l,s=0,bb;\n"
+"   if(!it.tw){it.w.removeAttribute('display');bb=it.t.getBBox();\n"
+"    it.tx=bb.x;it.tw=bb.width;it.ty=bb.y;it.th=bb.height}\n"
+"   l=x+it.tx;if(l+it.tw>R-0.005)s=R-3-l-it.tw;if(l+s<L+0.005)s=L+3-l;\n"
+"   it.nx=x+s;it.moved=Math.abs(s)>0.005;\n"
+"   it.gone=it.tw>R-L-6||!full&&it.bars.length>0&&!it.bars.some(function(b){\n"
+"    var x=ext(b.v[0].p,0);return mx(x[1])>L+E&&mx(x[0])<R-E});\n"
+"   if(it.moved&&!it.bg){it.bg=document.createElementNS(NS,'rect');\n"
+"    [['x',it.tx-2],['y',it.ty],['width',it.tw+4],['height',it.th],['rx',2],['fill',it.tag],\n"
+"     ['fill-opacity',0.85]].forEach(function(a){it.bg.setAttribute(a[0],a[1])});\n"
+"    it.e.insertBefore(it.bg,it.t)}\n"
+"   if(!it.moved&&it.bg){it.e.removeChild(it.bg);it.bg=null}});\n"
 "  items.forEach(function(it){\n"
 "   var c=it.w||it.e,dy=it.row?it.row.dy:0,sh=null;\n"
-"   var off=full?false:it.row?!it.row.vis:it.mk?it.out:it.box?it.box.out:false;\n"
+"   var off=it.lab&&it.gone||!full&&(it.row?!it.row.vis:it.mk?it.out:it.box?it.box.out:false);\n"
 "   if(off)c.setAttribute('display','none');else c.removeAttribute('display');\n"
-"   if(full){it.e.setAttribute(it.a,it.o);c.removeAttribute('clip-path');return}\n"
-"   c.setAttribute('clip-path','url(#'+cid+')');\n"
+"   if(full)c.removeAttribute('clip-path');else c.setAttribute('clip-path','url(#'+cid+')');\n"
+"   if(full&&!it.moved){it.e.setAttribute(it.a,it.o);return}\n"
 "   if(it.a=='transform'){it.e.setAttribute('transform','translate('+\n"
-"    (it.box?it.box.nc:mx(it.x)).toFixed(2)+','+(dy?(+it.y+dy).toFixed(2):it.y)+')'+it.r);return}\n"
+"    (it.box?it.box.nc:it.lab?it.nx:mx(it.x)).toFixed(2)+','+(dy?(+it.y+dy).toFixed(2):it.y)+')'+it.r);return}\n"
 "   if(it.mk)sh=it.nc-it.cx;\n"
 "   var v=it.v.map(function(s){var p=s.p.slice();\n"
 "    for(var i=0;i<p.length;i+=2){p[i]=sh!==null?p[i]+sh:mx(p[i]);p[i+1]+=dy}\n"

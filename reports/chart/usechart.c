@@ -12,12 +12,16 @@
 
 #include "chart.h"
 #include "esc.h"
+#include "gnuplot.h"
 #include "gpumap.h"
 #include "gtime.h"
 #include "series.h"
 #include "util.h"
 
 #include "chartint.h"
+
+/* What a probe script prints after each panel (chart_dumb_lines). */
+#define LINES_MARK "<!--gpumem-lines "
 
 /*
  * The step of the attributed area's top (attributed memory a) at leak
@@ -454,6 +458,11 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 			sep = ", \\\n     ";
 		}
 		sbuf_addc(sb, '\n');
+		if (ch->probe)
+			sbuf_printf(sb, "set print '-'\nif (exists("
+			    "'GPVAL_TERM_YMAX')) print sprintf('" LINES_MARK
+			    "%zu %%d-->', int(GPVAL_TERM_YMAX - "
+			    "GPVAL_TERM_YMIN + 0.5))\nset print\n", i);
 		sbuf_adds(sb, "unset object\nunset arrow\nunset label\n");
 	}
 	sbuf_adds(sb, "unset multiplot\n");
@@ -462,4 +471,26 @@ out:
 	free(pts);
 	free(g);
 	return total;
+}
+
+int
+chart_dumb_lines(const struct sbuf *probe, size_t n, int *lines)
+{
+	struct sbuf out = SBUF_INIT;
+	const char *p;
+	size_t i;
+	int h;
+
+	memset(lines, 0, n * sizeof(*lines));
+	if (gnuplot_run(probe->buf, probe->len, NULL, "gnuplot", &out) < 0) {
+		sbuf_release(&out);
+		return -1;
+	}
+	for (p = out.buf; p != NULL && (p = strstr(p, LINES_MARK)) != NULL;
+	    p++)
+		if (sscanf(p + strlen(LINES_MARK), "%zu %d", &i, &h) == 2 &&
+		    i < n && h > 0)
+			lines[i] = h;
+	sbuf_release(&out);
+	return 0;
 }

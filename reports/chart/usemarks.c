@@ -254,7 +254,8 @@ marker_px(const struct chart *ch, size_t num)
  * placement costs the marker's cells of the grid: linear in the marks.
  * The data block $g<idx>_marks holds one line a marker drawn: x, y
  * (MiB), its box (x0 x1 y0 y1), its number and its colour; *nmarkers
- * counts them; ch->tips gets their tooltips (dates with date).  gap:
+ * counts them; ch->tips gets their tooltips (dates with date); in text,
+ * with ch->lines, no row on the plot's top border, one row a line.  gap:
  * the graph height between the rows and a ceiling under them.
  * xmin..xmax is the time axis, xpp the time of a pixel (a
  * character in text).  Return the top of the y axis (MiB).
@@ -286,6 +287,23 @@ chart_panel_marks(struct sbuf *sb, const struct chart *ch,
 	}
 	qsort(order, v->nmarks, sizeof(*order), placed_interest);
 	grid_init(&rows, LABEL_ROWS, xmin, xmax, xpp);
+	/*
+	 * Text: a row whose line (its height in the panel's plot area of
+	 * ch->lines lines, rounded, as gnuplot rounds it) is the top border,
+	 * or the line of the row above it, is taken before any marker: no
+	 * marker goes on the border, nor runs into one of another row.
+	 */
+	if (ch->term == TERM_DUMB && ch->lines != NULL && ch->lines[idx] > 0) {
+		int prev = -1, line;
+
+		for (i = 0; i < LABEL_ROWS; i++) {
+			line = (int)((0.96 - ROW_STEP * ((double)i + 0.5)) *
+			    ch->lines[idx] + 0.5);
+			if (line >= ch->lines[idx] || line == prev)
+				memset(rows.cell + i * rows.ncol, 1, rows.ncol);
+			prev = line;
+		}
+	}
 	for (i = 0; i < v->nmarks; i++) {
 		size_t k = (size_t)(order[i] - pl);
 		double w = (marker_px(ch, k + 1) + 2) * xpp;
