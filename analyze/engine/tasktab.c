@@ -105,9 +105,12 @@ tasktab_notes(unsigned notes, char *buf)
 
 	buf[0] = '\0';
 	for (i = 0; i < NNOTES; i++)
-		if (notes & (1U << i))
+		if (notes & (1U << i)) {
 			n += (size_t)snprintf(buf + n, TASKTAB_NOTESZ - n, "%s%s",
 			    n > 0 ? ";" : "", note_names[i]);
+			if (n >= TASKTAB_NOTESZ)
+				BUG("task notes longer than TASKTAB_NOTESZ");
+		}
 	return buf;
 }
 

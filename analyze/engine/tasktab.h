@@ -98,7 +98,7 @@ char *tasktab_delay(uint64_t delay, uint64_t interval, char *buf);
  * The notes of a task (enum task_note) as the CSV writes them, "" for
  * none.  buf must hold TASKTAB_NOTESZ bytes.
  */
-#define TASKTAB_NOTESZ 96
+#define TASKTAB_NOTESZ 128	/* the eleven notes take 107 */
 char *tasktab_notes(unsigned notes, char *buf);
 
 /*
