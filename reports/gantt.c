@@ -94,11 +94,54 @@ static struct cmd cmd = {
 	.run = run,
 };
 
+/*
+ * Text (dumb): gnuplot draws the chart once to tell the lines of its plot
+ * area, which must hold each of the *n rows on a line of its own between
+ * its borders (with a line fewer the first row lies on the top border,
+ * drawn over).  The default height grows to it; with --size, the rows
+ * that fit are kept (the most interesting, as --max-rows keeps them: the
+ * title says how many are not shown, and a message how many had no room).
+ * Return 0, or -1 when gnuplot failed (said).
+ */
+static int
+fit_rows(struct opts *o, const struct collection *col,
+    const struct task ***rows, size_t *n, size_t *hidden)
+{
+	struct chart *ch = &o->co.ch;
+	struct sbuf probe = SBUF_INIT;
+	size_t shown = *n, grown = 0;
+	int lines, rc;
+
+	for (;;) {
+		ch->probe = 1;
+		chart_gantt(&probe, ch, *rows, *n, *hidden, col->first,
+		    col->last, col->nhosts);
+		ch->probe = 0;
+		rc = chart_dumb_lines(&probe, 1, &lines);
+		sbuf_reset(&probe);
+		if (rc < 0 || lines < 0 || (size_t)lines > *n)
+			break;
+		if (!o->co.sized && grown++ < 4) {
+			ch->height += (unsigned)(*n + 1 - (size_t)lines);
+			continue;
+		}
+		free(*rows);
+		*n = chart_gantt_rows(&col->tasks, 0, NULL, 0, lines > 0 ?
+		    (size_t)lines - 1 : 0, rows, hidden);
+	}
+	sbuf_release(&probe);
+	if (*n < shown)
+		msg("%zu of %zu rows had no room on the chart (%ux%u): not "
+		    "shown", shown - *n, shown, ch->width, ch->height);
+	return rc;
+}
+
 /* The chart of rows[0..n) out to f: text, or a script, or gnuplot's. */
 static int
 draw(const struct cmd *c, struct opts *o, const struct collection *col,
-    const struct task **rows, size_t n, size_t hidden, FILE *f)
+    const struct task ***rowsp, size_t n, size_t hidden, FILE *f)
 {
+	const struct task **rows;
 	struct chart *ch = &o->co.ch;
 	struct sbuf script = SBUF_INIT;
 	unsigned rowsz;
@@ -110,7 +153,7 @@ draw(const struct cmd *c, struct opts *o, const struct collection *col,
 			if (c->output != NULL || !isatty(STDOUT_FILENO))
 				o->width = 80;
 		}
-		if (textgantt_write(f, rows, n, hidden, col->first, col->last,
+		if (textgantt_write(f, *rowsp, n, hidden, col->first, col->last,
 		    o->width, ch->utc, col->nhosts, ch->tolerance) < 0) {
 			msg("%s: write error:", cmd_outname(c));
 			return -1;
@@ -119,6 +162,10 @@ draw(const struct cmd *c, struct opts *o, const struct collection *col,
 	}
 	if (!o->co.sized)
 		chart_default_size(ch, 1, n);
+	if (ch->term == TERM_DUMB && !o->co.script_only && n > 0 &&
+	    fit_rows(o, col, rowsp, &n, &hidden) < 0)
+		return -1;
+	rows = *rowsp;
 	chart_gantt(&script, ch, rows, n, hidden, col->first, col->last,
 	    col->nhosts);
 	rc = chartopt_write(&o->co, &script, f, cmd_outname(c));
@@ -163,7 +210,7 @@ run(struct cmd *c)
 	n = chart_gantt_rows(&col.tasks, 0, NULL, 0, o->maxrows, &rows,
 	    &hidden);
 	if ((f = cmd_output(c)) == NULL ||
-	    draw(c, o, &col, rows, n, hidden, f) < 0)
+	    draw(c, o, &col, &rows, n, hidden, f) < 0)
 		status = EXIT_TROUBLE;
 	else
 		c->how = CMD_COMMIT;

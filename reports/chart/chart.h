@@ -57,12 +57,13 @@ struct chart {
 	unsigned char **drawn;	/* usage, when not NULL: drawn[i][k] says
 				   whether panel i's marker k+1 had room
 				   (drawn[i] NULL, or room for its nmarks) */
-	int probe;		/* usage, dumb: the script prints the lines
-				   of each panel's plot area
-				   (chart_dumb_lines) */
+	int probe;		/* usage and Gantt, dumb: the script prints
+				   the lines of each panel's plot area
+				   (chart_dumb_lines; the Gantt chart: one
+				   panel) */
 	const int *lines;	/* usage, dumb, when not NULL: lines[i],
 				   the height of panel i's plot area in
-				   lines as gnuplot draws it (0: unknown);
+				   lines as gnuplot draws it (-1: unknown);
 				   no marker row on its top border */
 };
 
@@ -177,8 +178,9 @@ size_t chart_usage(struct sbuf *sb, const struct chart *ch,
     int nhosts);
 /*
  * dumb: the height in lines of each of the n panels' plot areas, as
- * gnuplot draws them: probe, a chart_usage script written with ch->probe
- * set, is run and what it prints read into lines[0..n) (0 where it told
+ * gnuplot draws them (its top border to its bottom border): probe, a
+ * chart_usage or chart_gantt (n = 1) script written with ch->probe set,
+ * is run and what it prints read into lines[0..n) (-1 where it told
  * nothing).  0, or -1 when gnuplot failed (said).
  */
 int chart_dumb_lines(const struct sbuf *probe, size_t n, int *lines);

@@ -59,6 +59,12 @@ void chart_time_label(struct sbuf *sb, const struct chart *ch, uint64_t first);
 void chart_range_text(struct sbuf *sb, const struct chart *ch, uint64_t first,
     uint64_t last);
 
+/*
+ * dumb, a probe (ch->probe): after the plot of panel i, the script prints
+ * the height of its plot area in lines, which chart_dumb_lines reads.
+ */
+void chart_probe_lines(struct sbuf *sb, size_t i);
+
 /* qsort of tasks by end time, then pid; chart_by_end_p of task pointers. */
 int chart_by_end(const void *a, const void *b);
 int chart_by_end_p(const void *a, const void *b);

@@ -267,8 +267,9 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		sbuf_printf(sb, "set rmargin %d\n", ch->term == TERM_DUMB ? 2 :
 		    14);
 	if (n == 0) {
-		sbuf_adds(sb, "set label 2 'no tasks' at graph 0.5, graph 0.5 "
-		    "center\nunset key\nunset colorbox\nplot NaN notitle\n");
+		sbuf_printf(sb, "set label 2 '%s' at graph 0.5, graph 0.5 "
+		    "center\nunset key\nunset colorbox\nplot NaN notitle\n",
+		    hidden > 0 ? "no room for the tasks" : "no tasks");
 		return;
 	}
 	/* Lives, one box per task: running ones lighter. */
@@ -413,4 +414,6 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 			    ch->term == TERM_DUMB && k == NOTE_ON ? C_LEAK_TEXT :
 			    note_kind[k].colour);
 	sbuf_addc(sb, '\n');
+	if (ch->probe)
+		chart_probe_lines(sb, 0);
 }

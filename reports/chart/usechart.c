@@ -459,10 +459,7 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 		}
 		sbuf_addc(sb, '\n');
 		if (ch->probe)
-			sbuf_printf(sb, "set print '-'\nif (exists("
-			    "'GPVAL_TERM_YMAX')) print sprintf('" LINES_MARK
-			    "%zu %%d-->', int(GPVAL_TERM_YMAX - "
-			    "GPVAL_TERM_YMIN + 0.5))\nset print\n", i);
+			chart_probe_lines(sb, i);
 		sbuf_adds(sb, "unset object\nunset arrow\nunset label\n");
 	}
 	sbuf_adds(sb, "unset multiplot\n");
@@ -473,6 +470,14 @@ out:
 	return total;
 }
 
+void
+chart_probe_lines(struct sbuf *sb, size_t i)
+{
+	sbuf_printf(sb, "set print '-'\nif (exists('GPVAL_TERM_YMAX')) print "
+	    "sprintf('" LINES_MARK "%zu %%d-->', int(GPVAL_TERM_YMAX - "
+	    "GPVAL_TERM_YMIN + 0.5))\nset print\n", i);
+}
+
 int
 chart_dumb_lines(const struct sbuf *probe, size_t n, int *lines)
 {
@@ -481,7 +486,8 @@ chart_dumb_lines(const struct sbuf *probe, size_t n, int *lines)
 	size_t i;
 	int h;
 
-	memset(lines, 0, n * sizeof(*lines));
+	for (i = 0; i < n; i++)
+		lines[i] = -1;
 	if (gnuplot_run(probe->buf, probe->len, NULL, "gnuplot", &out) < 0) {
 		sbuf_release(&out);
 		return -1;
@@ -489,7 +495,7 @@ chart_dumb_lines(const struct sbuf *probe, size_t n, int *lines)
 	for (p = out.buf; p != NULL && (p = strstr(p, LINES_MARK)) != NULL;
 	    p++)
 		if (sscanf(p + strlen(LINES_MARK), "%zu %d", &i, &h) == 2 &&
-		    i < n && h > 0)
+		    i < n && h >= 0)
 			lines[i] = h;
 	sbuf_release(&out);
 	return 0;

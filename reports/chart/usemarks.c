@@ -213,6 +213,16 @@ chart_mark_list(const struct gpuview *v, int nhosts, uint32_t tolerance,
 	return noroom;
 }
 
+/*
+ * Text: the line of row (0 highest) in a plot area of lines lines, 0 its
+ * bottom border, lines its top, rounded as gnuplot rounds it.
+ */
+static int
+row_line(size_t row, int lines)
+{
+	return (int)((0.96 - ROW_STEP * ((double)row + 0.5)) * lines + 0.5);
+}
+
 /* A marker of the chart: its task and its row (-1: not drawn). */
 struct placed {
 	const struct task *t;
@@ -255,7 +265,9 @@ marker_px(const struct chart *ch, size_t num)
  * The data block $g<idx>_marks holds one line a marker drawn: x, y
  * (MiB), its box (x0 x1 y0 y1), its number and its colour; *nmarkers
  * counts them; ch->tips gets their tooltips (dates with date); in text,
- * with ch->lines, no row on the plot's top border, one row a line.  gap:
+ * with ch->lines, no row on the plot's top border, one row a line, the
+ * curves' top on a line under the rows, the end lines under the top
+ * border.  gap:
  * the graph height between the rows and a ceiling under them.
  * xmin..xmax is the time axis, xpp the time of a pixel (a
  * character in text).  Return the top of the y axis (MiB).
@@ -272,6 +284,10 @@ chart_panel_marks(struct sbuf *sb, const struct chart *ch,
 	double top, half;
 	size_t i;
 	int nrows = 0;
+	/* Text: the lines of the plot area, when gnuplot told them. */
+	int lines = ch->term == TERM_DUMB && ch->lines != NULL ?
+	    ch->lines[idx] : -1;
+	char endtop[16];
 
 	*nmarkers = 0;
 	if (v->nmarks == 0)
@@ -288,18 +304,18 @@ chart_panel_marks(struct sbuf *sb, const struct chart *ch,
 	qsort(order, v->nmarks, sizeof(*order), placed_interest);
 	grid_init(&rows, LABEL_ROWS, xmin, xmax, xpp);
 	/*
-	 * Text: a row whose line (its height in the panel's plot area of
-	 * ch->lines lines, rounded, as gnuplot rounds it) is the top border,
-	 * or the line of the row above it, is taken before any marker: no
-	 * marker goes on the border, nor runs into one of another row.
+	 * Text: a row whose line (row_line) is the top border, or the line
+	 * of the row above it, or one with no line over the bottom border
+	 * under it (for the curves' top) is taken before any marker: no
+	 * marker goes on the border, nor runs into one of another row, nor
+	 * onto the curves.
 	 */
-	if (ch->term == TERM_DUMB && ch->lines != NULL && ch->lines[idx] > 0) {
+	if (lines >= 0) {
 		int prev = -1, line;
 
 		for (i = 0; i < LABEL_ROWS; i++) {
-			line = (int)((0.96 - ROW_STEP * ((double)i + 0.5)) *
-			    ch->lines[idx] + 0.5);
-			if (line >= ch->lines[idx] || line == prev)
+			line = row_line(i, lines);
+			if (line >= lines || line == prev || line < 2)
 				memset(rows.cell + i * rows.ncol, 1, rows.ncol);
 			prev = line;
 		}
@@ -323,6 +339,32 @@ chart_panel_marks(struct sbuf *sb, const struct chart *ch,
 	free(order);
 	top = panel_top(v, nrows, gap);
 	/*
+	 * Text: the curves' top (ymax, on its line as gnuplot rounds it)
+	 * under the lowest line of the markers' rows; the y axis grows until
+	 * it is, to the line under them (there is one: no row lies on a line
+	 * under 2).
+	 */
+	if (lines > 0 && nrows > 0) {
+		int low = lines;
+
+		for (i = 0; i < v->nmarks; i++)
+			if (pl[i].row >= 0 && row_line((size_t)pl[i].row,
+			    lines) < low)
+				low = row_line((size_t)pl[i].row, lines);
+		if ((int)((double)v->ymax / top * lines + 0.5) >= low)
+			top = (double)v->ymax * lines / (low - 1);
+	}
+	/*
+	 * The end lines reach the top of the plot area; in text 0.97 of it,
+	 * on the line under its top border (when 0.97 rounds to the border,
+	 * the line under it).
+	 */
+	snprintf(endtop, sizeof(endtop), "%s", ch->term == TERM_DUMB ? "0.97" :
+	    "1");
+	if (lines > 1 && (int)(0.97 * lines + 0.5) >= lines)
+		snprintf(endtop, sizeof(endtop), "%.4f", (double)(lines - 1) /
+		    lines);
+	/*
 	 * Leaked memory is stacked from the axis up, the earliest leak
 	 * lowest, the attributed area on top of it (attr_area): the
 	 * unattributed curve, which holds the leaks, then runs along the
@@ -336,7 +378,7 @@ chart_panel_marks(struct sbuf *sb, const struct chart *ch,
 
 		sbuf_printf(sb, "set arrow %d from %.3f, graph 0 to %.3f, "
 		    "graph %s nohead dashtype 3 lc rgb '%s' back\n", id,
-		    xe, xe, ch->term == TERM_DUMB ? "0.97" : "1", C_END);
+		    xe, xe, endtop, C_END);
 		if (t->status == TASK_RELEASED && t->delay > 0)
 			sbuf_printf(sb, "set object %d rect from %.3f, graph 0 "
 			    "to %.3f, graph 1 fc rgb '%s' fs transparent solid "
