@@ -271,24 +271,46 @@ chart_preamble(struct sbuf *sb, const struct chart *ch, const char *what)
 /* The time axis: its range, the data's first to last time, and format. */
 void
 chart_time_axis(struct sbuf *sb, const struct chart *ch, uint64_t first,
-    uint64_t last)
+    uint64_t last, double cols)
 {
+	/* Steps a reader counts in, in seconds. */
+	static const double steps[] = {
+		0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900,
+		1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800, 604800
+	};
 	uint64_t span = last > first ? last - first : 0;
 	double x0 = chart_xval(first, ch->utc), x1 = chart_xval(last, ch->utc);
 	const char *fmt;
+	size_t len, i;
 
 	if (x1 <= x0)
 		x1 = x0 + 1;
-	if (span <= 10 * NS_PER_SEC)
+	if (span <= 10 * NS_PER_SEC) {
 		fmt = "%H:%M:%.1S";
-	else if (span <= 10 * 60 * NS_PER_SEC)
+		len = 10;
+	} else if (span <= 10 * 60 * NS_PER_SEC) {
 		fmt = "%H:%M:%S";
-	else if (span <= 36 * 3600 * NS_PER_SEC)
+		len = 8;
+	} else if (span <= 36 * 3600 * NS_PER_SEC) {
 		fmt = "%H:%M";
-	else
+		len = 5;
+	} else {
 		fmt = "%m-%d %H:%M";
+		len = 11;
+	}
 	sbuf_printf(sb, "set xdata time\nset timefmt '%%s'\n"
 	    "set format x '%s'\nset xrange [%.3f:%.3f]\n", fmt, x0, x1);
+	if (ch->term != TERM_DUMB || cols <= 0)
+		return;
+	/*
+	 * gnuplot's own tics are placed for pixels, not characters: in text
+	 * their labels ran together ("00:00:00:01:00:01:30").  Two tics as
+	 * far apart as a label and two blanks, at least.
+	 */
+	for (i = 0; i + 1 < sizeof(steps) / sizeof(steps[0]); i++)
+		if (steps[i] * cols / (x1 - x0) >= (double)len + 2)
+			break;
+	sbuf_printf(sb, "set xtics %g\n", steps[i]);
 }
 
 /* The label of the time axis: its zone and the first day. */

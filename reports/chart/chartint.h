@@ -48,9 +48,13 @@ double chart_xval(uint64_t t, int utc);
 /* The terminal, the fonts and what every chart shares. */
 void chart_preamble(struct sbuf *sb, const struct chart *ch, const char *what);
 
-/* The time axis: its range, the data's first to last time, and format. */
+/*
+ * The time axis: its range, the data's first to last time, and format;
+ * in text (dumb), cols the plot's width in characters: tics far enough
+ * apart that their labels never run together.
+ */
 void chart_time_axis(struct sbuf *sb, const struct chart *ch, uint64_t first,
-    uint64_t last);
+    uint64_t last, double cols);
 
 /* The label of the time axis: its zone and the first day. */
 void chart_time_label(struct sbuf *sb, const struct chart *ch, uint64_t first);

@@ -211,7 +211,7 @@ chart_gantt(struct sbuf *sb, const struct chart *ch,
 		if ((int)chart_width(label) > lmargin)
 			lmargin = (int)chart_width(label);
 	}
-	chart_time_axis(sb, ch, first, last);
+	chart_time_axis(sb, ch, first, last, (double)ch->width - lmargin - 5);
 	chart_time_label(sb, ch, first);
 	x0 = chart_xval(first, ch->utc);
 	x1 = chart_xval(last, ch->utc);

@@ -250,7 +250,7 @@ chart_usage(struct sbuf *sb, const struct chart *ch,
 	unit = ymax >= 2048 ? 1024.0 : 1.0;
 	sbuf_printf(sb, "unit = %.1f\t# MiB per unit of the y axis (%s)\n",
 	    unit, unit > 1 ? "GiB" : "MiB");
-	chart_time_axis(sb, ch, first, last);
+	chart_time_axis(sb, ch, first, last, (double)ch->width - 11);
 	sbuf_printf(sb, "set ylabel '%s'\nset yrange [0:*]\n"
 	    "set style fill transparent solid 0.5 noborder\n",
 	    unit > 1 ? "GiB" : "MiB");
