@@ -179,7 +179,8 @@ class Recorder:
             csv.writer(f).writerow(["name", "gpu", "start", "end"])
 
     def read_gpus(self):
-        """The GPU indexes of the recording's first sample."""
+        """The GPU indexes of the recording's first sample: the rows
+        before the first index seen again (the first poll whole)."""
         path = os.path.join(self.rec, "query-gpu.csv")
         deadline = time.time() + 30
         while True:
@@ -192,11 +193,12 @@ class Recorder:
                 col = rows[0].index("index")
                 gpus = []
                 for r in rows[1:]:
-                    if len(r) > col and r[col] not in gpus:
+                    if len(r) > col and r[col] in gpus:
+                        return gpus
+                    if len(r) > col:
                         gpus.append(r[col])
-                return gpus
             if time.time() > deadline:
-                raise pytest.UsageError("gpumem: %s: no sample" % path)
+                raise pytest.UsageError("gpumem: %s: not two samples" % path)
             time.sleep(self.interval)
 
     def stop(self):
