@@ -284,8 +284,8 @@ class Recorder:
                 if r["name"] == name]
 
     def polled(self, t):
-        """The GPUs of which the recording so far has a sample at or
-        after t (the samples' own times)."""
+        """{GPU: the time of its first sample at or after t (s)}, of the
+        GPUs the recording so far has one of (the samples' own times)."""
         out = subprocess.run(
             self.gpumem + ["read", "-q", "-t", "csv", "--since", iso(t),
                            self.rec],
@@ -294,11 +294,37 @@ class Recorder:
         if out.returncode != 0:
             raise RuntimeError("gpumem read: exit %d: %s"
                                % (out.returncode, out.stderr.strip()))
-        return set(r["gpu"] for r in csv.DictReader(out.stdout.splitlines())
-                   if r["process_id"] == "0")
+        first = {}
+        for r in csv.DictReader(out.stdout.splitlines()):
+            if r["process_id"] == "0" and r["gpu"] not in first:
+                first[r["gpu"]] = int(r["timestamp"]) / 1e9
+        return first
+
+    def ends(self, start, end):
+        """{GPU: the end the test is declared with}: its own, or, when no
+        sample of the GPU came between its start and end (a test shorter
+        than the gap between two polls), just after the first sample
+        after its start: else no sample shows what it held.  Waits for
+        that sample (the recording may lag), until the recording ends or
+        WAIT_S after the test's end."""
+        while True:
+            ended = self.proc.poll() is not None
+            first = self.polled(start)
+            if set(first) >= set(self.gpus) or ended or \
+                    time.time() > end + WAIT_S:
+                break
+            time.sleep(self.interval)
+        return dict((g, max(end, first.get(g, end) + 0.001))
+                    for g in self.gpus)
 
     def verdict(self, item, call, teardown, lim, start, end):
-        decl = [[item.nodeid, g, iso(start), iso(end)] for g in self.gpus]
+        try:
+            ends = self.ends(start, end)
+        except RuntimeError:
+            ends = dict((g, end) for g in self.gpus)
+        end = max(ends.values())
+        decl = [[item.nodeid, g, iso(start), iso(ends[g])]
+                for g in self.gpus]
         with open(self.one, "w", newline="") as f:
             w = csv.writer(f)
             w.writerow(["name", "gpu", "start", "end"])
@@ -321,7 +347,7 @@ class Recorder:
                 ended = self.proc.poll() is not None
                 # The samples first: the rows read at least as many.
                 if time.time() >= settled:
-                    covered = self.polled(settled)
+                    covered = set(self.polled(settled))
                 rows = self.rows(item.nodeid, start)
                 if rows and all(r["status"] == "released" for r in rows):
                     break
@@ -330,7 +356,7 @@ class Recorder:
                 if ended or time.time() > settled + WAIT_S:
                     why = ("the recording ended" if ended else
                            "none in %g s more" % WAIT_S)
-                    covered = self.polled(deadline)
+                    covered = set(self.polled(deadline))
                     break
                 time.sleep(self.interval)
             verdicts = self.judge_rows(rows, lim, covered, why)
