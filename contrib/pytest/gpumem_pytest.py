@@ -8,14 +8,16 @@ polled every --gpumem-interval; an earlier session's recording there is
 replaced) and judges each test as soon as it has ended:
 its start and end are a declared task (`gpumem tasks --tasks`, the rules
 of docs/analysis.md "Device-only logs"), and the test fails, in pytest's
-own report and in JUnit, when its memory is not back within its limits:
+own report and in JUnit, when its memory is not back within its limits
+(or when the recording cannot tell: a test not judged never passes):
 
     @pytest.mark.gpumem(max_leak_mib=0, max_release_s=5)
 
 (defaults: --gpumem-max-leak-mib, --gpumem-max-release-s).  The design
 and its trade-off: each test is judged before the next one starts (its
 report is held until then), so a clean test costs about two polls, a
-leaking one its max_release_s; the judgement is exact for serial runs
+leaking one its max_release_s (of the samples' times: a recording
+that lags is waited for); the judgement is exact for serial runs
 (the GPU's usage is the only evidence: tests running at once on one GPU,
 as with pytest-xdist, cannot be told apart).  See README.md.
 """
@@ -31,6 +33,9 @@ import pytest
 
 DEFAULT_MAX_LEAK_MIB = 0
 DEFAULT_MAX_RELEASE_S = 5.0
+# How long after a test's end + max_release_s the recording may take to
+# get there (nvidia-smi lagging or stuck) before the test fails unjudged.
+WAIT_S = 60.0
 
 
 def pytest_addoption(parser):
@@ -121,8 +126,6 @@ def judge(row, lim):
                                  lim["max_release_s"], lim["max_leak_mib"]))
         return "passed", ("GPU %s: %d MiB not back, within max_leak_mib=%d"
                           % (gpu, leaked, lim["max_leak_mib"]))
-    if status == "error":
-        return "error", row["error"]
     return "unjudged", "GPU %s: no sample after the test ended" % gpu
 
 
@@ -179,7 +182,8 @@ class Recorder:
             csv.writer(f).writerow(["name", "gpu", "start", "end"])
 
     def read_gpus(self):
-        """The GPU indexes of the recording's first sample."""
+        """The GPU indexes of the recording's first sample: the rows
+        before the first index seen again (the first poll whole)."""
         path = os.path.join(self.rec, "query-gpu.csv")
         deadline = time.time() + 30
         while True:
@@ -192,11 +196,12 @@ class Recorder:
                 col = rows[0].index("index")
                 gpus = []
                 for r in rows[1:]:
-                    if len(r) > col and r[col] not in gpus:
+                    if len(r) > col and r[col] in gpus:
+                        return gpus
+                    if len(r) > col:
                         gpus.append(r[col])
-                return gpus
             if time.time() > deadline:
-                raise pytest.UsageError("gpumem: %s: no sample" % path)
+                raise pytest.UsageError("gpumem: %s: not two samples" % path)
             time.sleep(self.interval)
 
     def stop(self):
@@ -278,32 +283,89 @@ class Recorder:
         return [r for r in csv.DictReader(out.stdout.splitlines())
                 if r["name"] == name]
 
+    def polled(self, t):
+        """{GPU: the time of its first sample at or after t (s)}, of the
+        GPUs the recording so far has one of (the samples' own times)."""
+        out = subprocess.run(
+            self.gpumem + ["read", "-q", "-t", "csv", "--since", iso(t),
+                           self.rec],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            universal_newlines=True)
+        if out.returncode != 0:
+            raise RuntimeError("gpumem read: exit %d: %s"
+                               % (out.returncode, out.stderr.strip()))
+        first = {}
+        for r in csv.DictReader(out.stdout.splitlines()):
+            if r["process_id"] == "0" and r["gpu"] not in first:
+                first[r["gpu"]] = int(r["timestamp"]) / 1e9
+        return first
+
+    def ends(self, start, end):
+        """{GPU: the end the test is declared with}: its own, or, when no
+        sample of the GPU came between its start and end (a test shorter
+        than the gap between two polls), just after the first sample
+        after its start: else no sample shows what it held.  Waits for
+        that sample (the recording may lag), until the recording ends or
+        WAIT_S after the test's end."""
+        while True:
+            ended = self.proc.poll() is not None
+            first = self.polled(start)
+            if set(first) >= set(self.gpus) or ended or \
+                    time.time() > end + WAIT_S:
+                break
+            time.sleep(self.interval)
+        return dict((g, max(end, first.get(g, end) + 0.001))
+                    for g in self.gpus)
+
     def verdict(self, item, call, teardown, lim, start, end):
-        decl = [[item.nodeid, g, iso(start), iso(end)] for g in self.gpus]
+        try:
+            ends = self.ends(start, end)
+        except RuntimeError:
+            ends = dict((g, end) for g in self.gpus)
+        end = max(ends.values())
+        decl = [[item.nodeid, g, iso(start), iso(ends[g])]
+                for g in self.gpus]
         with open(self.one, "w", newline="") as f:
             w = csv.writer(f)
             w.writerow(["name", "gpu", "start", "end"])
             w.writerows(decl)
         with open(self.tasks, "a", newline="") as f:
             csv.writer(f).writerows(decl)
-        # Until every GPU's memory is back, or the limit has passed and
-        # the samples had time to say so (a second, or five polls, more).
-        deadline = end + lim["max_release_s"] + max(1.0, 5 * self.interval)
-        while True:
-            try:
+        # Until every GPU's memory is back, or the recording has a sample
+        # of every GPU at or after the test's end + max_release_s and a
+        # second (or five intervals) more: memory back just late is then
+        # seen as this test's (slow), not during the next test.  The
+        # recording may lag behind the clock (a loaded machine, buffered
+        # writes): the samples' times decide, not the clock's.  When the
+        # recording ends, or does not get there in WAIT_S, memory not back
+        # is judged only on a GPU with a sample at end + max_release_s.
+        deadline = end + lim["max_release_s"]
+        settled = deadline + max(1.0, 5 * self.interval)
+        covered, why = set(), ""
+        try:
+            while True:
+                ended = self.proc.poll() is not None
+                # The samples first: the rows read at least as many.
+                if time.time() >= settled:
+                    covered = set(self.polled(settled))
                 rows = self.rows(item.nodeid, start)
-            except RuntimeError as e:
-                rows = [{"gpu": "?", "status": "error", "error": str(e)}]
-                break
-            if rows and all(r["status"] == "released" for r in rows):
-                break
-            if time.time() > deadline:
-                break
-            time.sleep(self.interval)
+                if rows and all(r["status"] == "released" for r in rows):
+                    break
+                if covered >= set(self.gpus):
+                    break
+                if ended or time.time() > settled + WAIT_S:
+                    why = ("the recording ended" if ended else
+                           "none in %g s more" % WAIT_S)
+                    covered = set(self.polled(deadline))
+                    break
+                time.sleep(self.interval)
+            verdicts = self.judge_rows(rows, lim, covered, why)
+        except RuntimeError as e:
+            rows = []
+            verdicts = [("error", str(e))]
         self.judged += 1
-        verdicts = [judge(r, lim) for r in rows]
-        bad = [m for v, m in verdicts if v in ("leaked", "slow", "error")]
-        kinds = [v for v, _ in verdicts] or ["unjudged"]
+        bad = [m for v, m in verdicts if v != "passed"]
+        kinds = [v for v, _ in verdicts]
         worst = next((v for v in ("error", "leaked", "slow", "unjudged")
                       if v in kinds), "passed")
         props = teardown.user_properties
@@ -315,13 +377,28 @@ class Recorder:
         props.append(("gpumem_max_leak_mib", lim["max_leak_mib"]))
         props.append(("gpumem_max_release_s", lim["max_release_s"]))
         if not bad:
-            if worst == "unjudged":
-                item.warn(pytest.PytestWarning(
-                    "gpumem: %s: not judged: %s" % (item.nodeid, "; ".join(
-                        m for _, m in verdicts) or "no GPU row")))
             return
         self.failed.append((item.nodeid, "; ".join(bad)))
         fail(call, "gpumem: " + "; ".join(bad))
+
+    def judge_rows(self, rows, lim, covered, why):
+        """A (verdict, message) a GPU of the recording, in its order:
+        memory not back on a GPU without a sample at the deadline is no
+        verdict, nor is a GPU without a row.  A test not judged fails: it
+        never passes unseen."""
+        verdicts = []
+        for g in self.gpus:
+            row = [r for r in rows if r["gpu"] == g]
+            if not row:
+                verdicts.append(("unjudged", "GPU %s: not judged: no row "
+                                 "in gpumem tasks" % g))
+            elif row[0]["status"] == "released" or g in covered:
+                verdicts.append(judge(row[0], lim))
+            else:
+                verdicts.append(("unjudged", "GPU %s: not judged: no sample "
+                                 "max_release_s=%g after the test's end (%s)"
+                                 % (g, lim["max_release_s"], why)))
+        return verdicts
 
 
 def fail(call, text):
