@@ -3,11 +3,12 @@
 # after it.  A tail started before the recording holds dev/nvidia0 open
 # and is never listed (not a GPU user to the stand-in).  After the first
 # device sample (the idle level), the command runs gpujob, a listed GPU
-# user (2048 MiB); 3 samples later 1024 MiB more come into use that no
-# process listed holds (FAKE_GPU_HIDDEN_FILE); 3 samples later gpujob is
-# killed, its memory back at once.  Each step waits for the device log.  The 1024 MiB are left at the end: tasks names tail, the
-# one holding the GPU open then, unlisted (check/holders-at-end.sh has
-# the rules).
+# user (2048 MiB); 3 samples after its first listing 1024 MiB more come
+# into use that no process listed holds (FAKE_GPU_HIDDEN_FILE); 3 samples
+# later gpujob is killed, its memory back at once.  Each step waits for
+# the logs, not for time.  The 1024 MiB are left at the end: tasks names
+# tail, the one holding the GPU open then, unlisted
+# (check/holders-at-end.sh has the rules).
 . "$TESTS/lib.sh"
 PATH=$TESTS/tools/fakebin:$PATH
 export FAKE_GPU_COMM=gpujob FAKE_GPU_RELEASE_MS=0 FAKE_GPU_HIDDEN_FILE=$PWD/hidden
@@ -26,6 +27,9 @@ samples() { wc -l < run/query-gpu.csv 2> /dev/null || echo 0; }
 until [ "$(samples)" -ge 2 ]; do sleep 0.05; done
 ./gpujob 60 &
 job=$!
+# Its first listing, before the hidden memory: on a loaded machine the
+# stand-in's scan of /proc may miss it for a few polls.
+until grep -q gpujob run/compute-apps.csv 2> /dev/null; do sleep 0.05; done
 n=$(samples)
 until [ "$(samples)" -ge $((n + 3)) ]; do sleep 0.05; done
 echo 1024 > hidden
