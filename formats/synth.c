@@ -59,7 +59,8 @@ enum {
 	OPT_GPUS,
 	OPT_BEGIN,
 	OPT_HOSTNAME,
-	OPT_GMEM
+	OPT_GMEM,
+	OPT_NOHEADER
 };
 
 static const struct cmd_opt opts[] = {
@@ -76,6 +77,8 @@ static const struct cmd_opt opts[] = {
 	{'t', "truth", "FILE", "write the tasks as gpumem tasks must find them"},
 	{'n', "nvsmi", "DIR", "write DIR/query-gpu.csv and DIR/compute-apps.csv "
 	    "instead"},
+	{OPT_NOHEADER, "noheader", NULL, "--nvsmi: compute-apps.csv without "
+	    "headers (csv,noheader)"},
 	{OPT_GMEM, "gmem", NULL, "records as GMEM carries them: no process "
 	    "names, the\ndevice's free and total on every record"},
 	{OPT_PROC_INTERVAL, "proc-interval", "DUR", "two loops: the process "
@@ -99,7 +102,8 @@ static int synthesize(struct cmd *c);
 static struct cmd cmd = {
 	.synopsis = "[-lqv] [--scenario NAME] [--seed N] [--interval DUR] "
 	    "[--duration DUR]\n[--gpus N] [--start TIME] [--host NAME] "
-	    "[--truth FILE] [--nvsmi DIR]\n[--gmem] [--proc-interval DUR] "
+	    "[--truth FILE] [--nvsmi DIR]\n[--noheader] [--gmem] "
+	    "[--proc-interval DUR] "
 	    "[--proc-offset DUR] [--drift PPM]\n[--lose-polls PCT] "
 	    "[--lose-lines PCT] [-o FILE]",
 	.about = "Write realistic GPU memory telemetry whose tasks are known: "
@@ -140,7 +144,8 @@ open_log(const char *dir, const char *name, const char *header)
 	f = fopen(path, "w");
 	if (f == NULL)
 		die("%s: cannot create:", path);
-	fprintf(f, "%s\n", header);
+	if (header != NULL)
+		fprintf(f, "%s\n", header);
 	return f;
 }
 
@@ -204,6 +209,9 @@ option(void *ctx, int val, const char *arg)
 		break;
 	case OPT_GMEM:
 		s->gmem = 1;
+		break;
+	case OPT_NOHEADER:
+		s->noheader = 1;
 		break;
 	case OPT_HOSTNAME:
 		s->host = arg;
@@ -274,6 +282,8 @@ scenario(struct opts *o, struct scenario *sc, struct tdef **defs)
 	}
 	if (o->s->gmem && o->nvsmi != NULL)
 		die("--gmem and --nvsmi: nvidia-smi logs are not GMEM");
+	if (o->s->noheader && o->nvsmi == NULL)
+		die("--noheader: only for the logs of --nvsmi");
 	if (sc->tasks != NULL) {
 		*defs = ereallocarray(NULL, sc->ntasks, sizeof(**defs));
 		memcpy(*defs, sc->tasks, sc->ntasks * sizeof(**defs));
@@ -325,7 +335,8 @@ open_logs(struct synth *s, const char *dir)
 	s->qgpu = open_log(dir, "query-gpu.csv", "timestamp, index, uuid, "
 	    "pci.bus_id, memory.total [MiB], memory.reserved [MiB], "
 	    "memory.used [MiB], memory.free [MiB]");
-	s->apps = open_log(dir, "compute-apps.csv", SYNTH_APPS_HEADER);
+	s->apps = open_log(dir, "compute-apps.csv", s->noheader ? NULL :
+	    SYNTH_APPS_HEADER);
 }
 
 /* The scenario out (the skeleton, cmd.h, calls it). */

@@ -64,6 +64,7 @@ struct synth {
 	FILE *qgpu, *apps;	/* --nvsmi */
 #define SYNTH_APPS_HEADER "timestamp, gpu_uuid, gpu_bus_id, pid, " \
     "process_name, used_gpu_memory [MiB]"
+	int noheader;		/* --noheader: compute-apps without headers */
 	int gmem;		/* --gmem: records as a GMEM sender sends them */
 	struct rec *pend;	/* --gmem: the records of the current sample */
 	size_t npend, cappend;

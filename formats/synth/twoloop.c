@@ -291,7 +291,7 @@ synth_run_loops(struct synth *s, struct ctask *t, size_t n,
 				j = 0;
 				pt = pbase;
 				/* A new nvidia-smi prints its header. */
-				if (s->apps != NULL)
+				if (s->apps != NULL && !s->noheader)
 					fprintf(s->apps, "%s\n",
 					    SYNTH_APPS_HEADER);
 			}

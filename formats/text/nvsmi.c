@@ -605,6 +605,8 @@ line_fn(void *st, char *line, size_t len)
 			headers_mark_polls(p, p->since_header);
 			/* The loop run anew (rows came since): say so. */
 			p->restarted = k == K_APPS && !p->header_polls;
+			if (p->restarted)
+				p->apps_last = p->apps_iv = 0;
 		}
 		p->since_header = 0;
 		nvsmi_pid0_flush(p);
@@ -675,9 +677,12 @@ line_fn(void *st, char *line, size_t len)
 	}
 	bad = source_nbad(p->s);
 	p->row_timed = 0;
+	p->row_pid = 0;
 	nvsmi_row(p, l);
 	if (p->kind == K_APPS && source_nbad(p->s) != bad)
 		nvsmi_unread_row(p);
+	if (p->kind == K_APPS)
+		nvsmi_poll_ahead(p);
 }
 
 static void

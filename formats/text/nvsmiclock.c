@@ -359,6 +359,21 @@ block_time(struct nvsmi *p, uint64_t *ts)
 	return 0;
 }
 
+int
+nvsmi_time_text(const struct nvsmi *p, const char *t, size_t n, uint64_t *ts)
+{
+	const char *tfmt = source_opts(p->s)->time_format;
+	int rc = -1;
+
+	if (tfmt != NULL)
+		rc = gtime_strptime(tfmt, t, n, ts);
+	if (rc == -1 && (rc = gtime_nvsmi(t, n, ts)) == -1 &&
+	    (rc = gtime_iso(t, n, ts)) == -1 &&
+	    (rc = gtime_ctime(t, n, ts)) == -1)
+		rc = gtime_epoch(t, n, ts);
+	return rc;
+}
+
 /*
  * A timestamp column of seconds since the logger began ("0.5", a
  * home-made logger's time.time() - t0, below 10^8 s): that many after
@@ -422,13 +437,7 @@ nvsmi_row_time(struct nvsmi *p, uint64_t *ts)
 		*ts = p->lastval;
 		return 0;
 	}
-	rc = -1;
-	if (tfmt != NULL)
-		rc = gtime_strptime(tfmt, p->f[i], p->len[i], ts);
-	if (rc == -1 && (rc = gtime_nvsmi(p->f[i], p->len[i], ts)) == -1 &&
-	    (rc = gtime_iso(p->f[i], p->len[i], ts)) == -1 &&
-	    (rc = gtime_ctime(p->f[i], p->len[i], ts)) == -1)
-		rc = gtime_epoch(p->f[i], p->len[i], ts);
+	rc = nvsmi_time_text(p, p->f[i], p->len[i], ts);
 	if (rc == 0) {
 		if (p->len[i] < sizeof(p->lastts)) {
 			memcpy(p->lastts, p->f[i], p->len[i]);

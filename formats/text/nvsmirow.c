@@ -230,6 +230,123 @@ poll_mark(struct nvsmi *p, uint64_t ts, int what)
 }
 
 /*
+ * A compute-apps loop restarted with a longer period and no header
+ * (--format=csv,noheader): from some poll on, every gap is as long as
+ * lost polls or silence would leave.  When the AHEAD_GAPS gaps after the
+ * poll just read are each longer than three and a half of the log's
+ * intervals (the engine's silence), steady (the longest within a quarter
+ * of the shortest and half an old interval: lost polls leave gaps whole
+ * intervals apart), and the process of the poll's last row is listed at
+ * every one of those polls (it lived through them: the loop polled no
+ * more often), the loop polls at that period from this poll: it is
+ * marked a restart (the engine learns the interval anew) and the log's
+ * interval is learnt anew too.  Lost polls, a suspend, a loop that dies
+ * leave one long gap; a sparse log lists no process across its long
+ * gaps.  A log whose polls cannot be read ahead (live, in a bundle, with
+ * a host prefix or no timestamp column, an odd line) is left as it is.
+ */
+#define AHEAD_FIRST 1024	/* bytes: the next row */
+#define AHEAD_BYTES (64 * 1024)	/* the polls ahead */
+#define AHEAD_GAPS 5
+
+/* Field i of the peeked line l (n bytes), trimmed; NULL when unread. */
+static const char *
+ahead_field(const struct nvsmi *p, int i, const char *l, size_t n,
+    size_t *len)
+{
+	const char *e;
+	int c;
+
+	if (i < 0 || (p->wide >= 0 && p->wide < i))
+		return NULL;	/* its commas cannot be counted */
+	for (c = 0; c < i; c++) {
+		if ((e = memchr(l, ',', n)) == NULL)
+			return NULL;
+		n -= (size_t)(e + 1 - l);
+		l = e + 1;
+	}
+	if ((e = memchr(l, ',', n)) != NULL)
+		n = (size_t)(e - l);
+	while (n > 0 && (l[0] == ' ' || l[0] == '"'))
+		l++, n--;
+	while (n > 0 && (l[n - 1] == ' ' || l[n - 1] == '"' ||
+	    l[n - 1] == '\r'))
+		n--;
+	*len = n;
+	return n > 0 ? l : NULL;
+}
+
+/* The time of the peeked line l (n bytes); return 0, or -1 (unread). */
+static int
+ahead_time(const struct nvsmi *p, const char *l, size_t n, uint64_t *ts)
+{
+	const char *f = ahead_field(p, p->col[C_TS], l, n, &n);
+
+	if (f == NULL)
+		return -1;
+	if (p->lastlen > 0 && n == p->lastlen && memcmp(f, p->lastts, n) == 0) {
+		*ts = p->lastval;
+		return 0;
+	}
+	return nvsmi_time_text(p, f, n, ts) == 0 ? 0 : -1;
+}
+
+void
+nvsmi_poll_ahead(struct nvsmi *p)
+{
+	uint64_t t[AHEAD_GAPS + 1], u, gap, lo = 0, hi = 0, far;
+	uint32_t pid = p->row_pid, v;
+	const unsigned char *b;
+	const char *l, *e, *f;
+	size_t n, fl, nt = 1;
+	int seen = 0;
+
+	if (!p->row_timed || p->glued)
+		return;
+	t[0] = p->row_ts;
+	if (p->apps_last != 0 && t[0] > p->apps_last &&
+	    (p->apps_iv == 0 || t[0] - p->apps_last < p->apps_iv))
+		p->apps_iv = t[0] - p->apps_last;
+	p->apps_last = t[0];
+	if (p->apps_iv == 0 || pid == 0 || p->phost.len > 0 ||
+	    source_live(p->s) || source_in_section(p->s) ||
+	    source_input(p->s) == NULL)
+		return;
+	far = p->apps_iv * 7 / 2;
+	/* The next row first (most rows end nothing), then the polls on. */
+	n = input_peek(source_input(p->s), &b, AHEAD_FIRST);
+	if ((e = memchr(b, '\n', n)) == NULL ||
+	    ahead_time(p, (const char *)b, (size_t)(e - (const char *)b),
+	    &u) < 0 || u <= t[0] || u - t[0] <= far)
+		return;
+	n = input_peek(source_input(p->s), &b, AHEAD_BYTES);
+	for (l = (const char *)b; !(nt > AHEAD_GAPS && seen); l = e + 1) {
+		e = memchr(l, '\n', n - (size_t)(l - (const char *)b));
+		if (e == NULL || ahead_time(p, l, (size_t)(e - l), &u) < 0 ||
+		    (f = ahead_field(p, p->col[C_PID], l, (size_t)(e - l),
+		    &fl)) == NULL || field_uint(f, fl, &v) != 1)
+			return;
+		if (u == t[nt - 1]) {
+			seen |= v == pid;	/* a row of the same poll */
+			continue;
+		}
+		if ((nt > 1 && !seen) || nt > AHEAD_GAPS || u < t[nt - 1] ||
+		    (gap = u - t[nt - 1]) <= far)
+			return;	/* not listed, the interval, or a step */
+		if (nt == 1 || gap < lo)
+			lo = gap;
+		if (nt == 1 || gap > hi)
+			hi = gap;
+		t[nt++] = u;
+		seen = v == pid;
+	}
+	if (hi - lo > p->apps_iv / 2 || hi - lo > lo / 4)
+		return;	/* lost polls: gaps whole intervals apart */
+	poll_mark(p, t[0], POLL_RESTART);
+	p->apps_iv = 0;
+}
+
+/*
  * A compute-apps row could not be read (reported): mark its poll.  When
  * its own time could not be read either, it belongs to the poll of the
  * row before it or to the next one (rows of a poll share their time):
@@ -447,6 +564,7 @@ nvsmi_row(struct nvsmi *p, char *line)
 		if ((hu = mib(p, C_PUSED, "used_gpu_memory", &used)) < 0)
 			return;
 		r.pid = pid;
+		p->row_pid = pid;
 		if (hu) {
 			r.used = used;
 			r.has |= REC_USED;

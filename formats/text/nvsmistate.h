@@ -59,6 +59,9 @@ struct nvsmi {
 	int newblock;		/* a header came since the last row */
 	int restarted;		/* a compute-apps header came again after
 				   rows (not one per poll): a new loop */
+	uint64_t apps_last;	/* time of the last compute-apps poll, 0 none */
+	uint64_t apps_iv;	/* smallest gap between its polls since the
+				   loop (re)started, 0 unknown */
 	uint64_t block_ts;
 	uint64_t nblocks;
 	size_t block_rows;
@@ -97,6 +100,7 @@ struct nvsmi {
 	/* Unreadable rows: their polls end no process (unread_row). */
 	int row_timed;		/* the row being read has its time, row_ts */
 	uint64_t row_ts;
+	uint32_t row_pid;	/* its pid (compute-apps), 0 none */
 	int have_prev;		/* a row had a time before: prev_ts */
 	uint64_t prev_ts;
 	int unread_next;	/* mark the next poll too, unless it is prev_ts */
@@ -153,6 +157,13 @@ int nvsmi_prompt_line(const char *line, size_t len);
 void nvsmi_poll_note(struct nvsmi *p, size_t n);
 
 /*
+ * The time written as t (n bytes): --time-format, else the forms nvidia-smi
+ * and its wrappers write.  Return 0, or gtime's error (-1: no such form).
+ */
+int nvsmi_time_text(const struct nvsmi *p, const char *t, size_t n,
+    uint64_t *ts);
+
+/*
  * The time of the row in p->f: its timestamp column, else its block's
  * (date line, --start and --interval).  Return 0, or -1 (reported or
  * counted).
@@ -174,6 +185,13 @@ void nvsmi_learn(struct nvsmi *p, const char *host, const char *uuid,
 
 /* Read a row (not a header, not a wrapper's line) and emit its record. */
 void nvsmi_row(struct nvsmi *p, char *line);
+
+/*
+ * A compute-apps row has been read (line_fn, after nvsmi_row): at the last
+ * row of a poll, when the next polls come at a new, longer steady period
+ * (a loop restarted without its header), mark the poll a restart.
+ */
+void nvsmi_poll_ahead(struct nvsmi *p);
 
 /* A compute-apps row could not be read (reported): mark its poll. */
 void nvsmi_unread_row(struct nvsmi *p);

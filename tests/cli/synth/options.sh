@@ -1,12 +1,14 @@
 # The two-loop options: refused for a one-loop scenario and out of their
-# range (exit 2, a message naming the option); a bad one stops nothing
-# else.  The seed makes the same run, another seed another one.
+# range, --noheader without --nvsmi (exit 2, a message naming the
+# option); a bad one stops nothing else.  The seed makes the same run,
+# another seed another one.
 . "$TESTS/lib.sh"
 for args in "-s leak --drift 5" "-s clean --proc-interval 1s" \
     "-s demo --lose-polls 1" "-s dip --lose-polls 101" \
     "-s dip --lose-lines -1" "-s dip --drift 100001" \
     "-s dip --drift -100001" "-s dip --drift 1.5" \
-    "-s dip --proc-interval 0" "-s dip --proc-offset soon"; do
+    "-s dip --proc-interval 0" "-s dip --proc-offset soon" \
+    "-s restart --noheader"; do
 	gpumem-synth $args > out.csv 2>&1 && die "$args: exit 0"
 	echo "$args: exit $?: $(cat out.csv)"
 done
