@@ -365,6 +365,12 @@ nvsmi_time_text(const struct nvsmi *p, const char *t, size_t n, uint64_t *ts)
 	const char *tfmt = source_opts(p->s)->time_format;
 	int rc = -1;
 
+	/* The rows of a poll share their time: the last one read is kept. */
+	if (p->lastlen > 0 && n == p->lastlen &&
+	    memcmp(t, p->lastts, n) == 0) {
+		*ts = p->lastval;
+		return 0;
+	}
 	if (tfmt != NULL)
 		rc = gtime_strptime(tfmt, t, n, ts);
 	if (rc == -1 && (rc = gtime_nvsmi(t, n, ts)) == -1 &&
@@ -431,11 +437,6 @@ nvsmi_row_time(struct nvsmi *p, uint64_t *ts)
 	if (i < 0) {
 		poll_boundary(p);
 		return block_time(p, ts);
-	}
-	if (p->lastlen > 0 && p->len[i] == p->lastlen &&
-	    memcmp(p->f[i], p->lastts, p->lastlen) == 0) {
-		*ts = p->lastval;
-		return 0;
 	}
 	rc = nvsmi_time_text(p, p->f[i], p->len[i], ts);
 	if (rc == 0) {

@@ -284,10 +284,6 @@ ahead_time(const struct nvsmi *p, const char *l, size_t n, uint64_t *ts)
 
 	if (f == NULL)
 		return -1;
-	if (p->lastlen > 0 && n == p->lastlen && memcmp(f, p->lastts, n) == 0) {
-		*ts = p->lastval;
-		return 0;
-	}
 	return nvsmi_time_text(p, f, n, ts) == 0 ? 0 : -1;
 }
 

@@ -157,8 +157,10 @@ int nvsmi_prompt_line(const char *line, size_t len);
 void nvsmi_poll_note(struct nvsmi *p, size_t n);
 
 /*
- * The time written as t (n bytes): --time-format, else the forms nvidia-smi
- * and its wrappers write.  Return 0, or gtime's error (-1: no such form).
+ * The time written as t (n bytes): the last row's when it is written the
+ * same (nvsmi_row_time keeps it), else --time-format, else the forms
+ * nvidia-smi and its wrappers write.  Return 0, or gtime's error (-1: no
+ * such form).
  */
 int nvsmi_time_text(const struct nvsmi *p, const char *t, size_t n,
     uint64_t *ts);

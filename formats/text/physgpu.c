@@ -56,6 +56,7 @@ physgpu_of(struct physgpu *g, struct source *s, const char *host,
 		host = "";
 	if (physgpu_last(g, host, id, idx, &n))
 		return n;
+	/* k holds the key physgpu_last made: host NUL id. */
 	last = &g->last[idx];
 	sbuf_reset(last);
 	sbuf_add(last, k->buf, k->len);
