@@ -67,7 +67,11 @@ coll() {
 	wait_for 30 test -s $_n.port || die "the collector did not start"
 	port=$(head -n 1 $_n.port)
 }
+# coll_stop NAME CONNS: once the collector has counted CONNS connections
+# (it writes a connection's count when it has read its end, which may be
+# after gpumem-send exited), stop it.
 coll_stop() {
+	wait_for 30 conns $1 $2 || die "$1: $2 connections not counted: $(cat $1.port)"
 	kill $coll
 	wait $coll 2> /dev/null || :
 	tail -n +2 $1.port > $1.got
@@ -95,7 +99,7 @@ check() {
 coll file 1010
 rc=0
 gpumem-send -v tcp://127.0.0.1:$port in.csv 2> file.err || rc=$?
-coll_stop file
+coll_stop file 1
 expect_eq "file: exit status" $rc 2
 check file 1 1
 
@@ -116,7 +120,7 @@ sed -n '15002,$p' in.csv >&3
 exec 3>&-
 rc=0
 wait $send || rc=$?
-coll_stop live
+coll_stop live 4
 expect_eq "live: exit status" $rc 2
 expect_eq "live: connections lost" "$(grep -c 'connection lost' live.err)" 3
 check live 4 3
@@ -125,7 +129,7 @@ check live 4 3
 coll whole
 rc=0
 gpumem-send -v tcp://127.0.0.1:$port in.csv 2> whole.err || rc=$?
-coll_stop whole
+coll_stop whole 1
 expect_eq "whole: exit status" $rc 0
 expect_eq "whole: collector got" "$(cat whole.got)" $(($n * 40))
 grep -q "^gpumem-send: sent $n records in $n frames ($(($n * 40)) bytes) to " whole.err ||
