@@ -116,8 +116,8 @@ put_str(char *dst, const char *src, size_t n)
 static int
 slot_fill(struct wslot *s, const struct rec *r)
 {
-	/* A device's record has no name: no call for it. */
-	size_t hl = strlen(r->host);
+	/* A device's record has no name, most have no host: no call. */
+	size_t hl = r->host[0] != '\0' ? strlen(r->host) : 0;
 	size_t nl = r->name[0] != '\0' ? strlen(r->name) : 0;
 	size_t kl = r->gpukey != NULL ? strlen(r->gpukey) : 0;
 	size_t need;
