@@ -468,7 +468,7 @@ pytest_plugin() {
 	cp "$(command -v sleep)" gpuwork
 }
 
-# same_in_chunks FILE [OPTIONS]: read -j 1 against read -j 2 of FILE
+# same_in_chunks FILE [OPTIONS]: read -j 1 against read -j 2 and -j 3 of FILE
 # decoded in chunks (formats/reader/chunks.h) at every chunk size of
 # $sizes (GPUMEM_CHUNK_SIZE): stdout, stderr, both on one file, exit
 # status; and without -j.  Prints -j 1's exit status, line count, stderr.
@@ -491,6 +491,12 @@ same_in_chunks() {
 		    2>&1 || :
 		cmp -s j1.both j2.both ||
 			die "$_f $* (chunks of $size): stdout and stderr on one file differ"
+		# -j 3: two chunk threads, a worker between them and the
+		# merge (-j 2 has none: the main thread takes the chunks).
+		GPUMEM_CHUNK_SIZE=$size gpumem-read -j 3 "$@" "$_f" > j3.both \
+		    2>&1 || :
+		cmp -s j1.both j3.both ||
+			die "$_f $* (chunks of $size): -j 3 is not -j 1"
 		# Without -j: the CPUs when the file is 8 chunks or more.
 		GPUMEM_CHUNK_SIZE=$size gpumem-read "$@" "$_f" > jd.both 2>&1 ||
 		    :

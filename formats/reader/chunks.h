@@ -4,7 +4,10 @@
  * on one plain file), its records taken in file order, as -j 1 reads
  * them.
  *
- * The input's worker (workers.h) reads the first lines as -j 1 does,
+ * The input's worker, the thread that reads it (with -j 2 the main
+ * thread, which then merges and writes the records too: the chunk
+ * thread and it are the two; with more, a worker thread of workers.h,
+ * jobs - 1 chunk threads beside it), reads the first lines as -j 1 does,
  * until its parser can be forked (struct format's fork: its state after
  * the header; a --query-gpu CSV's once its GPUs are known).  The rest of the file is cut into chunks of about
  * CHUNKS_SIZE bytes at line starts: chunk k holds the lines that start in

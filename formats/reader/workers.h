@@ -11,7 +11,9 @@
  * thread takes the records in the order it wants them, so the merge is
  * -j 1's merge.  One input makes a pipeline: its worker decodes, the
  * main thread merges and writes; the main thread, the faster stage, is
- * woken when the queue is full, not for every batch.
+ * woken when the queue is full, not for every batch.  (One large plain
+ * file read in chunks with -j 2 has no worker: the main thread takes
+ * the chunks itself, chunks.h.)
  *
  * What decoding does beyond records is recorded with the record it comes
  * before: messages (msg_capture), counts of lines passed over, GPU
