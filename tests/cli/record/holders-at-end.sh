@@ -5,7 +5,8 @@
 # device sample (the idle level), the command runs gpujob, a listed GPU
 # user (2048 MiB); 3 samples after its first listing 1024 MiB more come
 # into use that no process listed holds (FAKE_GPU_HIDDEN_FILE); 3 samples
-# later gpujob is killed, its memory back at once.  Each step waits for
+# later, once gpujob is listed after the rise, it is killed, its memory
+# back at once.  Each step waits for
 # the logs, not for time.  The 1024 MiB are left at the end: tasks names
 # tail, the one holding the GPU open then, unlisted
 # (check/holders-at-end.sh has the rules).
@@ -35,6 +36,13 @@ until [ "$(samples)" -ge $((n + 3)) ]; do sleep 0.05; done
 echo 1024 > hidden
 n=$(samples)
 until [ "$(samples)" -ge $((n + 3)) ]; do sleep 0.05; done
+# And a listing of gpujob after the hidden memory shows (in line n + 2, a
+# sample begun after it was written at the latest): the stand-in's two
+# loops lag one another on a loaded machine, and with no listing after
+# the rise gpujob may well be the one that grew (tasks then says so).
+t=$(sed -n "$((n + 2))p" run/query-gpu.csv | cut -d, -f1)
+until awk -F', ' -v t="$t" '$5 == "gpujob" && $1 > t { f = 1 }
+    END { exit !f }' run/compute-apps.csv; do sleep 0.05; done
 kill $job
 wait $job || :
 CMD
