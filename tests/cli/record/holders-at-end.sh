@@ -6,10 +6,9 @@
 # user (2048 MiB); 3 samples after its first listing 1024 MiB more come
 # into use that no process listed holds (FAKE_GPU_HIDDEN_FILE); 3 samples
 # later, once gpujob is listed after the rise, it is killed, its memory
-# back at once.  Each step waits for
-# the logs, not for time.  The 1024 MiB are left at the end: tasks names
-# tail, the one holding the GPU open then, unlisted
-# (check/holders-at-end.sh has the rules).
+# back at once.  Each step waits for the logs, not for time.  The 1024
+# MiB are left at the end: tasks names tail, the one holding the GPU
+# open then, unlisted (check/holders-at-end.sh has the rules).
 . "$TESTS/lib.sh"
 PATH=$TESTS/tools/fakebin:$PATH
 export FAKE_GPU_COMM=gpujob FAKE_GPU_RELEASE_MS=0 FAKE_GPU_HIDDEN_FILE=$PWD/hidden
