@@ -192,7 +192,7 @@ stream_merge_next(struct stream *st, struct rec *out)
 			 */
 			if (n == 1 && chunks_can(st->src[0]))
 				chunks_start(st->src[0], jobs - 1);
-			if (n > 1 || st->src[0]->chunks == NULL || jobs > 2)
+			if (n != 1 || st->src[0]->chunks == NULL || jobs > 2)
 				st->w = workers_start(st->src, n, jobs,
 				    st->gpus);
 		}
