@@ -56,8 +56,15 @@ before=$(sent)
 gpumem-send udp://127.0.0.1:$sink_port send.csv || die "send: exit $?"
 packets=$(($(sent) - before))
 probe gpumem-end-probe
+# The files as they are at each look: a dumpcap behind the data (a loaded
+# machine) opens the next file after the wait has begun, and the probe
+# may be in it (a glob given to wait_for was expanded once: it looked at
+# the files of its start for 300 s; failed once so under ASan).
+written() {
+	grep -q gpumem-end-probe rot/cap_*.pcapng
+}
 # A generous bound: failing it means the end probe was lost, not a race.
-wait_for 300 grep -q gpumem-end-probe rot/cap_*.pcapng ||
+wait_for 300 written ||
 	die "dumpcap did not write the end probe: $(tr '\r' '\n' < dumpcap.err | tail -n 1)"
 kill -INT $cap_pid
 wait $cap_pid || die "dumpcap: exit $?: $(tail -n 2 dumpcap.err)"
