@@ -80,6 +80,7 @@ static struct cmd cmd = {
 
 /* GPUs with whole-device samples: a panel each. */
 #define DUMB_PANEL 18	/* lines of a panel in -T dumb by default */
+#define DUMB_LOW 3	/* fewer rows inside a plot's frame show no curve */
 
 static size_t
 panels(const struct collection *c)
@@ -141,6 +142,30 @@ mark_lists(const struct collection *col, const struct chart *ch)
 	}
 }
 
+/*
+ * dumb with --size: say when panels came out too low to show a curve
+ * (fewer than DUMB_LOW rows inside a plot area's frame, as gnuplot drew
+ * them: lines[0..n) from border to border), and the size that gives
+ * each the default height.
+ * gnuplot squeezes the title, axes and key into what is left; the chart
+ * is drawn as asked all the same.
+ */
+static void
+too_low(const struct chart *ch, const int *lines, size_t n)
+{
+	size_t i, low = 0;
+
+	for (i = 0; i < n; i++)
+		if (lines[i] - 1 < DUMB_LOW)
+			low++;
+	if (low > 0)
+		warnmsg("--size %ux%u: %zu of %zu plots have under %d rows "
+		    "inside their frame, too few to show the curves (%ux%zu "
+		    "gives each panel %d lines, as without --size)", ch->width,
+		    ch->height, low, n, DUMB_LOW, ch->width,
+		    DUMB_PANEL * n + 4, DUMB_PANEL);
+}
+
 /* The chart of the inputs (the skeleton, cmd.h, calls it). */
 static int
 run(struct cmd *c)
@@ -188,7 +213,8 @@ run(struct cmd *c)
 	 * Text: gnuplot draws the chart once to tell the lines of each
 	 * panel's plot area, so that no marker row lies on its top border.
 	 */
-	if (ch->term == TERM_DUMB && !o->co.script_only && has_marks(&col)) {
+	if (ch->term == TERM_DUMB && !o->co.script_only &&
+	    (has_marks(&col) || o->co.sized)) {
 		ch->probe = 1;
 		chart_usage(&script, ch, col.g, col.ng, col.first, col.last,
 		    col.nhosts);
@@ -201,6 +227,8 @@ run(struct cmd *c)
 		ch->lines = lines;
 		sbuf_reset(&script);
 		sbuf_reset(&tips);
+		if (o->co.sized)
+			too_low(ch, lines, panels(&col));
 	}
 	npoints = chart_usage(&script, ch, col.g, col.ng, col.first, col.last,
 	    col.nhosts);
