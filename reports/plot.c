@@ -78,9 +78,19 @@ static struct cmd cmd = {
 	.run = run,
 };
 
-/* GPUs with whole-device samples: a panel each. */
 #define DUMB_PANEL 18	/* lines of a panel in -T dumb by default */
 #define DUMB_LOW 3	/* fewer rows inside a plot's frame show no curve */
+
+/*
+ * Whether a GPU has a panel: whole-device samples and a curve, as
+ * chart_usage draws them.  A GPU known only from its processes has
+ * none; the chart's arrays a panel each (ch->drawn, ch->lines) skip it.
+ */
+static int
+is_panel(const struct gpuview *v)
+{
+	return v->nsamples > 0 && v->ser.b != NULL;
+}
 
 static size_t
 panels(const struct collection *c)
@@ -88,7 +98,7 @@ panels(const struct collection *c)
 	size_t i, n = 0;
 
 	for (i = 0; i < c->ng; i++)
-		if (c->g[i]->nsamples > 0)
+		if (is_panel(c->g[i]))
 			n++;
 	return n;
 }
@@ -120,7 +130,7 @@ mark_line(void *ctx, size_t num, const char *when, const char *text)
 static void
 mark_lists(const struct collection *col, const struct chart *ch)
 {
-	size_t i;
+	size_t i, k = 0;
 	/* The day with each time, when the data run over more than one. */
 	int date = chart_multiday(col->first, col->last, ch->utc);
 
@@ -130,10 +140,10 @@ mark_lists(const struct collection *col, const struct chart *ch)
 		const struct gpuview *v = col->g[i];
 		size_t noroom;
 
-		if (v->nsamples == 0 || v->ser.b == NULL)
+		if (!is_panel(v))
 			continue;
 		noroom = chart_mark_list(v, col->nhosts, ch->tolerance, ch->utc,
-		    date, ch->drawn[i], mark_line, NULL);
+		    date, ch->drawn[k++], mark_line, NULL);
 		if (noroom > 0)
 			msg("%s%sGPU %u: %zu of %zu marks had no room on the "
 			    "chart", col->nhosts > 1 ? (*v->host ? v->host :
@@ -145,18 +155,19 @@ mark_lists(const struct collection *col, const struct chart *ch)
 /*
  * dumb with --size: say when panels came out too low to show a curve
  * (fewer than DUMB_LOW rows inside a plot area's frame, as gnuplot drew
- * them: lines[0..n) from border to border), and the size that gives
- * each the default height.
- * gnuplot squeezes the title, axes and key into what is left; the chart
- * is drawn as asked all the same.
+ * them: lines[] from border to border, a panel's each, in the order
+ * chart_usage draws them), and the size that gives each the default
+ * height.  gnuplot squeezes the title, axes and key into what is left;
+ * the chart is drawn as asked all the same.
  */
 static void
-too_low(const struct chart *ch, const int *lines, size_t n)
+too_low(const struct chart *ch, const struct collection *col,
+    const int *lines)
 {
-	size_t i, low = 0;
+	size_t i, n = 0, low = 0;
 
-	for (i = 0; i < n; i++)
-		if (lines[i] - 1 < DUMB_LOW)
+	for (i = 0; i < col->ng; i++)
+		if (is_panel(col->g[i]) && lines[n++] - 1 < DUMB_LOW)
 			low++;
 	if (low > 0)
 		warnmsg("--size %ux%u: %zu of %zu plots have under %d rows "
@@ -177,7 +188,7 @@ run(struct cmd *c)
 	struct chart *ch = &o->co.ch;
 	struct sbuf script = SBUF_INIT, tips = SBUF_INIT;
 	int status = EXIT_TROUBLE;
-	size_t npoints, i;
+	size_t npoints, i, k;
 	int *lines = NULL;
 	FILE *f;
 
@@ -206,9 +217,11 @@ run(struct cmd *c)
 		ch->height = (unsigned)(DUMB_PANEL * panels(&col) + 4);
 	ch->notasks = col.kind == COLLECT_USAGE;
 	ch->tips = &tips;
+	/* A panel's each, as chart_usage numbers them (chart.h). */
 	ch->drawn = ecalloc(col.ng + 1, sizeof(*ch->drawn));
-	for (i = 0; i < col.ng; i++)
-		ch->drawn[i] = ecalloc(col.g[i]->nmarks + 1, 1);
+	for (i = 0, k = 0; i < col.ng; i++)
+		if (is_panel(col.g[i]))
+			ch->drawn[k++] = ecalloc(col.g[i]->nmarks + 1, 1);
 	/*
 	 * Text: gnuplot draws the chart once to tell the lines of each
 	 * panel's plot area, so that no marker row lies on its top border.
@@ -228,7 +241,7 @@ run(struct cmd *c)
 		sbuf_reset(&script);
 		sbuf_reset(&tips);
 		if (o->co.sized)
-			too_low(ch, lines, panels(&col));
+			too_low(ch, &col, lines);
 	}
 	npoints = chart_usage(&script, ch, col.g, col.ng, col.first, col.last,
 	    col.nhosts);
