@@ -98,9 +98,10 @@ static struct cmd cmd = {
  * Text (dumb): gnuplot draws the chart once to tell the lines of its plot
  * area, which must hold each of the *n rows on a line of its own between
  * its borders (with a line fewer the first row lies on the top border,
- * drawn over).  The default height grows to it; with --size, the rows
- * that fit are kept (the most interesting, as --max-rows keeps them: the
- * title says how many are not shown, and a message how many had no room).
+ * drawn over).  The default height grows to it (to CHART_DUMB_MAX lines
+ * at most); with --size, or past that, the rows that fit are kept (the
+ * most interesting, as --max-rows keeps them: the title says how many
+ * are not shown, and a message how many had no room).
  * Return 0, or -1 when gnuplot failed (said).
  */
 static int
@@ -121,7 +122,8 @@ fit_rows(struct opts *o, const struct collection *col,
 		sbuf_reset(&probe);
 		if (rc < 0 || lines < 0 || (size_t)lines > *n)
 			break;
-		if (!o->co.sized && grown++ < 4) {
+		if (!o->co.sized && grown++ < 4 && ch->height + *n + 1 -
+		    (size_t)lines <= CHART_DUMB_MAX) {
 			ch->height += (unsigned)(*n + 1 - (size_t)lines);
 			continue;
 		}

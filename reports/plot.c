@@ -80,6 +80,8 @@ static struct cmd cmd = {
 
 #define DUMB_PANEL 18	/* lines of a panel in -T dumb by default */
 #define DUMB_LOW 3	/* fewer rows inside a plot's frame show no curve */
+/* Panels of a text chart by default: more go on further charts below. */
+#define DUMB_PAGE ((CHART_DUMB_MAX - 4) / DUMB_PANEL)
 
 /*
  * Whether a GPU has a panel: whole-device samples and a curve, as
@@ -177,6 +179,48 @@ too_low(const struct chart *ch, const struct collection *col,
 		    DUMB_PANEL * n + 4, DUMB_PANEL);
 }
 
+/*
+ * The panels of col->g[i0..i1) as one chart, appended to script; k0 is
+ * the number of the first (ch->drawn and lines hold a panel's each).
+ * Text: gnuplot draws it once first to tell the lines of each panel's
+ * plot area (into lines[k0...]), so that no marker row lies on its top
+ * border.  The data points written, or -1 when gnuplot failed (said).
+ */
+static long long
+draw_page(struct opts *o, const struct collection *col, size_t i0,
+    size_t i1, size_t k0, struct sbuf *script, int *lines)
+{
+	struct chart *ch = &o->co.ch;
+	unsigned char **drawn = ch->drawn;
+	struct sbuf *tips = ch->tips;
+	long long n = -1;
+
+	ch->drawn = drawn + k0;
+	if (ch->term == TERM_DUMB && !o->co.script_only &&
+	    (has_marks(col) || o->co.sized)) {
+		struct sbuf probe = SBUF_INIT;
+		int rc;
+
+		ch->probe = 1;
+		ch->tips = NULL;
+		chart_usage(&probe, ch, col->g + i0, i1 - i0, col->first,
+		    col->last, col->nhosts);
+		ch->probe = 0;
+		ch->tips = tips;
+		rc = chart_dumb_lines(&probe, i1 - i0, lines + k0);
+		sbuf_release(&probe);
+		if (rc < 0)
+			goto out;
+		ch->lines = lines + k0;
+	}
+	n = (long long)chart_usage(script, ch, col->g + i0, i1 - i0,
+	    col->first, col->last, col->nhosts);
+out:
+	ch->drawn = drawn;
+	ch->lines = NULL;
+	return n;
+}
+
 /* The chart of the inputs (the skeleton, cmd.h, calls it). */
 static int
 run(struct cmd *c)
@@ -189,7 +233,8 @@ run(struct cmd *c)
 	struct sbuf script = SBUF_INIT, tips = SBUF_INIT;
 	int status = EXIT_TROUBLE;
 	size_t npoints, i, k;
-	int *lines = NULL;
+	unsigned base;
+	int *lines = NULL, paged;
 	FILE *f;
 
 	c->how = CMD_DISCARD;
@@ -208,13 +253,6 @@ run(struct cmd *c)
 	ch->tolerance = cfg.tolerance;
 	if (!o->co.sized)
 		chart_default_size(ch, 0, panels(&col));
-	/*
-	 * dumb: the terminal's height is for one panel; each needs about 18
-	 * lines to be read (axes, title, a few rows of curve).
-	 */
-	if (!o->co.sized && ch->term == TERM_DUMB &&
-	    ch->height < DUMB_PANEL * panels(&col) + 4)
-		ch->height = (unsigned)(DUMB_PANEL * panels(&col) + 4);
 	ch->notasks = col.kind == COLLECT_USAGE;
 	ch->tips = &tips;
 	/* A panel's each, as chart_usage numbers them (chart.h). */
@@ -222,29 +260,40 @@ run(struct cmd *c)
 	for (i = 0, k = 0; i < col.ng; i++)
 		if (is_panel(col.g[i]))
 			ch->drawn[k++] = ecalloc(col.g[i]->nmarks + 1, 1);
+	lines = ecalloc(col.ng + 1, sizeof(*lines));
 	/*
-	 * Text: gnuplot draws the chart once to tell the lines of each
-	 * panel's plot area, so that no marker row lies on its top border.
+	 * dumb: the terminal's height is for one panel; each needs about 18
+	 * lines to be read (axes, title, a few rows of curve), and a text
+	 * chart has CHART_DUMB_MAX lines at most: without --size, DUMB_PAGE
+	 * panels a chart, the charts one below another (gnuplot draws them
+	 * in turn, each from a reset).
 	 */
-	if (ch->term == TERM_DUMB && !o->co.script_only &&
-	    (has_marks(&col) || o->co.sized)) {
-		ch->probe = 1;
-		chart_usage(&script, ch, col.g, col.ng, col.first, col.last,
-		    col.nhosts);
-		ch->probe = 0;
-		lines = ecalloc(col.ng + 1, sizeof(*lines));
-		if (chart_dumb_lines(&script, col.ng, lines) < 0) {
+	paged = ch->term == TERM_DUMB && !o->co.sized;
+	base = ch->height;
+	for (i = 0, k = 0, npoints = 0;;) {
+		size_t end = i, m = 0;
+		long long pts;
+
+		/* A GPU without a panel goes with the panels before it. */
+		while (end < col.ng && (!paged || m < DUMB_PAGE ||
+		    !is_panel(col.g[end])))
+			m += (size_t)is_panel(col.g[end++]);
+		if (paged)
+			ch->height = base > DUMB_PANEL * m + 4 ? base :
+			    (unsigned)(DUMB_PANEL * m + 4);
+		if (i > 0)
+			sbuf_adds(&script, "reset\n");
+		if ((pts = draw_page(o, &col, i, end, k, &script, lines)) < 0) {
 			status = EXIT_TROUBLE;
 			goto out;
 		}
-		ch->lines = lines;
-		sbuf_reset(&script);
-		sbuf_reset(&tips);
-		if (o->co.sized)
-			too_low(ch, &col, lines);
+		npoints += (size_t)pts;
+		k += m;
+		if ((i = end) >= col.ng)
+			break;
 	}
-	npoints = chart_usage(&script, ch, col.g, col.ng, col.first, col.last,
-	    col.nhosts);
+	if (o->co.sized && ch->term == TERM_DUMB && !o->co.script_only)
+		too_low(ch, &col, lines);
 	note("%zu GPU%s, %zu points reach gnuplot", col.ng,
 	    col.ng == 1 ? "" : "s", npoints);
 	if ((f = cmd_output(c)) == NULL ||

@@ -83,6 +83,10 @@ chart_default_size(struct chart *ch, int gantt, size_t n)
 			ch->height = rows > 2 ? rows - 1 : rows;
 		if (ch->height < 12)
 			ch->height = 12;
+		if (ch->width > CHART_DUMB_MAX)
+			ch->width = CHART_DUMB_MAX;
+		if (ch->height > CHART_DUMB_MAX)
+			ch->height = CHART_DUMB_MAX;
 		return;
 	}
 	ch->width = 1200;

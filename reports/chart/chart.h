@@ -35,6 +35,12 @@
 
 enum chart_term { TERM_PNG, TERM_SVG, TERM_PDF, TERM_DUMB };
 
+/*
+ * gnuplot's dumb terminal draws at most this many characters a side;
+ * asked for more, it draws 79x24 and says nothing.
+ */
+#define CHART_DUMB_MAX 1024
+
 struct chart {
 	enum chart_term term;
 	unsigned width, height;	/* pixels (pdf: at 96 per inch); dumb: chars */
@@ -209,7 +215,10 @@ void chart_gantt(struct sbuf *sb, const struct chart *ch,
     const struct task *const *rows, size_t n, size_t hidden, uint64_t first,
     uint64_t last, int nhosts);
 
-/* A default pixel (or character) size for a chart of n panels or rows. */
+/*
+ * A default pixel (or character) size for a chart of n panels or rows;
+ * dumb: the terminal's, CHART_DUMB_MAX a side at most.
+ */
 void chart_default_size(struct chart *ch, int gantt, size_t n);
 
 /*

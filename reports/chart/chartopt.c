@@ -64,6 +64,11 @@ chartopt_term(struct chartopts *o, const char *output, int has_text)
 		die("standard output is a terminal: not writing a %s there "
 		    "(use -o FILE%s)", term == TERM_PNG ? "PNG" : "PDF",
 		    has_text ? ", or --text" : "");
+	if (term == TERM_DUMB && o->sized && (o->ch.width > CHART_DUMB_MAX ||
+	    o->ch.height > CHART_DUMB_MAX))
+		die("--size %ux%u: a text chart is %dx%d characters at most "
+		    "(gnuplot's dumb terminal)", o->ch.width, o->ch.height,
+		    CHART_DUMB_MAX, CHART_DUMB_MAX);
 	if (!o->script_only && !gnuplot_available())
 		die("%s", GNUPLOT_MISSING);
 	o->ch.term = (enum chart_term)term;

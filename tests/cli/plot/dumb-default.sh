@@ -41,6 +41,8 @@ expect_eq "1 panel at 110x14" "$(grep -e --size err.txt || :)" ""
 gpumem-usage leak.csv > usage.csv
 gpumem-plot -T dumb --size 80x12 usage.csv > /dev/null 2> err.txt
 expect_eq "a usage curve at 80x12" "$(cat err.txt)" "$(low 80x12 '1 of 1' 80x22)"
+gpumem-plot -T dumb --size 110x14 usage.csv > /dev/null 2> err.txt
+expect_eq "a usage curve at 110x14" "$(cat err.txt)" ""
 # One panel keeps the terminal's height (24 without one, less a line).
 gpumem-synth -s leak | gpumem-plot -T dumb > one.txt
 expect_eq "one panel" "$(wc -l < one.txt | tr -d ' ')" 23
