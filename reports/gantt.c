@@ -110,7 +110,7 @@ fit_rows(struct opts *o, const struct collection *col,
 {
 	struct chart *ch = &o->co.ch;
 	struct sbuf probe = SBUF_INIT;
-	size_t shown = *n, grown = 0;
+	size_t shown = *n, grown = 0, more;
 	int lines, rc;
 
 	for (;;) {
@@ -122,9 +122,10 @@ fit_rows(struct opts *o, const struct collection *col,
 		sbuf_reset(&probe);
 		if (rc < 0 || lines < 0 || (size_t)lines > *n)
 			break;
-		if (!o->co.sized && grown++ < 4 && ch->height + *n + 1 -
-		    (size_t)lines <= CHART_DUMB_MAX) {
-			ch->height += (unsigned)(*n + 1 - (size_t)lines);
+		more = *n + 1 - (size_t)lines;	/* lines the rows want */
+		if (!o->co.sized && grown++ < 4 &&
+		    ch->height + more <= CHART_DUMB_MAX) {
+			ch->height += (unsigned)more;
 			continue;
 		}
 		free(*rows);

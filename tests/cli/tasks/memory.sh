@@ -1,8 +1,9 @@
 # tasks and usage read the stream once, in memory bounded by the GPUs and
-# the live or waiting tasks: 10 minutes and 12 hours of 8 GPUs at 100 ms take
-# the same peak memory, read in one thread or in chunks.  (Measured, not
-# timed.)  -j is given: without it the long log is read in chunks or not
-# by the load average of the moment, the short one never (plot/memory.sh).
+# the live or waiting tasks: 10 minutes and 12 hours of 8 GPUs at 100 ms
+# take the same peak memory, read in one thread or in chunks.  (Measured,
+# not timed.)  -j is given: without it the long log is read in chunks or
+# not by the load average of the moment, the short one never
+# (plot/memory.sh).
 . "$TESTS/lib.sh"
 [ "$VARIANT" = normal ] || skip "peak RSS is only meaningful without sanitizers"
 gpumem-synth -s random --interval 100ms --duration 10m > short.csv
